@@ -1,0 +1,116 @@
+import { EventEmitter } from "eventemitter3";
+import { BusError } from "./bus-error.js";
+import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "./messages.js";
+
+/** Delivers outbound messages for one channel; a {@link Channel}'s `send` is one. */
+export type OutboundSender = (message: OutboundMessage) => Promise<DeliveryReceipt | void>;
+
+interface BusEvents {
+  inbound: (message: InboundMessage) => void;
+  outbound: (message: OutboundMessage) => void;
+  "delivery-failed": (message: OutboundMessage, error: unknown) => void;
+}
+
+/**
+ * The in-process message bus. Channels publish inbound messages and register as the
+ * sender for their channel name; the agent loop subscribes to inbound messages and
+ * publishes outbound ones. Outbound messages to one chat are delivered strictly in
+ * the order they were published, whatever the delivery time of each.
+ */
+export class MessageBus {
+  readonly #events = new EventEmitter<BusEvents>();
+  readonly #senders = new Map<string, OutboundSender>();
+  /** Tail of the delivery chain per `channel:chatId`, so that one chat's messages keep their order. */
+  readonly #chatQueues = new Map<string, Promise<unknown>>();
+  #closed = false;
+
+  /** Publishes a message received from a platform. */
+  publishInbound(message: InboundMessage): void {
+    if (this.#closed) return;
+    this.#events.emit("inbound", message);
+  }
+
+  /** Subscribes to inbound messages; returns the unsubscribe function. */
+  onInbound(listener: (message: InboundMessage) => void): () => void {
+    this.#events.on("inbound", listener);
+    return () => this.#events.off("inbound", listener);
+  }
+
+  /** Subscribes to every outbound message published (for logging and tests). */
+  onOutbound(listener: (message: OutboundMessage) => void): () => void {
+    this.#events.on("outbound", listener);
+    return () => this.#events.off("outbound", listener);
+  }
+
+  /** Subscribes to outbound messages whose delivery finally failed. */
+  onDeliveryFailed(listener: (message: OutboundMessage, error: unknown) => void): () => void {
+    this.#events.on("delivery-failed", listener);
+    return () => this.#events.off("delivery-failed", listener);
+  }
+
+  /**
+   * Makes `sender` the route for messages to `channel`. Registering a channel name
+   * again replaces the earlier sender. Returns the function that unregisters it.
+   */
+  registerChannel(channel: string, sender: OutboundSender): () => void {
+    this.#senders.set(channel, sender);
+    return () => {
+      if (this.#senders.get(channel) === sender) this.#senders.delete(channel);
+    };
+  }
+
+  /** Names of the channels currently registered, sorted. */
+  runningChannels(): string[] {
+    return [...this.#senders.keys()].sort();
+  }
+
+  /** Whether a channel is registered under this name. */
+  hasChannel(channel: string): boolean {
+    return this.#senders.has(channel);
+  }
+
+  /**
+   * Routes a message to its channel and resolves once the channel delivered it.
+   * Throws a {@link BusError} at once when no such channel runs; rejects with the
+   * channel's error when delivery finally fails (and emits `delivery-failed`).
+   */
+  publishOutbound(message: OutboundMessage): Promise<DeliveryReceipt | void> {
+    if (this.#closed) {
+      return Promise.reject(new BusError("bus-closed", "the message bus is closed"));
+    }
+    const sender = this.#senders.get(message.channel);
+    if (!sender) {
+      const running = this.runningChannels();
+      return Promise.reject(
+        new BusError(
+          "channel-not-running",
+          `channel "${message.channel}" is not running (running: ${running.length ? running.join(", ") : "none"})`,
+        ),
+      );
+    }
+    this.#events.emit("outbound", message);
+    const key = `${message.channel}:${message.chatId}`;
+    const previous = this.#chatQueues.get(key) ?? Promise.resolve();
+    const delivery = previous.then(() => sender(message));
+    const settled = delivery.catch((error: unknown) => {
+      this.#events.emit("delivery-failed", message, error);
+    });
+    this.#chatQueues.set(key, settled);
+    void settled.then(() => {
+      if (this.#chatQueues.get(key) === settled) this.#chatQueues.delete(key);
+    });
+    return delivery;
+  }
+
+  /** Waits until every outbound message published so far has been delivered or failed. */
+  async drain(): Promise<void> {
+    while (this.#chatQueues.size > 0) {
+      await Promise.all(this.#chatQueues.values());
+    }
+  }
+
+  /** Stops accepting messages. Outbound deliveries already queued still complete. */
+  close(): void {
+    this.#closed = true;
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The two messages that cross the bus. Channels turn platform events into
+ * {@link InboundMessage}s; the agent answers with {@link OutboundMessage}s that
+ * the bus routes back to the channel registered under `channel`.
+ */
+
+/** An attachment a platform message carried. Media is described, not downloaded. */
+export interface MediaAttachment {
+  kind: "photo" | "document" | "audio" | "video" | "voice" | "sticker" | "other";
+  name?: string;
+  mimeType?: string;
+  size?: number;
+  /** A platform-specific handle (file id, URL) for a later download. */
+  ref?: string;
+}
+
+export interface InboundMessage {
+  /** Platform-unique id of this message (e.g. `telegram:<update_id>`), used for de-duplication. */
+  id: string;
+  /** Name of the channel that received it (`telegram`, `slack`, `discord`, `cli`). */
+  channel: string;
+  chatId: string;
+  senderId: string;
+  senderName?: string;
+  /** Platform username without `@`, where the platform has one; allow lists accept it too. */
+  senderUsername?: string;
+  text: string;
+  /** Thread, topic or Slack thread ts: each thread is its own session. */
+  threadId?: string;
+  /** A private one-to-one chat with the bot. */
+  isDirect: boolean;
+  /** In a group: the bot was mentioned or one of its messages was replied to (mention already stripped). */
+  mentioned?: boolean;
+  /** Platform id of the message this one should be answered as a reply to (groups). */
+  replyToId?: string;
+  /** Epoch milliseconds. */
+  receivedAt: number;
+  media?: MediaAttachment[];
+  /**
+   * Set by skein itself, never by a platform: an async tool completion or a delivery
+   * failure report injected into a session. Internal messages skip access control and
+   * de-duplication and are shown to the model as system notes.
+   */
+  internal?: boolean;
+}
+
+export interface OutboundMessage {
+  channel: string;
+  chatId: string;
+  /** Markdown as the model wrote it; the channel renders it for its platform. */
+  text: string;
+  threadId?: string;
+  replyToId?: string;
+}
+
+/** What a channel reports after delivering an outbound message (every chunk sent). */
+export interface DeliveryReceipt {
+  channel: string;
+  chatId: string;
+  /** Platform ids of the messages sent, one per chunk, in order. */
+  messageIds: string[];
+}
+
+/** The key of the session a message belongs to: `channel:chatId` plus `:threadId` when present. */
+export function sessionKeyOf(message: Pick<InboundMessage, "channel" | "chatId" | "threadId">): string {
+  const base = `${message.channel}:${message.chatId}`;
+  return message.threadId ? `${base}:${message.threadId}` : base;
+}

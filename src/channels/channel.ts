@@ -1,0 +1,74 @@
+import type { Logger } from "pino";
+import type { MessageBus } from "../bus/message-bus.js";
+import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../bus/messages.js";
+import type { SkeinConfig } from "../config/schema.js";
+
+/** Connection state of a channel, as health checks and `skein status` report it. */
+export interface ChannelStatus {
+  state: "starting" | "connected" | "disconnected" | "failed" | "stopped";
+  /** Epoch milliseconds of the last state change. */
+  since: number;
+  /** Human-readable reason for the state (the error of a failed start, a reconnect in progress). */
+  detail?: string;
+}
+
+/** A running "the bot is working" indicator (typing, a reaction); `end` always stops it. */
+export interface WorkingIndicator {
+  end(): void;
+}
+
+/**
+ * A platform plugin. A channel turns platform events into {@link InboundMessage}s
+ * (published on the bus given to its factory) and delivers {@link OutboundMessage}s.
+ * It never decides who may talk to the bot: access control lives in the core.
+ */
+export interface Channel {
+  /** The channel name used in messages and config (`telegram`, `slack`, ...). */
+  readonly name: string;
+  /**
+   * Connects to the platform and begins receiving. Resolves once the channel is
+   * receiving; rejects with a {@link ChannelError} when it cannot start (bad token).
+   * Aborting `signal` stops receiving.
+   */
+  start(signal: AbortSignal): Promise<void>;
+  /** Delivers one message (rendered and chunked for the platform), retrying transient failures. */
+  send(message: OutboundMessage): Promise<DeliveryReceipt | void>;
+  /** Stops receiving and releases the connection. In-flight `send`s may still complete. */
+  stop(): Promise<void>;
+  /** Current connection state. */
+  status(): ChannelStatus;
+  /** Shows that the bot is working on `message` (typing, a reaction) until `end()` is called. */
+  indicateWorking?(message: InboundMessage): WorkingIndicator;
+}
+
+/** What a channel factory is given. */
+export interface ChannelDeps {
+  config: SkeinConfig;
+  bus: MessageBus;
+  log: Logger;
+  /** The state directory (`$SKEIN_HOME`). */
+  home: string;
+}
+
+/** A channel module's default export: `export default createTelegramChannel satisfies ChannelFactory`. */
+export type ChannelFactory = (deps: ChannelDeps) => Channel;
+
+/** Why a channel failed at the platform boundary. */
+export type ChannelErrorKind = "auth" | "conflict" | "network" | "rate-limit" | "rejected" | "config";
+
+/** A platform-level channel failure with one meaning per kind. */
+export class ChannelError extends Error {
+  override readonly name = "ChannelError";
+  constructor(
+    readonly kind: ChannelErrorKind,
+    readonly channel: string,
+    message: string,
+    readonly options: { cause?: unknown; retryable?: boolean; retryAfterMs?: number } = {},
+  ) {
+    super(message, { cause: options.cause });
+  }
+
+  get retryable(): boolean {
+    return this.options.retryable ?? (this.kind === "network" || this.kind === "rate-limit");
+  }
+}

@@ -1,0 +1,88 @@
+import { Command } from "commander";
+import packageJson from "../package.json" with { type: "json" };
+
+/**
+ * The `skein` command. Every subcommand lives in src/commands/ and is imported only
+ * when it runs, so `skein --version` and `skein --help` load nothing else.
+ */
+
+/** Options every command accepts. */
+export interface GlobalOptions {
+  /** Config file path (`--config`); overrides SKEIN_CONFIG and `$SKEIN_HOME/config.json`. */
+  config?: string;
+}
+
+type CommandModule = { run(options: never): Promise<number> };
+
+function action<Options>(load: () => Promise<{ run(options: Options): Promise<number> }>) {
+  return async (...args: unknown[]) => {
+    const command = args.at(-1) as Command;
+    const options = { ...command.optsWithGlobals(), args: command.args } as Options;
+    const module = await load();
+    process.exitCode = await module.run(options);
+  };
+}
+
+const program = new Command()
+  .name("skein")
+  .description("One AI agent in Telegram, Slack and Discord at once.")
+  .version(packageJson.version, "-V, --version")
+  .option("-c, --config <file>", "config file (default: $SKEIN_CONFIG or $SKEIN_HOME/config.json)")
+  .showHelpAfterError();
+
+program
+  .command("start")
+  .description("run the daemon: every channel whose credentials are configured")
+  .action(action(() => import("./commands/start.js")));
+
+program
+  .command("chat")
+  .description("talk to the agent in the terminal (reads lines from stdin)")
+  .option("-m, --message <text>", "send one message, print the reply and exit")
+  .action(action(() => import("./commands/chat.js")));
+
+program
+  .command("tools")
+  .description("list the tools the agent can call (built-in and MCP)")
+  .action(action(() => import("./commands/tools.js")));
+
+const config = program.command("config").description("inspect the configuration");
+config
+  .command("check")
+  .description("validate the configuration and show what is enabled")
+  .action(action(() => import("./commands/config-check.js")));
+
+const pairing = program.command("pairing").description("let new people talk to the bot");
+pairing
+  .command("list")
+  .description("list pending pairing codes and approved senders")
+  .action(action(() => import("./commands/pairing-list.js")));
+pairing
+  .command("approve <channel> <code>")
+  .description("approve the sender who received this pairing code")
+  .action(action(() => import("./commands/pairing-approve.js")));
+
+const mcp = program.command("mcp").description("Model Context Protocol servers");
+mcp
+  .command("check")
+  .description("connect to each configured MCP server and report what it offers")
+  .action(action(() => import("./commands/mcp-check.js")));
+
+program
+  .command("doctor")
+  .description("check config, workspace, LLM endpoint, channel credentials and MCP servers")
+  .action(action(() => import("./commands/doctor.js")));
+
+program
+  .command("status")
+  .description("show the running daemon's channels, uptime, sessions and turns")
+  .action(action(() => import("./commands/status.js")));
+
+try {
+  await program.parseAsync();
+} catch (error) {
+  process.stderr.write(`skein: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}
+
+export type { CommandModule };

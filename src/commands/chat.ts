@@ -1,0 +1,7 @@
+// STUB: replaced by the issue that owns this command.
+import type { GlobalOptions } from "../cli.js";
+
+export async function run(_options: GlobalOptions): Promise<number> {
+  process.stderr.write("skein: 'chat' is not implemented yet\n");
+  return 1;
+}

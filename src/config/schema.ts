@@ -1,0 +1,137 @@
+import { z } from "zod";
+
+/**
+ * The configuration file (`$SKEIN_HOME/config.json`), snake_case as in the design
+ * documents. Every key has a default, so `{}` is a valid config; environment
+ * variables override the file (see load.ts and .env.example).
+ */
+
+const groupPolicy = z.enum(["mention", "open", "disabled"]).default("mention");
+/** Sender ids (and usernames where the platform has them); `["*"]` lets everyone in, `[]` nobody. */
+const allowFrom = z.array(z.string().min(1)).default([]);
+const port = z.number().int().min(0).max(65_535);
+
+const agentDefaults = z.object({
+  model: z.string().min(1).default("gpt-4o-mini"),
+  max_tool_iterations: z.number().int().default(20).transform((n) => Math.max(1, n)),
+  /** Root of the file tools' sandbox; default `$SKEIN_HOME/workspace`. */
+  workspace: z.string().min(1).optional(),
+  memory_window: z.number().int().min(1).default(50),
+  max_concurrent_turns: z.number().int().min(1).default(8),
+  max_tokens: z.number().int().min(1).optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  /** Whole-turn time limit in seconds; a turn still running then is aborted and the user told. */
+  turn_timeout: z.number().positive().default(600),
+});
+
+const openaiProvider = z.object({
+  api_key: z.string().optional(),
+  base_url: z.string().url().optional(),
+  /** Per-request timeout in seconds. */
+  timeout: z.number().positive().default(120),
+  max_retries: z.number().int().min(0).max(10).default(2),
+  /** Use SSE streaming for completions. */
+  stream: z.boolean().default(false),
+});
+
+const telegram = z.object({
+  token: z.string().optional(),
+  /** Bot API server root without a trailing slash, default https://api.telegram.org. */
+  api_root: z.string().url().optional(),
+  allow_from: allowFrom,
+  group_policy: groupPolicy,
+  /** HTTP(S) proxy URL for Bot API calls. */
+  proxy: z.string().url().optional(),
+  /** When set, receive updates by webhook at this public URL instead of long polling. */
+  webhook_url: z.string().url().optional(),
+  webhook_secret: z.string().optional(),
+  webhook_port: port.default(8443),
+});
+
+const slack = z.object({
+  bot_token: z.string().optional(),
+  /** App-level token (xapp-...): Socket Mode. Without it, the HTTP Events API on `port`. */
+  app_token: z.string().optional(),
+  signing_secret: z.string().optional(),
+  port: port.default(3000),
+  /** Web API base URL, e.g. https://slack.com/api/ (a proxy or a test server). */
+  api_url: z.string().url().optional(),
+  allow_from: allowFrom,
+  group_policy: groupPolicy,
+});
+
+const discord = z.object({
+  token: z.string().optional(),
+  /** REST base URL (without /v10); the gateway URL then comes from its /gateway/bot. */
+  api_url: z.string().url().optional(),
+  allow_from: allowFrom,
+  group_policy: groupPolicy,
+});
+
+const mcpServer = z.object({
+  command: z.string().optional(),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), z.string()).default({}),
+  cwd: z.string().optional(),
+  url: z.string().url().optional(),
+  headers: z.record(z.string(), z.string()).default({}),
+  /** Per-call timeout in seconds. */
+  timeout: z.number().positive().default(60),
+  safety: z.enum(["read-only", "side-effecting", "privileged"]).default("side-effecting"),
+  enabled: z.boolean().default(true),
+  /** Glob allowlist of the server's tool names (`*` and `?`); all when absent. */
+  tools: z.array(z.string()).optional(),
+});
+
+const tools = z.object({
+  /** What happens to privileged tools (shell, spawn): run them, or refuse them. */
+  approval: z.enum(["allow", "deny"]).default("allow"),
+  exec: z
+    .object({
+      /** Allowlist mode: every command segment must match one of these names or globs. */
+      allow: z.array(z.string()).optional(),
+      /** Extra environment for commands the agent runs (the daemon's own secrets never pass). */
+      env: z.record(z.string(), z.string()).default({}),
+    })
+    .prefault({}),
+  web_fetch: z.object({ allow_private: z.boolean().default(false) }).prefault({}),
+  web_search: z
+    .object({
+      provider: z.enum(["brave", "searxng"]).optional(),
+      api_key: z.string().optional(),
+      /** API endpoint: the SearXNG instance's /search URL, or a Brave-compatible endpoint. */
+      endpoint: z.string().url().optional(),
+    })
+    .prefault({}),
+  mcp_servers: z.record(z.string(), mcpServer).default({}),
+});
+
+const gateway = z.object({
+  /** Port of the health endpoints on 127.0.0.1 (`/healthz`, `/readyz`); off when unset. */
+  health_port: port.optional(),
+  health_host: z.string().default("127.0.0.1"),
+  /** Seconds a channel may stay disconnected before /readyz fails. */
+  unready_after: z.number().positive().default(60),
+});
+
+export const configSchema = z.object({
+  agents: z.object({ defaults: agentDefaults.prefault({}) }).prefault({}),
+  providers: z.object({ openai: openaiProvider.prefault({}) }).prefault({}),
+  channels: z
+    .object({
+      telegram: telegram.prefault({}),
+      slack: slack.prefault({}),
+      discord: discord.prefault({}),
+    })
+    .prefault({}),
+  tools: tools.prefault({}),
+  gateway: gateway.prefault({}),
+  log_level: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+/** The validated configuration with every default filled in. */
+export type SkeinConfig = z.output<typeof configSchema>;
+/** The configuration as written in a file (every key optional). */
+export type SkeinConfigInput = z.input<typeof configSchema>;
+export type McpServerConfig = z.output<typeof mcpServer>;
+export type GroupPolicy = z.output<typeof groupPolicy>;

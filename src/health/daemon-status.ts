@@ -1,0 +1,14 @@
+import type { ChannelStatus } from "../channels/channel.js";
+
+/** A snapshot of the running daemon, served by the health endpoint and printed by `skein status`. */
+export interface DaemonStatus {
+  version: string;
+  /** Epoch milliseconds. */
+  startedAt: number;
+  channels: Record<string, ChannelStatus>;
+  /** Sessions with a turn running or queued. */
+  activeSessions: number;
+  /** Sessions known since start. */
+  sessions: number;
+  turnsServed: number;
+}

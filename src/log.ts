@@ -1,0 +1,35 @@
+import { pino, type DestinationStream, type Logger } from "pino";
+
+export type { Logger } from "pino";
+
+/** Keys whose values never reach a log line, wherever they appear (two levels deep). */
+const secretKeys = [
+  "api_key", "apiKey", "token", "bot_token", "botToken", "app_token", "appToken", "signing_secret",
+  "signingSecret", "webhook_secret", "authorization", "Authorization", "password", "secret",
+];
+const redactPaths = secretKeys.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `headers.${key.toLowerCase()}`]);
+
+export interface LoggerOptions {
+  level?: string;
+  /** Where JSON lines go (default stderr, so stdout stays free for `skein chat`). */
+  destination?: DestinationStream;
+  /** Human-readable lines instead of JSON (default: when stderr is a TTY). */
+  pretty?: boolean;
+}
+
+/** The daemon's logger: JSON lines (pretty on a TTY), secrets redacted. */
+export async function createLogger(options: LoggerOptions = {}): Promise<Logger> {
+  const level = options.level ?? "info";
+  const base = { level, redact: { paths: redactPaths, censor: "[redacted]" }, base: undefined };
+  const pretty = options.pretty ?? (options.destination === undefined && process.stderr.isTTY);
+  if (pretty) {
+    const { default: prettyStream } = await import("pino-pretty");
+    return pino(base, prettyStream({ destination: 2, ignore: "pid,hostname", sync: true }));
+  }
+  return pino(base, options.destination ?? pino.destination({ dest: 2, sync: true }));
+}
+
+/** A logger that writes nothing, for tests and quiet commands. */
+export function silentLogger(): Logger {
+  return pino({ level: "silent" });
+}

@@ -1,0 +1,69 @@
+/**
+ * The model boundary. Messages use the OpenAI Chat Completions wire shape, so a
+ * session's history can be stored and replayed as it is.
+ */
+import type { ToolSchema } from "../tools/tool.js";
+
+export interface ToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
+
+export type ChatMessage =
+  | { role: "system"; content: string }
+  | { role: "user"; content: string; name?: string }
+  | { role: "assistant"; content: string | null; tool_calls?: ToolCall[] }
+  | { role: "tool"; tool_call_id: string; content: string };
+
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  /** Omit (or pass empty) for a call without tools. */
+  tools?: ToolSchema[];
+  maxTokens?: number;
+  temperature?: number;
+}
+
+export interface ChatResponse {
+  content: string | null;
+  toolCalls: ToolCall[];
+  finishReason: string | null;
+  usage?: { promptTokens: number; completionTokens: number };
+}
+
+/** A chat model. Implementations retry transient failures themselves. */
+export interface LlmProvider {
+  readonly name: string;
+  chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse>;
+}
+
+export type ProviderErrorKind =
+  | "auth"
+  | "rate-limit"
+  | "server"
+  | "network"
+  | "timeout"
+  | "bad-request"
+  | "bad-response"
+  | "aborted";
+
+/** A model call that failed after its retries. */
+export class ProviderError extends Error {
+  override readonly name = "ProviderError";
+  constructor(
+    readonly kind: ProviderErrorKind,
+    message: string,
+    readonly options: { status?: number; retryable?: boolean; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+  }
+
+  get status(): number | undefined {
+    return this.options.status;
+  }
+
+  get retryable(): boolean {
+    return this.options.retryable ?? ["rate-limit", "server", "network", "timeout"].includes(this.kind);
+  }
+}

@@ -1,0 +1,128 @@
+import type { Logger } from "pino";
+import type { MessageBus } from "../bus/message-bus.js";
+
+/** A JSON Schema object describing a tool's arguments. */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * How dangerous a tool is. Read-only tools of one model response run concurrently;
+ * the others run one after another in call order; privileged tools also pass the
+ * approval policy (`tools.approval`).
+ */
+export type ToolSafety = "read-only" | "side-effecting" | "privileged";
+
+/** What a tool hands back. `forLlm` is serialised (and truncated to 64 KB) for the model. */
+export interface ToolResult {
+  type: "tool-result";
+  /** A string or any JSON value; the model sees it as the tool message content. */
+  forLlm: unknown;
+  /** Shown to the user directly, unless `silent`. */
+  forUser?: string;
+  silent?: boolean;
+  /** The tool ran but reports a failure (e.g. an MCP `isError` result). */
+  isError?: boolean;
+  /** The work goes on in the background; the tool will call `ctx.notify` when it ends. */
+  async?: boolean;
+}
+
+/** Builds a {@link ToolResult}. */
+export function toolResult(forLlm: unknown, extra: Omit<ToolResult, "type" | "forLlm"> = {}): ToolResult {
+  return { type: "tool-result", forLlm, ...extra };
+}
+
+/** Whether a value a tool returned is a {@link ToolResult} rather than a plain JSON value. */
+export function isToolResult(value: unknown): value is ToolResult {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "tool-result";
+}
+
+export type ToolErrorKind =
+  | "NotFound"
+  | "InvalidArgs"
+  | "ExecutionFailed"
+  | "PermissionDenied"
+  | "FileNotFound"
+  | "InvalidPath"
+  | "Timeout";
+
+/**
+ * A tool failure with one meaning per kind. Tools throw it; the registry turns it
+ * into a {@link ToolFailure} for the model, so the loop goes on.
+ */
+export class ToolError extends Error {
+  override readonly name = "ToolError";
+  constructor(
+    readonly kind: ToolErrorKind,
+    message: string,
+    /** Extra fields for the model, e.g. the partial output of a command that timed out. */
+    readonly data?: Record<string, unknown>,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** The failure the registry reports instead of throwing. */
+export interface ToolFailure {
+  type: "tool-error";
+  kind: ToolErrorKind;
+  message: string;
+  data?: Record<string, unknown>;
+}
+
+/** Everything `ToolRegistry.execute` can return: it never throws. */
+export type ToolOutcome = ToolResult | ToolFailure;
+
+const kindPrefix: Record<ToolErrorKind, string> = {
+  NotFound: "not found",
+  InvalidArgs: "invalid arguments",
+  ExecutionFailed: "execution failed",
+  PermissionDenied: "permission denied",
+  FileNotFound: "file not found",
+  InvalidPath: "invalid path",
+  Timeout: "timeout",
+};
+
+/** The JSON object the model sees for a failure: `{"error": "<kind>: <message>", ...data}`. */
+export function failureForLlm(failure: ToolFailure): Record<string, unknown> {
+  return { error: `${kindPrefix[failure.kind]}: ${failure.message}`, ...failure.data };
+}
+
+/** The immutable per-call context a tool runs in. */
+export interface ToolContext {
+  readonly channel: string;
+  readonly chatId: string;
+  readonly threadId?: string;
+  readonly senderId: string;
+  readonly sessionKey: string;
+  /** Aborted on timeout and at shutdown; pass it on to everything that can hang. */
+  readonly signal: AbortSignal;
+  readonly log: Logger;
+  readonly bus: MessageBus;
+  /**
+   * For async tools: reports the background work's result. It is injected into the
+   * originating session as a new turn, so the agent can tell the user.
+   */
+  notify(result: ToolResult | unknown): void;
+  /** Records that this tool delivered a message to a chat, so the turn's final reply is not sent twice there. */
+  noteDelivery(channel: string, chatId: string): void;
+}
+
+/** A tool the model can call. */
+export interface Tool<Args = Record<string, unknown>> {
+  /** Unique, `^[a-zA-Z0-9_-]{1,64}$`. */
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments; the registry validates them (ajv) before `execute`. */
+  readonly parameters: JsonSchema;
+  readonly safety: ToolSafety;
+  /** Per-call time limit; the registry's default applies when absent. */
+  readonly timeoutMs?: number;
+  /** Runs the tool. Throw a {@link ToolError} for failures; return a {@link ToolResult} or any JSON value. */
+  execute(args: Args, ctx: ToolContext): Promise<ToolResult | unknown>;
+}
+
+/** A tool in the OpenAI `{"type":"function","function":{...}}` envelope. */
+export interface ToolSchema {
+  type: "function";
+  function: { name: string; description: string; parameters: JsonSchema };
+}

@@ -1,0 +1,184 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local OpenAI-compatible Chat Completions server for tests, spoken to by the real
+ * `openai` SDK over a real socket. Replies are scripted: a queue of replies (taken in
+ * order), or a responder function that sees each request. It answers in JSON, or as
+ * SSE chunks when the request has `stream: true`, tool calls included.
+ */
+
+export interface ScriptedToolCall {
+  id?: string;
+  name: string;
+  /** A JSON string (sent as is, even if invalid) or a value to serialise. */
+  arguments: string | Record<string, unknown>;
+}
+
+export type FakeReply =
+  | { type?: "message"; content?: string | null; toolCalls?: ScriptedToolCall[]; delayMs?: number }
+  /** An HTTP error answer, e.g. 429 with `retry-after`, or 500. */
+  | { type: "error"; status: number; body?: unknown; headers?: Record<string, string> }
+  /** A raw 200 answer (e.g. a body that is not JSON). */
+  | { type: "raw"; status?: number; body: string; contentType?: string }
+  /** Never answers (until the client gives up or the server closes). */
+  | { type: "hang" };
+
+/** A recorded request: the parsed JSON body plus headers. */
+export interface FakeRequest {
+  body: {
+    model: string;
+    messages: Array<{ role: string; content?: string | null; tool_calls?: unknown[]; tool_call_id?: string; name?: string }>;
+    tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: unknown } }>;
+    stream?: boolean;
+    [key: string]: unknown;
+  };
+  headers: IncomingMessage["headers"];
+}
+
+export type Responder = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
+
+/** Answers with `echo: <last user message>`: the default when nothing is scripted. */
+export const echoResponder: Responder = (request) => {
+  const lastUser = [...request.body.messages].reverse().find((message) => message.role === "user");
+  return { content: `echo: ${lastUser?.content ?? ""}` };
+};
+
+export class FakeOpenAI {
+  readonly requests: FakeRequest[] = [];
+  #queue: FakeReply[] = [];
+  #responder: Responder = echoResponder;
+  readonly #hanging = new Set<ServerResponse>();
+
+  private constructor(
+    private readonly server: Server,
+    /** Base URL including `/v1`, for `OPENAI_BASE_URL` / `providers.openai.base_url`. */
+    readonly baseUrl: string,
+  ) {}
+
+  /** Starts a server on 127.0.0.1 on a free port. */
+  static async start(): Promise<FakeOpenAI> {
+    let fake!: FakeOpenAI;
+    const server = createServer((request, response) => void fake.handle(request, response));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    fake = new FakeOpenAI(server, `http://127.0.0.1:${port}/v1`);
+    return fake;
+  }
+
+  /** Queues replies, used one per request in order before the responder is asked. */
+  reply(...replies: FakeReply[]): this {
+    this.#queue.push(...replies);
+    return this;
+  }
+
+  /** Answers every request that finds the queue empty. */
+  respondWith(responder: Responder): this {
+    this.#responder = responder;
+    return this;
+  }
+
+  /** Requests to /chat/completions received so far. */
+  get completions(): FakeRequest[] {
+    return this.requests;
+  }
+
+  async close(): Promise<void> {
+    for (const response of this.#hanging) response.destroy();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const url = request.url ?? "";
+    if (request.method === "GET" && url.endsWith("/models")) {
+      send(response, 200, { object: "list", data: [{ id: "fake-model", object: "model", owned_by: "fake" }] });
+      return;
+    }
+    if (request.method !== "POST" || !url.endsWith("/chat/completions")) {
+      send(response, 404, { error: { message: `no route ${request.method} ${url}`, type: "invalid_request_error" } });
+      return;
+    }
+    const recorded: FakeRequest = { body: JSON.parse(Buffer.concat(chunks).toString("utf8")), headers: request.headers };
+    this.requests.push(recorded);
+    const reply = this.#queue.shift() ?? (await this.#responder(recorded));
+    await this.answer(recorded, reply, response);
+  }
+
+  private async answer(request: FakeRequest, reply: FakeReply, response: ServerResponse): Promise<void> {
+    switch (reply.type) {
+      case "error":
+        send(response, reply.status, reply.body ?? { error: { message: `fake error ${reply.status}`, type: "server_error" } }, reply.headers);
+        return;
+      case "raw":
+        response.writeHead(reply.status ?? 200, { "content-type": reply.contentType ?? "application/json" });
+        response.end(reply.body);
+        return;
+      case "hang":
+        this.#hanging.add(response);
+        response.on("close", () => this.#hanging.delete(response));
+        return;
+      default:
+        break;
+    }
+    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    const toolCalls = (reply.toolCalls ?? []).map((call, index) => ({
+      id: call.id ?? `call_${this.requests.length}_${index}`,
+      type: "function" as const,
+      function: {
+        name: call.name,
+        arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments),
+      },
+    }));
+    const content = reply.content ?? (toolCalls.length ? null : "");
+    const finishReason = toolCalls.length ? "tool_calls" : "stop";
+    const id = `chatcmpl-${this.requests.length}`;
+    const created = Math.floor(Date.now() / 1000);
+    if (!request.body.stream) {
+      send(response, 200, {
+        id,
+        object: "chat.completion",
+        created,
+        model: request.body.model,
+        choices: [
+          {
+            index: 0,
+            message: { role: "assistant", content, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) },
+            finish_reason: finishReason,
+          },
+        ],
+        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+      });
+      return;
+    }
+    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+      `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    response.write(chunk({ role: "assistant", content: "" }));
+    if (content) {
+      // Split the text in two deltas so clients must join them.
+      const half = Math.ceil(content.length / 2);
+      response.write(chunk({ content: content.slice(0, half) }));
+      if (content.length > half) response.write(chunk({ content: content.slice(half) }));
+    }
+    toolCalls.forEach((call, index) => {
+      const args = call.function.arguments;
+      const half = Math.ceil(args.length / 2);
+      response.write(chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }] }));
+      response.write(chunk({ tool_calls: [{ index, function: { arguments: args.slice(0, half) } }] }));
+      if (args.length > half) response.write(chunk({ tool_calls: [{ index, function: { arguments: args.slice(half) } }] }));
+    });
+    response.write(chunk({}, finishReason));
+    if ((request.body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) {
+      response.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.body.model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`);
+    }
+    response.end("data: [DONE]\n\n");
+  }
+}
+
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { "content-type": "application/json", ...headers });
+  response.end(JSON.stringify(body));
+}
