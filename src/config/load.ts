@@ -1,0 +1,182 @@
+import { readFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseEnv } from "node:util";
+import { configSchema, type SkeinConfig } from "./schema.js";
+
+/** Why the configuration could not be loaded. */
+export type ConfigErrorKind = "unreadable" | "invalid-json" | "invalid";
+
+/** A configuration that cannot be used; the message names the key and the problem. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+  constructor(
+    readonly kind: ConfigErrorKind,
+    message: string,
+    readonly issues: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface LoadConfigOptions {
+  /** `--config FILE`; else SKEIN_CONFIG; else `$SKEIN_HOME/config.json` (optional). */
+  configPath?: string;
+  /** Environment (default `process.env`); `.env` in `cwd` fills what it does not set. */
+  env?: NodeJS.ProcessEnv;
+  /** Where `.env` is looked for (default `process.cwd()`). */
+  cwd?: string;
+  /** Skip loading `.env` (tests). */
+  ignoreDotEnv?: boolean;
+}
+
+export interface LoadedConfig {
+  config: SkeinConfig;
+  /** `$SKEIN_HOME`, absolute (default `~/.skein`). */
+  home: string;
+  /** The workspace directory, absolute (default `$SKEIN_HOME/workspace`). */
+  workspace: string;
+  /** The config file that was read or would be read. */
+  configPath: string;
+  fileFound: boolean;
+  /** Non-fatal findings, e.g. unknown keys. */
+  warnings: string[];
+  /** The merged environment (process env over `.env`). */
+  env: NodeJS.ProcessEnv;
+}
+
+type Setter = (raw: Record<string, unknown>, value: string) => void;
+
+function at(path: string, convert: (value: string) => unknown = (value) => value): Setter {
+  const keys = path.split(".");
+  return (raw, value) => {
+    let node = raw;
+    for (const key of keys.slice(0, -1)) {
+      const child = node[key];
+      node[key] = typeof child === "object" && child !== null ? child : {};
+      node = node[key] as Record<string, unknown>;
+    }
+    node[keys.at(-1)!] = convert(value);
+  };
+}
+
+const list = (value: string) => value.split(",").map((item) => item.trim()).filter(Boolean);
+const number = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value) : value);
+
+/** Environment variables and the config keys they override (documented in .env.example). */
+export const envOverrides: Record<string, Setter> = {
+  OPENAI_API_KEY: at("providers.openai.api_key"),
+  OPENAI_BASE_URL: at("providers.openai.base_url"),
+  SKEIN_MODEL: at("agents.defaults.model"),
+  SKEIN_WORKSPACE: at("agents.defaults.workspace"),
+  SKEIN_LOG_LEVEL: at("log_level"),
+  SKEIN_HEALTH_PORT: at("gateway.health_port", number),
+  TELEGRAM_BOT_TOKEN: at("channels.telegram.token"),
+  TELEGRAM_API_ROOT: at("channels.telegram.api_root"),
+  TELEGRAM_ALLOW_FROM: at("channels.telegram.allow_from", list),
+  TELEGRAM_PROXY: at("channels.telegram.proxy"),
+  SLACK_BOT_TOKEN: at("channels.slack.bot_token"),
+  SLACK_APP_TOKEN: at("channels.slack.app_token"),
+  SLACK_SIGNING_SECRET: at("channels.slack.signing_secret"),
+  SLACK_PORT: at("channels.slack.port", number),
+  SLACK_API_URL: at("channels.slack.api_url"),
+  SLACK_ALLOW_FROM: at("channels.slack.allow_from", list),
+  DISCORD_BOT_TOKEN: at("channels.discord.token"),
+  DISCORD_API_URL: at("channels.discord.api_url"),
+  DISCORD_ALLOW_FROM: at("channels.discord.allow_from", list),
+};
+
+function expandHome(path: string, home: string): string {
+  if (path === "~") return home;
+  if (path.startsWith("~/")) return join(home, path.slice(2));
+  return path;
+}
+
+async function readDotEnv(cwd: string): Promise<Record<string, string>> {
+  try {
+    return parseEnv(await readFile(join(cwd, ".env"), "utf8")) as Record<string, string>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    throw new ConfigError("unreadable", `cannot read ${join(cwd, ".env")}: ${(error as Error).message}`);
+  }
+}
+
+function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
+  const key = issue.path.map(String).join(".") || "(root)";
+  return `${key}: ${issue.message}`;
+}
+
+/**
+ * Loads the configuration: defaults, then the config file, then `.env`, then the
+ * environment. An invalid config throws a {@link ConfigError} naming each bad key.
+ */
+export async function loadConfig(options: LoadConfigOptions = {}): Promise<LoadedConfig> {
+  const cwd = options.cwd ?? process.cwd();
+  const dotEnv = options.ignoreDotEnv ? {} : await readDotEnv(cwd);
+  const env: NodeJS.ProcessEnv = { ...dotEnv, ...(options.env ?? process.env) };
+  const userHome = env.HOME || homedir();
+  const home = resolve(cwd, expandHome(env.SKEIN_HOME || join(userHome, ".skein"), userHome));
+  const configPath = resolve(cwd, expandHome(options.configPath ?? env.SKEIN_CONFIG ?? join(home, "config.json"), userHome));
+
+  let raw: Record<string, unknown> = {};
+  let fileFound = false;
+  try {
+    const text = await readFile(configPath, "utf8");
+    fileFound = true;
+    try {
+      raw = JSON.parse(text) as Record<string, unknown>;
+    } catch (error) {
+      throw new ConfigError("invalid-json", `${configPath} is not valid JSON: ${(error as Error).message}`);
+    }
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+      throw new ConfigError("invalid", `${configPath}: the top level must be a JSON object`);
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    // The default location is optional; a file named explicitly must exist.
+    if (code !== "ENOENT" || options.configPath || env.SKEIN_CONFIG) {
+      throw new ConfigError("unreadable", `cannot read config file ${configPath}: ${(error as Error).message}`);
+    }
+  }
+
+  for (const [name, set] of Object.entries(envOverrides)) {
+    const value = env[name];
+    if (value !== undefined && value !== "") set(raw, value);
+  }
+
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(describeIssue);
+    throw new ConfigError("invalid", `invalid configuration (${configPath}):\n  ${issues.join("\n  ")}`, issues);
+  }
+  const warnings = unknownKeys(raw, parsed.data as unknown as Record<string, unknown>).map(
+    (key) => `unknown config key "${key}" is ignored`,
+  );
+  const config = parsed.data;
+  const workspace = resolve(home, expandHome(config.agents.defaults.workspace ?? join(home, "workspace"), userHome));
+  config.agents.defaults.workspace = workspace;
+  return { config, home, workspace, configPath, fileFound, warnings, env };
+}
+
+/** Keys present in the raw config but dropped by the schema (typos, mostly). */
+function unknownKeys(raw: Record<string, unknown>, parsed: Record<string, unknown>, prefix = ""): string[] {
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (!(key in parsed)) {
+      found.push(path);
+      continue;
+    }
+    const child = parsed[key];
+    const isRecordOfServers = path === "tools.mcp_servers" || path.endsWith(".env") || path.endsWith(".headers");
+    if (!isRecordOfServers && isPlainObject(value) && isPlainObject(child)) {
+      found.push(...unknownKeys(value, child, path));
+    }
+  }
+  return found;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
