@@ -117,6 +117,8 @@ export interface Tool<Args = Record<string, unknown>> {
   readonly safety: ToolSafety;
   /** Per-call time limit; the registry's default applies when absent. */
   readonly timeoutMs?: number;
+  /** Where the tool comes from, for listings: `builtin` (default) or `mcp:<server>`. */
+  readonly source?: string;
   /** Runs the tool. Throw a {@link ToolError} for failures; return a {@link ToolResult} or any JSON value. */
   execute(args: Args, ctx: ToolContext): Promise<ToolResult | unknown>;
 }
