@@ -109,7 +109,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
           connectMcpServers({ servers: config.tools.mcp_servers, registry, log: log!, signal: root.signal }),
         )
       : undefined;
-    const provider = options.provider ?? (await defaultProvider(loaded));
+    const provider = options.provider ?? defaultProvider(loaded);
     sessions = new SessionStore({ dir: join(home, "sessions"), log, retain: Math.max(500, config.agents.defaults.memory_window * 2) });
     supervisor = new ChannelSupervisor({ bus, log, signal: root.signal, retryBaseMs: options.channelRetryBaseMs });
     const channels = supervisor;
@@ -191,6 +191,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     async idle() {
       await agent?.idle();
       await bus.drain();
+      await sessions?.flush();
     },
     onOutcome(listener) {
       outcomeListeners.add(listener);
@@ -199,9 +200,18 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   };
 }
 
-async function defaultProvider(loaded: LoadedConfig): Promise<LlmProvider> {
-  const { OpenAIProvider, openAIOptionsFrom } = await import("./providers/openai.js");
-  return new OpenAIProvider(openAIOptionsFrom(loaded.config.providers.openai));
+/** The OpenAI-compatible provider, its SDK loaded on the first model call so start-up stays fast and small. */
+function defaultProvider(loaded: LoadedConfig): LlmProvider {
+  let provider: Promise<LlmProvider> | undefined;
+  return {
+    name: "openai",
+    async chat(request, signal) {
+      provider ??= import("./providers/openai.js").then(
+        ({ OpenAIProvider, openAIOptionsFrom }) => new OpenAIProvider(openAIOptionsFrom(loaded.config.providers.openai)),
+      );
+      return (await provider).chat(request, signal);
+    },
+  };
 }
 
 /**

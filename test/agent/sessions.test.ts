@@ -73,6 +73,13 @@ describe("the session store", () => {
     expect(lines.at(-1)).toBe("");
   });
 
+  it("writes turns completed together in one batch, in order", async () => {
+    const { log } = recordingLogger();
+    const store = new SessionStore({ dir, log });
+    await Promise.all(turn.map((message) => store.append("cli:local", [message])));
+    expect(await new SessionStore({ dir, log }).load("cli:local")).toEqual(turn);
+  });
+
   it("appends later turns to the same file", async () => {
     const { log } = recordingLogger();
     const store = new SessionStore({ dir, log });
