@@ -215,21 +215,46 @@ function defaultProvider(loaded: LoadedConfig): LlmProvider {
 }
 
 /**
- * Runs a started daemon until SIGINT or SIGTERM, then stops it gracefully and returns
- * the exit code. Stray rejections and exceptions are logged; the daemon goes on.
+ * Starts listening for SIGINT and SIGTERM at once (before the daemon starts, so a signal
+ * during start-up is not lost), and keeps the process alive until one arrives.
  */
-export async function runUntilSignalled(daemon: Daemon, log: Logger): Promise<number> {
+export function waitForStopSignal(): StopSignal {
+  // Channels usually hold sockets open; this keeps the process alive when none does.
+  const keepAlive = setInterval(() => undefined, 2 ** 30);
+  let stop!: (signal: NodeJS.Signals) => void;
+  const dispose = () => {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+    clearInterval(keepAlive);
+  };
+  const received = new Promise<NodeJS.Signals>((resolve) => {
+    stop = (signal) => {
+      dispose();
+      resolve(signal);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  return { received, dispose };
+}
+
+/** A pending SIGINT/SIGTERM; `dispose` stops waiting (e.g. when start-up failed). */
+export interface StopSignal {
+  received: Promise<NodeJS.Signals>;
+  dispose(): void;
+}
+
+/**
+ * Runs a started daemon until `stopSignal` (see {@link waitForStopSignal}), then stops it
+ * gracefully and returns the exit code. Stray rejections and exceptions are logged; the
+ * daemon goes on. A second signal exits at once.
+ */
+export async function runUntilSignalled(daemon: Daemon, log: Logger, stopSignal: StopSignal): Promise<number> {
   const onRejection = (reason: unknown) => log.error({ err: reason }, "unhandled promise rejection (skein keeps running)");
   const onException = (error: Error) => log.error({ err: error }, "uncaught exception (skein keeps running)");
   process.on("unhandledRejection", onRejection);
   process.on("uncaughtException", onException);
-  // Channels usually hold sockets open; this keeps the process alive when none does.
-  const keepAlive = setInterval(() => undefined, 2 ** 30);
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once("SIGINT", () => resolve("SIGINT"));
-    process.once("SIGTERM", () => resolve("SIGTERM"));
-  });
-  clearInterval(keepAlive);
+  const signal = await stopSignal.received;
   log.info({ signal }, "shutting down: finishing the turns in flight");
   const forceExit = (second: NodeJS.Signals) => {
     log.warn({ signal: second }, "second signal: exiting now");
