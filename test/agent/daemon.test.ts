@@ -30,7 +30,8 @@ describe("the daemon", () => {
     const { log, lines } = recordingLogger();
     const channels: Record<string, MemoryChannel> = {};
     daemon = createDaemon({
-      env: { HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: "sk-test" },
+      // The test channels use platform names, so the access gate's allow lists let the test user in.
+      env: { HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: "sk-test", SLACK_ALLOW_FROM: "user-1", DISCORD_ALLOW_FROM: "user-1" },
       cwd: home,
       ignoreDotEnv: true,
       log,
@@ -52,37 +53,37 @@ describe("the daemon", () => {
   });
 
   it("answers a channel's messages end to end, logs 'skein ready' and reports its status", async () => {
-    const { daemon, channels, lines } = setUp({ memo: undefined });
+    const { daemon, channels, lines } = setUp({ slack: undefined });
     await daemon.start();
-    expect(lines).toContainEqual(expect.objectContaining({ msg: "skein ready", channels: ["memo"] }));
-    const channel = channels.memo!;
+    expect(lines).toContainEqual(expect.objectContaining({ msg: "skein ready", channels: ["slack"] }));
+    const channel = channels.slack!;
     channel.receive("hello daemon");
     await channel.waitForDeliveries(1);
-    expect(channel.sent).toEqual([{ channel: "memo", chatId: "chat-1", text: "echo: hello daemon" }]);
+    expect(channel.sent).toEqual([{ channel: "slack", chatId: "chat-1", text: "echo: hello daemon" }]);
     await daemon.idle();
     expect(channel.working).toEqual(["start hello daemon", "end hello daemon"]);
     const status = daemon.status();
     expect(status).toMatchObject({ version: expect.any(String), sessions: 1, activeSessions: 0, turnsServed: 1 });
-    expect(status.channels.memo).toMatchObject({ state: "connected" });
-    const stored = await readFile(join(home, "sessions", "memo%3Achat-1.jsonl"), "utf8");
+    expect(status.channels.slack).toMatchObject({ state: "connected" });
+    const stored = await readFile(join(home, "sessions", "slack%3Achat-1.jsonl"), "utf8");
     expect(stored.trim().split("\n")).toHaveLength(2);
   });
 
   it("keeps the other channels running when one fails to start for good, and says why and what to do", async () => {
     const { daemon, channels, lines } = setUp({
       telegram: new ChannelError("auth", "telegram", "401 Unauthorized: invalid token"),
-      memo: undefined,
+      slack: undefined,
     });
     await daemon.start();
     const report = lines.find((line) => line.channel === "telegram" && line.level === 50);
     expect(report).toMatchObject({ reason: "401 Unauthorized: invalid token", remedy: expect.stringContaining("TELEGRAM_BOT_TOKEN") });
     expect(daemon.status().channels).toMatchObject({
       telegram: { state: "failed", detail: "401 Unauthorized: invalid token" },
-      memo: { state: "connected" },
+      slack: { state: "connected" },
     });
-    channels.memo!.receive("still here?");
-    await channels.memo!.waitForDeliveries(1);
-    expect(channels.memo!.sent[0]?.text).toBe("echo: still here?");
+    channels.slack!.receive("still here?");
+    await channels.slack!.waitForDeliveries(1);
+    expect(channels.slack!.sent[0]?.text).toBe("echo: still here?");
   });
 
   it("fails to start when every channel fails for good", async () => {
@@ -113,18 +114,18 @@ describe("the daemon", () => {
       await held;
       return { content: "late but delivered" };
     });
-    const { daemon, channels } = setUp({ memo: undefined });
+    const { daemon, channels } = setUp({ slack: undefined });
     await daemon.start();
-    channels.memo!.receive("slow question");
+    channels.slack!.receive("slow question");
     await fake.waitForRequests(1);
     const stopped = daemon.stop();
-    channels.memo!.receive("too late");
+    channels.slack!.receive("too late");
     release();
     await stopped;
-    expect(channels.memo!.sent.map((message) => message.text)).toEqual(["late but delivered"]);
-    expect(channels.memo!.status().state).toBe("stopped");
+    expect(channels.slack!.sent.map((message) => message.text)).toEqual(["late but delivered"]);
+    expect(channels.slack!.status().state).toBe("stopped");
     expect(fake.requests).toHaveLength(1);
-    const stored = await readFile(join(home, "sessions", "memo%3Achat-1.jsonl"), "utf8");
+    const stored = await readFile(join(home, "sessions", "slack%3Achat-1.jsonl"), "utf8");
     expect(stored).toContain("late but delivered");
   });
 });

@@ -47,10 +47,12 @@ describe("the skein commands", () => {
   });
 
   it("start exits non-zero with the reason when every configured channel fails", async () => {
-    const result = await skein(["start"], { DISCORD_BOT_TOKEN: "x", OPENAI_API_KEY: "sk-secret-value" });
+    // A Slack bot token without an app token or signing secret cannot work: a config failure.
+    const result = await skein(["start"], { SLACK_BOT_TOKEN: "xoxb-secret-value", OPENAI_API_KEY: "sk-secret-value" });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/every configured channel failed to start \(discord: /);
+    expect(result.stderr).toMatch(/every configured channel failed to start \(slack: /);
     expect(result.stderr).not.toContain("sk-secret-value");
+    expect(result.stderr).not.toContain("xoxb-secret-value");
   });
 
   it("start runs until SIGTERM, then stops cleanly with exit code 0", async () => {
