@@ -22,6 +22,7 @@ import { configSchema } from "../src/config/schema.js";
 import type { ChatRequest, ChatResponse, LlmProvider } from "../src/providers/provider.js";
 import { ToolRegistry } from "../src/tools/registry.js";
 import type { ToolContext } from "../src/tools/tool.js";
+import { FakeOpenAI } from "../test/fakes/fake-openai.js";
 
 const log = pino({ level: "silent" });
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
@@ -162,6 +163,28 @@ async function startUntilReady(home: string): Promise<{ readyMs: number; rssKb: 
   return { readyMs, rssKb };
 }
 
+/** RSS of `skein chat` idling after it answered one message through a local fake model (SDK loaded). */
+async function rssAfterOneTurn(home: string): Promise<number> {
+  const fake = await FakeOpenAI.start();
+  const child = spawn(process.execPath, [cli, "chat"], {
+    env: { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: fake.baseUrl },
+    stdio: ["pipe", "pipe", "ignore"],
+  });
+  try {
+    const answered = new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
+    child.stdin.write("hello\n");
+    await answered;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const status = await readFile(`/proc/${child.pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  } finally {
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    child.stdin.end();
+    await exited;
+    await fake.close();
+  }
+}
+
 const home = await mkdtemp(join(tmpdir(), "skein-bench-"));
 try {
   console.log("skein bench (node %s)", process.version);
@@ -180,6 +203,8 @@ try {
   const rss = readings.map((reading) => reading.rssKb).sort((a, b) => a - b);
   console.log(`skein start until ready:   median ${ready[1]!.toFixed(0)} ms (n=3)`);
   console.log(`idle RSS:                  median ${(rss[1]! / 1024).toFixed(1)} MB (n=3)   [target <= 80 MB]`);
+  const afterTurn = await rssAfterOneTurn(join(home, "chat"));
+  console.log(`RSS idle after one turn:   ${(afterTurn / 1024).toFixed(1)} MB (skein chat; the openai SDK is loaded by the first turn)`);
 } finally {
   await rm(home, { recursive: true, force: true });
 }
