@@ -17,6 +17,7 @@ import { createLogger, type Logger } from "./log.js";
 import type { LlmProvider } from "./providers/provider.js";
 import { registerBuiltinTools } from "./tools/builtin/index.js";
 import type { McpHub } from "./tools/mcp/index.js";
+import { settleWithin } from "./settle-within.js";
 import { ToolRegistry } from "./tools/registry.js";
 
 export interface DaemonOptions {
@@ -161,9 +162,10 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
 
   function stop(): Promise<void> {
     stopping ??= (async () => {
-      await agent?.stop(options.graceMs ?? 10_000);
+      const graceMs = options.graceMs ?? 10_000;
+      await agent?.stop(graceMs);
       root.abort();
-      await bus.drain();
+      if (!(await settleWithin(bus.drain(), graceMs))) log?.warn("some replies were still being delivered at shutdown");
       await sessions?.flush();
       bus.close();
       await supervisor?.stopAll();

@@ -12,6 +12,7 @@ import { truncateForLlm } from "../tools/truncate.js";
 import { HELP_TEXT, NEW_SESSION_TEXT, parseChatCommand } from "./chat-commands.js";
 import { historyWindow, type ContextBuilder } from "./context.js";
 import { sanitizeText } from "./sanitize.js";
+import { settleWithin } from "../settle-within.js";
 import { SessionScheduler } from "./session-scheduler.js";
 import { validateSessionKey } from "./session-id.js";
 import type { SessionStore } from "./sessions.js";
@@ -61,6 +62,7 @@ export class AgentLoop {
   #unsubscribe: (() => void) | undefined;
   #turnsServed = 0;
   #ready: Promise<void> = Promise.resolve();
+  #stopping: Promise<void> | undefined;
 
   constructor(options: AgentLoopOptions) {
     this.#options = options;
@@ -91,19 +93,20 @@ export class AgentLoop {
 
   /**
    * Stops taking messages, lets queued and running turns finish for up to `graceMs`,
-   * then cancels the rest (their users are told) and waits for them to wind down.
+   * then cancels the rest (their users are told) and waits for them to wind down. Idempotent.
    */
-  async stop(graceMs = 10_000): Promise<void> {
+  stop(graceMs = 10_000): Promise<void> {
+    this.#stopping ??= this.#stop(graceMs);
+    return this.#stopping;
+  }
+
+  async #stop(graceMs: number): Promise<void> {
     this.stopAccepting();
-    let timer: NodeJS.Timeout | undefined;
-    const graceOver = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), graceMs)));
-    const result = await Promise.race([this.#scheduler.idle(), graceOver]);
-    clearTimeout(timer);
-    if (result === "timeout") {
-      this.#log.warn({ active: this.#scheduler.activeSessions }, "turns still running after the grace period; cancelling them");
-      this.#root.abort(new ShuttingDown("shutting down"));
-      await this.#scheduler.idle();
-    }
+    if (await settleWithin(this.#scheduler.idle(), graceMs)) return;
+    this.#log.warn({ active: this.#scheduler.activeSessions }, "turns still running after the grace period; cancelling them");
+    this.#root.abort(new ShuttingDown("shutting down"));
+    // Cancelled turns end quickly; a channel whose delivery hangs must not hold shutdown forever.
+    if (!(await settleWithin(this.#scheduler.idle(), graceMs))) this.#log.error("turns did not end after cancellation; giving up on them");
   }
 
   /** Resolves once no turn is running or queued. */
@@ -177,7 +180,8 @@ export class AgentLoop {
     const indicator = this.#startIndicator(message);
     const controller = new AbortController();
     const onRootAbort = () => controller.abort(this.#root.signal.reason);
-    this.#root.signal.addEventListener("abort", onRootAbort, { once: true });
+    if (this.#root.signal.aborted) onRootAbort();
+    else this.#root.signal.addEventListener("abort", onRootAbort, { once: true });
     const timer = setTimeout(() => controller.abort(new TurnTimeout()), agent.turn_timeout * 1000);
     const userMessage: ChatMessage = { role: "user", content: userContent(message, text) };
     const deliveredTo = new Set<string>();

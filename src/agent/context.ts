@@ -50,7 +50,8 @@ export class ContextBuilder {
       if (content) sections.push(`## ${name}\n\n${content}`);
     });
     const where = message.isDirect ? "a direct chat" : `a group chat (${message.chatId})`;
-    const sender = message.senderName ? `${message.senderName} (id ${message.senderId})` : `id ${message.senderId}`;
+    const name = message.senderName?.replace(/\s+/g, " ").trim();
+    const sender = name ? `${name} (id ${message.senderId})` : `id ${message.senderId}`;
     sections.push(
       `## Current conversation\n\nTime: ${this.#now().toISOString()}\nChannel: ${message.channel}, ${where}` +
         (message.threadId ? `, thread ${message.threadId}` : "") +

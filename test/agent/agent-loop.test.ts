@@ -223,4 +223,13 @@ describe("the agent loop", () => {
     await harness.agent.stop(20);
     expect((await harness.outcomeOf(inFlight.id)).reply).toMatch(/^Sorry — I'm restarting/);
   });
+
+  it("does not hang at shutdown when a channel never finishes delivering", async () => {
+    harness = await startHarness({ send: () => new Promise(() => undefined) });
+    const stuck = harness.receive("hello");
+    await harness.fake.waitForRequests(1);
+    await harness.agent.stop(20);
+    expect(harness.sent.map((message) => message.text)).toEqual(["echo: hello"]);
+    expect(harness.outcomes.find((outcome) => outcome.message.id === stuck.id)).toBeUndefined();
+  });
 });

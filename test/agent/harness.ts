@@ -100,6 +100,7 @@ export async function startHarness(options: HarnessOptions = {}) {
 
   async function close(): Promise<void> {
     await agent.stop(1_000);
+    await sessions.flush();
     await fake.close();
     await rm(home, { recursive: true, force: true });
   }
