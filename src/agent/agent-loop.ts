@@ -93,7 +93,8 @@ export class AgentLoop {
 
   /**
    * Stops taking messages, lets queued and running turns finish for up to `graceMs`,
-   * then cancels the rest (their users are told) and waits for them to wind down. Idempotent.
+   * then cancels the rest (their users are told) and waits for them to wind down; the
+   * sessions are flushed to disk. Idempotent.
    */
   stop(graceMs = 10_000): Promise<void> {
     this.#stopping ??= this.#stop(graceMs);
@@ -102,11 +103,13 @@ export class AgentLoop {
 
   async #stop(graceMs: number): Promise<void> {
     this.stopAccepting();
-    if (await settleWithin(this.#scheduler.idle(), graceMs)) return;
-    this.#log.warn({ active: this.#scheduler.activeSessions }, "turns still running after the grace period; cancelling them");
-    this.#root.abort(new ShuttingDown("shutting down"));
-    // Cancelled turns end quickly; a channel whose delivery hangs must not hold shutdown forever.
-    if (!(await settleWithin(this.#scheduler.idle(), graceMs))) this.#log.error("turns did not end after cancellation; giving up on them");
+    if (!(await settleWithin(this.#scheduler.idle(), graceMs))) {
+      this.#log.warn({ active: this.#scheduler.activeSessions }, "turns still running after the grace period; cancelling them");
+      this.#root.abort(new ShuttingDown("shutting down"));
+      // Cancelled turns end quickly; a channel whose delivery hangs must not hold shutdown forever.
+      if (!(await settleWithin(this.#scheduler.idle(), graceMs))) this.#log.error("turns did not end after cancellation; giving up on them");
+    }
+    await this.#options.sessions.flush();
   }
 
   /** Resolves once no turn is running or queued. */
