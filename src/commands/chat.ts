@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline";
 import type { TurnOutcome } from "../agent/agent-loop.js";
 import type { GlobalOptions } from "../cli.js";
-import { reportFatal, writeOut, fail } from "./command-support.js";
+import { fail, reportFatal, writeOut } from "./command-support.js";
 
 export interface ChatOptions extends GlobalOptions {
   /** `-m`: one message, its reply printed, then exit. */
@@ -73,6 +73,7 @@ export async function run(options: ChatOptions): Promise<number> {
     lines = createInterface({ input: process.stdin, terminal: false });
     if (interactive) process.stderr.write("> ");
     for await (const line of lines) {
+      if (signalled) break;
       if (line.trim() !== "") {
         await ask(line);
         await printing;
