@@ -13,13 +13,13 @@ const classify = (error: unknown): FailureClass =>
   error instanceof HttpFailure ? classifyHttpStatus(error.status, error.retryAfterMs) : { retryable: true };
 
 /** A script of outcomes, one per try: an error to throw or a value to return. */
-function scripted<T>(...outcomes: Array<Error | T>) {
+function scripted(...outcomes: Array<Error | string>) {
   const calls: number[] = [];
   const operation = async (attempt: number) => {
     calls.push(attempt);
     const outcome = outcomes.shift();
     if (outcome instanceof Error) throw outcome;
-    return outcome as T;
+    return outcome;
   };
   return { operation, calls };
 }
