@@ -49,6 +49,7 @@ export function createTelegramChannel(deps: ChannelDeps, options: TelegramChanne
     if (status.state === state && status.detail === detail) return;
     status = { state, since: Date.now(), ...(detail ? { detail } : {}) };
   };
+  /** Set once stop() begins: polling failures are then expected, not reported. */
   let stopping = false;
   let polling: Promise<void> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -145,15 +146,19 @@ export function createTelegramChannel(deps: ChannelDeps, options: TelegramChanne
     }
   }
 
-  async function stop(): Promise<void> {
-    if (stopping) return;
-    stopping = true;
-    clearTimeout(retryTimer);
-    watchdog.stop();
-    if (bot.isRunning()) await bot.stop().catch((error: unknown) => log.warn({ err: error }, "telegram: confirming the last update failed"));
-    await polling;
-    await webhook?.close();
-    setStatus("stopped");
+  let stopped: Promise<void> | undefined;
+  /** Stops receiving; a second call waits for the first. `bot.api` keeps working for replies in flight. */
+  function stop(): Promise<void> {
+    stopped ??= (async () => {
+      stopping = true;
+      clearTimeout(retryTimer);
+      watchdog.stop();
+      if (bot.isRunning()) await bot.stop().catch((error: unknown) => log.warn({ err: error }, "telegram: confirming the last update failed"));
+      await polling;
+      await webhook?.close();
+      setStatus("stopped");
+    })();
+    return stopped;
   }
 
   return {
@@ -161,6 +166,7 @@ export function createTelegramChannel(deps: ChannelDeps, options: TelegramChanne
 
     async start(signal) {
       stopping = false;
+      stopped = undefined;
       setStatus("starting");
       try {
         await connect(signal);

@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OutboundMessage } from "../../src/bus/messages.js";
 import { ChannelError } from "../../src/channels/channel.js";
-import { group, startChannel, type ChannelHarness } from "./telegram-harness.js";
+import { group, longReply, startChannel, type ChannelHarness } from "./telegram-harness.js";
 
 const toAlice = (text: string, extra: Partial<OutboundMessage> = {}): OutboundMessage => ({ channel: "telegram", chatId: "111", text, ...extra });
-
-/** A reply of about 10,000 characters: prose, a long code block, a list. */
-function longReply(): string {
-  const prose = "Telegram limits each message to 4096 characters, so long answers are cut. ".repeat(40);
-  const code = Array.from({ length: 120 }, (_, index) => `    result_${index} = compute(${index}) * 2  # step ${index}`).join("\n");
-  const list = Array.from({ length: 30 }, (_, index) => `- item number ${index} with **bold** text`).join("\n");
-  return `# Report\n\n${prose}\n\n\`\`\`python\n${code}\n\`\`\`\n\n${list}\n\n${prose}`;
-}
 
 describe("the Telegram channel, delivering", () => {
   let harness: ChannelHarness;

@@ -29,6 +29,14 @@ export const malloryChat: FakeChat = { id: 666, type: "private" };
 export const group: FakeChat = { id: -100_200, type: "supergroup", title: "Team" };
 export const forum: FakeChat = { id: -100_300, type: "supergroup", title: "Forum", is_forum: true };
 
+/** A reply of about 10,000 characters: prose, a long code block, a list. */
+export function longReply(): string {
+  const prose = "Telegram limits each message to 4096 characters, so long answers are cut. ".repeat(40);
+  const code = Array.from({ length: 120 }, (_, index) => `    result_${index} = compute(${index}) * 2  # step ${index}`).join("\n");
+  const list = Array.from({ length: 30 }, (_, index) => `- item number ${index} with **bold** text`).join("\n");
+  return `# Report\n\n${prose}\n\n\`\`\`python\n${code}\n\`\`\`\n\n${list}\n\n${prose}`;
+}
+
 /** Log lines written while a test runs, parsed. */
 export function captureLog(): { log: Logger; lines: Array<Record<string, unknown>>; waitFor: (pattern: RegExp) => Promise<Record<string, unknown>> } {
   const lines: Array<Record<string, unknown>> = [];
