@@ -8,7 +8,7 @@ import { run as approve } from "../../src/commands/pairing-approve.js";
 import { createDaemon, type Daemon } from "../../src/daemon.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { fakeBot, FakeTelegram } from "../fakes/fake-telegram.js";
-import { alice, aliceChat, captureLog, fastOptions, group, longReply, mallory, malloryChat } from "./telegram-harness.js";
+import { alice, aliceChat, captureLog, fastOptions, group, longReply, mallory, malloryChat, recordingTimers } from "./telegram-harness.js";
 
 /** The daemon with the real agent loop and gates, the Telegram channel on the fake Bot API, the fake model. */
 async function startDaemon(telegram: FakeTelegram, model: FakeOpenAI, home: string, timers?: typeof fastOptions.timers) {
@@ -55,18 +55,7 @@ describe("skein serving Telegram (daemon, agent loop and fake model)", () => {
   let home: string;
   let daemon: Daemon;
   let env: NodeJS.ProcessEnv;
-  const typingTimers = new Set<NodeJS.Timeout>();
-  const timers = {
-    setInterval: ((tick: () => void, ms: number) => {
-      const timer = setInterval(tick, ms);
-      typingTimers.add(timer);
-      return timer;
-    }) as typeof setInterval,
-    clearInterval: ((timer: NodeJS.Timeout) => {
-      typingTimers.delete(timer);
-      clearInterval(timer);
-    }) as typeof clearInterval,
-  };
+  const { active: typingTimers, timers } = recordingTimers();
 
   beforeAll(async () => {
     telegram = await FakeTelegram.start();

@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OutboundMessage } from "../../src/bus/messages.js";
 import { ChannelError } from "../../src/channels/channel.js";
-import { group, longReply, startChannel, type ChannelHarness } from "./telegram-harness.js";
+import { group, longReply, recordingTimers, startChannel, type ChannelHarness } from "./telegram-harness.js";
 
 const toAlice = (text: string, extra: Partial<OutboundMessage> = {}): OutboundMessage => ({ channel: "telegram", chatId: "111", text, ...extra });
 
 describe("the Telegram channel, delivering", () => {
   let harness: ChannelHarness;
-  const activeTypingTimers = new Set<NodeJS.Timeout>();
-  const timers = {
-    setInterval: ((tick: () => void, ms: number) => {
-      const timer = setInterval(tick, ms);
-      activeTypingTimers.add(timer);
-      return timer;
-    }) as typeof setInterval,
-    clearInterval: ((timer: NodeJS.Timeout) => {
-      activeTypingTimers.delete(timer);
-      clearInterval(timer);
-    }) as typeof clearInterval,
-  };
+  const { active: activeTypingTimers, timers } = recordingTimers();
   beforeAll(async () => (harness = await startChannel({}, { timers })));
   afterAll(() => harness.close());
   beforeEach(() => {

@@ -66,6 +66,23 @@ export function captureLog(): { log: Logger; lines: Array<Record<string, unknown
   };
 }
 
+/** Timer functions for the typing indicator that keep track of the intervals still running. */
+export function recordingTimers() {
+  const active = new Set<NodeJS.Timeout>();
+  const timers = {
+    setInterval: ((tick: () => void, ms: number) => {
+      const timer = setInterval(tick, ms);
+      active.add(timer);
+      return timer;
+    }) as typeof setInterval,
+    clearInterval: ((timer: NodeJS.Timeout) => {
+      active.delete(timer);
+      clearInterval(timer);
+    }) as typeof clearInterval,
+  };
+  return { active, timers };
+}
+
 export interface ChannelHarness {
   fake: FakeTelegram;
   bus: MessageBus;
