@@ -12,7 +12,7 @@ import { startWebhookServer, type WebhookServer } from "./webhook.js";
 export interface TelegramChannelOptions {
   /** Long-poll timeout of getUpdates, in seconds (default 30). */
   pollingTimeoutSeconds?: number;
-  /** A getUpdates call without an answer this long is restarted (default 3× the long-poll timeout). */
+  /** A getUpdates call without an answer this long is restarted (default twice the long-poll timeout plus 10 s). */
   stallAfterMs?: number;
   /** First wait before polling again after a 409 Conflict or a polling crash; it doubles up to 10 min (default 30 s). */
   pollingRetryMs?: number;
@@ -39,7 +39,8 @@ export function createTelegramChannel(deps: ChannelDeps, options: TelegramChanne
   const bot = new Bot(settings.token, {
     client: {
       ...(apiRoot ? { apiRoot } : {}),
-      timeoutSeconds: Math.max(60, pollingTimeout + 30),
+      // Longer than a stalled poll takes to be noticed, so that the watchdog sees (and logs) it first.
+      timeoutSeconds: Math.max(60, 3 * pollingTimeout),
       ...(settings.proxy ? { baseFetchConfig: { agent: new HttpsProxyAgent(settings.proxy), compress: true } } : {}),
     },
   });
@@ -57,7 +58,7 @@ export function createTelegramChannel(deps: ChannelDeps, options: TelegramChanne
   let webhook: WebhookServer | undefined;
 
   const watchdog = createPollWatchdog({
-    stallAfterMs: options.stallAfterMs ?? 3 * pollingTimeout * 1000,
+    stallAfterMs: options.stallAfterMs ?? (2 * pollingTimeout + 10) * 1000,
     log,
     onAnswer: () => {
       retryDelayMs = options.pollingRetryMs ?? 30_000;

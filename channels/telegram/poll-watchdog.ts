@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 export type GrammySignal = Parameters<Transformer>[3];
 
 export interface PollWatchdogOptions {
-  /** A getUpdates call without an answer for this long has stalled (3× the long-poll timeout). */
+  /** A getUpdates call without an answer for this long has stalled (well beyond the long-poll timeout). */
   stallAfterMs: number;
   log: Logger;
   /** A getUpdates call was answered successfully. */
