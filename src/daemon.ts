@@ -39,6 +39,8 @@ export interface DaemonOptions {
   channels?: Array<{ name: string; create: ChannelFactory }>;
   /** How long in-flight turns may run on at shutdown (default 10 s). */
   graceMs?: number;
+  /** First retry delay of a channel that failed to start transiently (default 1 s). */
+  channelRetryBaseMs?: number;
 }
 
 export type DaemonErrorKind = "no-channels" | "all-channels-failed";
@@ -107,9 +109,9 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
           connectMcpServers({ servers: config.tools.mcp_servers, registry, log: log!, signal: root.signal }),
         )
       : undefined;
-    const provider = options.provider ?? (await defaultProvider(loaded));
+    const provider = options.provider ?? defaultProvider(loaded);
     sessions = new SessionStore({ dir: join(home, "sessions"), log, retain: Math.max(500, config.agents.defaults.memory_window * 2) });
-    supervisor = new ChannelSupervisor({ bus, log, signal: root.signal });
+    supervisor = new ChannelSupervisor({ bus, log, signal: root.signal, retryBaseMs: options.channelRetryBaseMs });
     const channels = supervisor;
     agent = new AgentLoop({
       bus,
@@ -189,6 +191,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     async idle() {
       await agent?.idle();
       await bus.drain();
+      await sessions?.flush();
     },
     onOutcome(listener) {
       outcomeListeners.add(listener);
@@ -197,27 +200,61 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   };
 }
 
-async function defaultProvider(loaded: LoadedConfig): Promise<LlmProvider> {
-  const { OpenAIProvider, openAIOptionsFrom } = await import("./providers/openai.js");
-  return new OpenAIProvider(openAIOptionsFrom(loaded.config.providers.openai));
+/** The OpenAI-compatible provider, its SDK loaded on the first model call so start-up stays fast and small. */
+function defaultProvider(loaded: LoadedConfig): LlmProvider {
+  let provider: Promise<LlmProvider> | undefined;
+  return {
+    name: "openai",
+    async chat(request, signal) {
+      provider ??= import("./providers/openai.js").then(
+        ({ OpenAIProvider, openAIOptionsFrom }) => new OpenAIProvider(openAIOptionsFrom(loaded.config.providers.openai)),
+      );
+      return (await provider).chat(request, signal);
+    },
+  };
 }
 
 /**
- * Runs a started daemon until SIGINT or SIGTERM, then stops it gracefully and returns
- * the exit code. Stray rejections and exceptions are logged; the daemon goes on.
+ * Starts listening for SIGINT and SIGTERM at once (before the daemon starts, so a signal
+ * during start-up is not lost), and keeps the process alive until one arrives.
  */
-export async function runUntilSignalled(daemon: Daemon, log: Logger): Promise<number> {
+export function waitForStopSignal(): StopSignal {
+  // Channels usually hold sockets open; this keeps the process alive when none does.
+  const keepAlive = setInterval(() => undefined, 2 ** 30);
+  let stop!: (signal: NodeJS.Signals) => void;
+  const dispose = () => {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+    clearInterval(keepAlive);
+  };
+  const received = new Promise<NodeJS.Signals>((resolve) => {
+    stop = (signal) => {
+      dispose();
+      resolve(signal);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  return { received, dispose };
+}
+
+/** A pending SIGINT/SIGTERM; `dispose` stops waiting (e.g. when start-up failed). */
+export interface StopSignal {
+  received: Promise<NodeJS.Signals>;
+  dispose(): void;
+}
+
+/**
+ * Runs a started daemon until `stopSignal` (see {@link waitForStopSignal}), then stops it
+ * gracefully and returns the exit code. Stray rejections and exceptions are logged; the
+ * daemon goes on. A second signal exits at once.
+ */
+export async function runUntilSignalled(daemon: Daemon, log: Logger, stopSignal: StopSignal): Promise<number> {
   const onRejection = (reason: unknown) => log.error({ err: reason }, "unhandled promise rejection (skein keeps running)");
   const onException = (error: Error) => log.error({ err: error }, "uncaught exception (skein keeps running)");
   process.on("unhandledRejection", onRejection);
   process.on("uncaughtException", onException);
-  // Channels usually hold sockets open; this keeps the process alive when none does.
-  const keepAlive = setInterval(() => undefined, 2 ** 30);
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once("SIGINT", () => resolve("SIGINT"));
-    process.once("SIGTERM", () => resolve("SIGTERM"));
-  });
-  clearInterval(keepAlive);
+  const signal = await stopSignal.received;
   log.info({ signal }, "shutting down: finishing the turns in flight");
   const forceExit = (second: NodeJS.Signals) => {
     log.warn({ signal: second }, "second signal: exiting now");

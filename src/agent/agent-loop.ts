@@ -200,7 +200,8 @@ export class AgentLoop {
           showToUser: (forUser) => this.#deliver(message, forUser).then(() => undefined),
         },
       );
-      await sessions.append(key, [userMessage, ...result.added]);
+      // Stored in memory now; written and fsynced in the background (the daemon flushes at shutdown).
+      this.#persist(key, [userMessage, ...result.added]);
       const reply = result.text.trim() ? result.text : "(The model sent an empty answer.)";
       if (!deliveredTo.has(`${message.channel}:${message.chatId}`)) await this.#deliver(message, reply, key);
       return { message, sessionKey: key, status: "answered", reply };
@@ -208,9 +209,7 @@ export class AgentLoop {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
       const reply = apology(reason, agent.turn_timeout);
       this.#log.warn({ session: key, error: errorText(reason), kind: (reason as { kind?: string }).kind }, "turn failed");
-      await sessions.append(key, [userMessage, { role: "assistant", content: reply }]).catch((appendError: unknown) => {
-        this.#log.error({ session: key, err: appendError }, "cannot store the session");
-      });
+      this.#persist(key, [userMessage, { role: "assistant", content: reply }]);
       await this.#deliver(message, reply, key);
       return { message, sessionKey: key, status: "failed", reply, error: errorText(reason) };
     } finally {
@@ -223,6 +222,12 @@ export class AgentLoop {
         this.#log.debug({ err: error }, "ending the working indicator failed");
       }
     }
+  }
+
+  #persist(key: string, messages: ChatMessage[]): void {
+    this.#options.sessions.append(key, messages).catch((error: unknown) => {
+      this.#log.error({ session: key, err: error }, "cannot store the session");
+    });
   }
 
   #startIndicator(message: InboundMessage): WorkingIndicator | undefined {
@@ -279,7 +284,7 @@ export class AgentLoop {
       this.#log.warn({ channel: message.channel, chatId: message.chatId, err: error }, "reply could not be delivered");
       if (sessionKey) {
         const note: ChatMessage = { role: "system", content: `Note: your previous reply could not be delivered (${errorText(error)}).` };
-        await this.#options.sessions.append(sessionKey, [note]).catch(() => undefined);
+        this.#persist(sessionKey, [note]);
       }
       return false;
     }

@@ -13,6 +13,12 @@ export interface SessionStoreOptions {
   now?: () => Date;
 }
 
+interface WriteQueue {
+  path: string;
+  texts: string[];
+  waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }>;
+}
+
 const roles = new Set(["system", "user", "assistant", "tool"]);
 
 function isChatMessage(value: unknown): value is ChatMessage {
@@ -38,6 +44,7 @@ export class SessionStore {
   readonly #now: () => Date;
   readonly #cache = new Map<string, ChatMessage[]>();
   readonly #pending = new Set<Promise<void>>();
+  readonly #queues = new Map<string, WriteQueue>();
   #dirReady: Promise<void> | undefined;
 
   constructor(options: SessionStoreOptions) {
@@ -86,19 +93,47 @@ export class SessionStore {
     return retained;
   }
 
-  /** Appends a completed turn's messages to the session, on disk (fsynced) and in memory. */
+  /**
+   * Appends a completed turn's messages to the session: in memory at once, then on disk.
+   * Writes of one session are queued in order; turns that complete while a write is in
+   * progress are written (and fsynced) together. Resolves once the messages are durable.
+   */
   async append(key: string, messages: ChatMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    const history = await this.load(key);
+    const path = this.pathOf(key);
+    // Synchronous when the session is loaded, so the next turn sees these messages at once.
+    const history = this.#cache.get(key) ?? (await this.load(key));
     history.push(...messages);
     if (history.length > this.#retain * 2) history.splice(0, history.length - this.#retain);
-    const write = this.#write(this.pathOf(key), messages.map((message) => JSON.stringify(message)).join("\n") + "\n");
-    this.#pending.add(write);
-    try {
-      await write;
-    } finally {
-      this.#pending.delete(write);
+    const text = messages.map((message) => JSON.stringify(message)).join("\n") + "\n";
+    let queue = this.#queues.get(key);
+    if (!queue) {
+      queue = { path, texts: [], waiters: [] };
+      this.#queues.set(key, queue);
+      const writing = this.#drain(key, queue);
+      this.#pending.add(writing);
+      void writing.finally(() => this.#pending.delete(writing));
     }
+    queue.texts.push(text);
+    return new Promise((resolve, reject) => queue.waiters.push({ resolve, reject }));
+  }
+
+  /** Writes a session's queued turns until none is left, one write and fsync per batch. */
+  async #drain(key: string, queue: WriteQueue): Promise<void> {
+    // Let the turn that opened the queue (and any completing at the same time) join the first batch.
+    await Promise.resolve();
+    while (queue.texts.length > 0) {
+      const texts = queue.texts.splice(0);
+      const waiters = queue.waiters.splice(0);
+      try {
+        await this.#write(queue.path, texts.join(""));
+        for (const waiter of waiters) waiter.resolve();
+      } catch (error) {
+        this.#log.error({ session: key, err: error }, "cannot write the session file");
+        for (const waiter of waiters) waiter.reject(error);
+      }
+    }
+    this.#queues.delete(key);
   }
 
   /** Archives the session's file (kept under `sessions/archive/`) and starts it empty. Returns the archive path. */
@@ -118,9 +153,9 @@ export class SessionStore {
     }
   }
 
-  /** Waits for every write in progress. */
+  /** Waits for every write in progress or queued. */
   async flush(): Promise<void> {
-    await Promise.allSettled([...this.#pending]);
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
   }
 
   async #write(path: string, text: string): Promise<void> {

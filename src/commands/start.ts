@@ -8,7 +8,8 @@ import { reportFatal } from "./command-support.js";
  * so the daemon can start without any platform.)
  */
 export async function run(options: GlobalOptions): Promise<number> {
-  const { createDaemon, runUntilSignalled } = await import("../daemon.js");
+  const { createDaemon, runUntilSignalled, waitForStopSignal } = await import("../daemon.js");
+  const stopSignal = waitForStopSignal();
   const daemon = createDaemon({
     configPath: options.config,
     channels: process.env.SKEIN_BENCH_IDLE_CHANNEL === "1" ? [{ name: "idle", create: idleChannel }] : [],
@@ -16,10 +17,11 @@ export async function run(options: GlobalOptions): Promise<number> {
   try {
     await daemon.start();
   } catch (error) {
+    stopSignal.dispose();
     await daemon.stop().catch(() => undefined);
     return reportFatal(error);
   }
-  return runUntilSignalled(daemon, daemon.log!);
+  return runUntilSignalled(daemon, daemon.log!, stopSignal);
 }
 
 function idleChannel(): Channel {

@@ -1,4 +1,4 @@
-import { Ajv, type ValidateFunction } from "ajv";
+import type { Ajv, ValidateFunction } from "ajv";
 import type { Logger } from "pino";
 import type { ToolSink } from "./tool-sink.js";
 import {
@@ -27,6 +27,13 @@ export interface ToolRegistryOptions {
 type AnyTool = Tool<never> | Tool;
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** ajv, loaded when the first tool call is validated (it costs start-up time). */
+let ajvLoading: Promise<Ajv> | undefined;
+function loadAjv(): Promise<Ajv> {
+  ajvLoading ??= import("ajv").then(({ Ajv }) => new Ajv({ allErrors: true, strict: false }));
+  return ajvLoading;
+}
 const NO_VALIDATION = Symbol("no validation");
 
 function failure(kind: ToolErrorKind, message: string, data?: Record<string, unknown>): ToolFailure {
@@ -47,7 +54,6 @@ export class ToolRegistry implements ToolSink {
   readonly #log: Logger;
   readonly #approval: ApprovalPolicy;
   readonly #defaultTimeoutMs: number;
-  #ajv: Ajv | undefined;
   #schemas: ToolSchema[] | undefined;
 
   constructor(options: ToolRegistryOptions) {
@@ -104,7 +110,7 @@ export class ToolRegistry implements ToolSink {
   async #run(name: string, rawArguments: string, ctx: ToolContext): Promise<ToolOutcome> {
     const tool = this.#tools.get(name) as Tool | undefined;
     if (!tool) return failure("NotFound", `no tool named "${name}"`);
-    const args = this.#parseArguments(tool, rawArguments);
+    const args = await this.#parseArguments(tool, rawArguments);
     if (args.type === "tool-error") return args;
     if (tool.safety === "privileged" && this.#approval === "deny") {
       return failure("PermissionDenied", `"${name}" is a privileged tool and tools.approval is "deny"`);
@@ -113,7 +119,7 @@ export class ToolRegistry implements ToolSink {
     return this.#runWithTimeout(tool, args.value, ctx);
   }
 
-  #parseArguments(tool: Tool, raw: string): { type: "ok"; value: Record<string, unknown> } | ToolFailure {
+  async #parseArguments(tool: Tool, raw: string): Promise<{ type: "ok"; value: Record<string, unknown> } | ToolFailure> {
     let value: unknown;
     if (raw.trim() === "") value = {};
     else {
@@ -126,26 +132,25 @@ export class ToolRegistry implements ToolSink {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       return failure("InvalidArgs", "arguments must be a JSON object");
     }
-    const validate = this.#validator(tool);
+    const validate = this.#validators.get(tool.name) ?? (await this.#compile(tool));
     if (validate !== NO_VALIDATION && !validate(value)) {
-      const ajv = this.#ajv!;
+      const ajv = await loadAjv();
       return failure("InvalidArgs", ajv.errorsText(validate.errors, { dataVar: "arguments", separator: "; " }));
     }
     return { type: "ok", value: value as Record<string, unknown> };
   }
 
-  #validator(tool: Tool): ValidateFunction | typeof NO_VALIDATION {
-    let validate = this.#validators.get(tool.name);
-    if (validate === undefined) {
-      this.#ajv ??= new Ajv({ allErrors: true, strict: false });
-      try {
-        validate = this.#ajv.compile(tool.parameters);
-      } catch (error) {
-        this.#log.warn({ tool: tool.name, error: (error as Error).message }, "tool schema does not compile; arguments are not validated");
-        validate = NO_VALIDATION;
-      }
-      this.#validators.set(tool.name, validate);
+  async #compile(tool: Tool): Promise<ValidateFunction | typeof NO_VALIDATION> {
+    const ajv = await loadAjv();
+    let validate: ValidateFunction | typeof NO_VALIDATION;
+    try {
+      validate = ajv.compile(tool.parameters);
+    } catch (error) {
+      this.#log.warn({ tool: tool.name, error: (error as Error).message }, "tool schema does not compile; arguments are not validated");
+      validate = NO_VALIDATION;
     }
+    // A registration may have replaced the tool meanwhile; only cache for the current one.
+    if (this.#tools.get(tool.name) === tool) this.#validators.set(tool.name, validate);
     return validate;
   }
 

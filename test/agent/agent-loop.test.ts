@@ -116,6 +116,7 @@ describe("the agent loop", () => {
       { role: "assistant", content: "echo: one" },
       { role: "user", content: "two" },
     ]);
+    await harness.sessions.flush();
     const file = await readFile(harness.sessions.pathOf("test:chat-1"), "utf8");
     expect(file.trim().split("\n")).toHaveLength(4);
   });

@@ -1,0 +1,185 @@
+/**
+ * `npm run bench`: the core's speed and size.
+ *  1. In process, with a zero-latency fake model: turns per second, per-turn overhead and
+ *     per-tool-iteration overhead (p50/p99).
+ *  2. The built CLI as a real process: `skein --version` wall time, `skein start` until
+ *     "skein ready", and the daemon's RSS at idle.
+ * Targets: <= 1 ms p99 per tool iteration, >= 2,000 turns/s, --version <= 150 ms, idle RSS <= 80 MB.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { pino } from "pino";
+import { AgentLoop, type TurnOutcome } from "../src/agent/agent-loop.js";
+import { ContextBuilder } from "../src/agent/context.js";
+import { SessionStore } from "../src/agent/sessions.js";
+import { runToolLoop } from "../src/agent/tool-loop.js";
+import { MessageBus } from "../src/bus/message-bus.js";
+import { configSchema } from "../src/config/schema.js";
+import type { ChatRequest, ChatResponse, LlmProvider } from "../src/providers/provider.js";
+import { ToolRegistry } from "../src/tools/registry.js";
+import type { ToolContext } from "../src/tools/tool.js";
+
+const log = pino({ level: "silent" });
+const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+const ms = (value: number) => `${value.toFixed(3)} ms`;
+function summary(samples: number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return `p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))} (n=${sorted.length})`;
+}
+
+/** Answers at once: a tool call while `toolRounds` says so, else text. */
+class InstantProvider implements LlmProvider {
+  readonly name = "instant";
+  calls: number[] = [];
+  constructor(private readonly toolRounds: (request: ChatRequest) => boolean) {}
+  async chat(request: ChatRequest): Promise<ChatResponse> {
+    this.calls.push(performance.now());
+    if (request.tools && this.toolRounds(request)) {
+      return { content: null, toolCalls: [{ id: `c${this.calls.length}`, type: "function", function: { name: "noop", arguments: '{"n":1}' } }], finishReason: "tool_calls" };
+    }
+    return { content: "ok", toolCalls: [], finishReason: "stop" };
+  }
+}
+
+function registryWithNoop(): ToolRegistry {
+  const registry = new ToolRegistry({ log });
+  registry.register({
+    name: "noop",
+    description: "does nothing",
+    parameters: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
+    safety: "read-only",
+    execute: async (args: Record<string, unknown>) => ({ echoed: args.n }),
+  });
+  return registry;
+}
+
+async function toolIterationOverhead(): Promise<number[]> {
+  const iterations = 20;
+  const provider = new InstantProvider((request) => request.messages.filter((message) => message.role === "tool").length < iterations);
+  const registry = registryWithNoop();
+  const context: ToolContext = {
+    channel: "bench", chatId: "1", senderId: "u", sessionKey: "bench:1", signal: new AbortController().signal, log,
+    bus: new MessageBus(), notify: () => undefined, noteDelivery: () => undefined,
+  };
+  const samples: number[] = [];
+  for (let run = 0; run < 300; run++) {
+    provider.calls = [];
+    await runToolLoop(
+      { provider, registry, model: "m", maxIterations: iterations + 1, log },
+      { messages: [{ role: "system", content: "s" }, { role: "user", content: "go" }], toolContext: context, signal: context.signal },
+    );
+    if (run < 20) continue; // warm-up
+    for (let index = 1; index < provider.calls.length; index++) samples.push(provider.calls[index]! - provider.calls[index - 1]!);
+  }
+  return samples;
+}
+
+async function agentTurns(home: string) {
+  const bus = new MessageBus();
+  bus.registerChannel("bench", async () => undefined);
+  const config = configSchema.parse({ agents: { defaults: { model: "m" } } });
+  const sessions = new SessionStore({ dir: join(home, "sessions"), log });
+  const agent = new AgentLoop({
+    bus,
+    provider: new InstantProvider(() => false),
+    registry: registryWithNoop(),
+    sessions,
+    context: new ContextBuilder({ workspace: join(home, "workspace") }),
+    agent: config.agents.defaults,
+    log,
+  });
+  agent.start();
+  let sequence = 0;
+  const send = (chatId: string) => {
+    const id = `bench:${++sequence}`;
+    bus.publishInbound({ id, channel: "bench", chatId, senderId: "u", text: "hello", isDirect: true, receivedAt: Date.now() });
+    return id;
+  };
+  const pending = new Map<string, (outcome: TurnOutcome) => void>();
+  agent.onOutcome((outcome) => pending.get(outcome.message.id)?.(outcome));
+  const turn = (chatId: string) =>
+    new Promise<TurnOutcome>((resolve) => {
+      pending.set(send(chatId), resolve);
+    });
+
+  // Per-turn overhead: one turn at a time, everything but the (instant) model.
+  const perTurn: number[] = [];
+  for (let index = 0; index < 1_500; index++) {
+    const started = performance.now();
+    await turn(`seq-${index % 50}`);
+    if (index >= 200) perTurn.push(performance.now() - started);
+  }
+
+  // Throughput: many sessions at once, up to max_concurrent_turns running.
+  const total = 6_000;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: total }, (_, index) => turn(`chat-${index % 64}`)));
+  await sessions.flush(); // every turn durable on disk
+  const seconds = (performance.now() - started) / 1000;
+  await agent.stop();
+  return { perTurn, turnsPerSecond: total / seconds };
+}
+
+function wallTimes(args: string[]): number[] {
+  const times: number[] = [];
+  for (let run = 0; run < 9; run++) {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, args, { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`node ${args.join(" ")} failed: ${result.stderr}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function startUntilReady(home: string): Promise<{ readyMs: number; rssKb: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, "start"], {
+    env: { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, SKEIN_BENCH_IDLE_CHANNEL: "1", OPENAI_BASE_URL: "http://127.0.0.1:9/v1" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const readyMs = await new Promise<number>((resolve, reject) => {
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('"skein ready"')) resolve(performance.now() - started);
+    });
+    child.on("exit", (code) => reject(new Error(`skein start exited with ${code}: ${stderr}`)));
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1_000)); // let start-up garbage settle
+  const status = await readFile(`/proc/${child.pid}/status`, "utf8");
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+  return { readyMs, rssKb };
+}
+
+const home = await mkdtemp(join(tmpdir(), "skein-bench-"));
+try {
+  console.log("skein bench (node %s)", process.version);
+  const iteration = await toolIterationOverhead();
+  console.log(`tool iteration overhead:   ${summary(iteration)}   [target p99 <= 1 ms]`);
+  const { perTurn, turnsPerSecond } = await agentTurns(home);
+  console.log(`per-turn overhead:         ${summary(perTurn)}   (session written and fsynced in the background)`);
+  console.log(`throughput:                ${Math.round(turnsPerSecond)} turns/s   [target >= 2,000]`);
+  const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!.toFixed(0);
+  const bare = wallTimes(["-e", "0"]);
+  const version = wallTimes([cli, "--version"]);
+  console.log(`skein --version:           median ${median(version)} ms (min ${Math.min(...version).toFixed(0)}, n=${version.length}; bare \`node -e 0\` here: median ${median(bare)} ms)   [target <= 150 ms]`);
+  const readings: Array<{ readyMs: number; rssKb: number }> = [];
+  for (let run = 0; run < 3; run++) readings.push(await startUntilReady(join(home, `start-${run}`)));
+  const ready = readings.map((reading) => reading.readyMs).sort((a, b) => a - b);
+  const rss = readings.map((reading) => reading.rssKb).sort((a, b) => a - b);
+  console.log(`skein start until ready:   median ${ready[1]!.toFixed(0)} ms (n=3)`);
+  console.log(`idle RSS:                  median ${(rss[1]! / 1024).toFixed(1)} MB (n=3)   [target <= 80 MB]`);
+} finally {
+  await rm(home, { recursive: true, force: true });
+}
