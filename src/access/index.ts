@@ -16,9 +16,6 @@ export interface AccessGateOptions {
   pairings?: PairingStore;
 }
 
-/** The channel that is the local operator's terminal: always let in. */
-const operatorChannel = "cli";
-
 interface ChannelAccess {
   allow_from: string[];
   group_policy: GroupPolicy;
@@ -32,8 +29,15 @@ export function createAccessGate(options: AccessGateOptions): InboundGate {
   const pairings = options.pairings ?? new PairingStore({ home: options.home });
   const { log } = options;
 
-  const accessOf = (channel: string): ChannelAccess =>
-    (options.config.channels as Record<string, ChannelAccess | undefined>)[channel] ?? { allow_from: [], group_policy: "mention" };
+  /**
+   * The access settings of a platform channel (`channels.<name>`). Channels without
+   * any, such as `cli` (the operator's terminal) or a channel added in code, are the
+   * operator's own and let everything in.
+   */
+  const accessOf = (channel: string): ChannelAccess | undefined =>
+    Object.hasOwn(options.config.channels, channel)
+      ? (options.config.channels as Record<string, ChannelAccess>)[channel]
+      : undefined;
 
   const isLetIn = async (message: InboundMessage, access: ChannelAccess) =>
     isAllowed(access.allow_from, message) || (await pairings.isApproved(message.channel, message.senderId));
@@ -59,8 +63,8 @@ export function createAccessGate(options: AccessGateOptions): InboundGate {
   return {
     name: "access",
     async admit(message) {
-      if (message.channel === operatorChannel) return { type: "admit", message };
       const access = accessOf(message.channel);
+      if (!access) return { type: "admit", message };
       if (message.isDirect) return (await isLetIn(message, access)) ? { type: "admit", message } : pair(message);
       if (access.group_policy === "disabled") return { type: "ignore", reason: "group messages are disabled" };
       if (access.group_policy === "mention" && !message.mentioned) return { type: "ignore", reason: "not mentioned" };

@@ -81,8 +81,14 @@ describe("the access gate", () => {
     expect((await access.admit(message())).type).toBe("admit");
   });
 
-  it("lets nobody in on a channel it has no config for, except by pairing", async () => {
-    const verdict = await gate({ allow_from: ["*"] }).admit(message({ channel: "matrix", senderId: "1" }));
-    expect(verdict.type).toBe("reply");
+  it("lets everyone in on local channels without platform settings (a channel added in code)", async () => {
+    const verdict = await gate().admit(message({ channel: "memo", senderId: "1" }));
+    expect(verdict.type).toBe("admit");
+  });
+
+  it("uses the platform's settings, not the local rule, for every platform channel", async () => {
+    for (const channel of ["telegram", "slack", "discord"]) {
+      expect((await gate().admit(message({ channel, senderId: "1" }))).type).toBe("reply");
+    }
   });
 });
