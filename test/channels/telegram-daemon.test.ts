@@ -8,7 +8,7 @@ import { run as approve } from "../../src/commands/pairing-approve.js";
 import { createDaemon, type Daemon } from "../../src/daemon.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { fakeBot, FakeTelegram } from "../fakes/fake-telegram.js";
-import { alice, aliceChat, captureLog, fastOptions, group, longReply, mallory, malloryChat, recordingTimers } from "./telegram-harness.js";
+import { alice, aliceChat, captureLog, fastOptions, forum, group, longReply, mallory, malloryChat, recordingTimers } from "./telegram-harness.js";
 
 /** The daemon with the real agent loop and gates, the Telegram channel on the fake Bot API, the fake model. */
 async function startDaemon(telegram: FakeTelegram, model: FakeOpenAI, home: string, timers?: typeof fastOptions.timers) {
@@ -136,6 +136,27 @@ describe("skein serving Telegram (daemon, agent loop and fake model)", () => {
     expect(telegram.sent).toHaveLength(1);
     expect(telegram.sent[0]).toMatchObject({ chat_id: group.id, visibleText: expect.stringMatching(/what is 2\+2\?$/) });
     expect(telegram.sent[0]!.payload.reply_parameters).toEqual({ message_id: message.message_id, allow_sending_without_reply: true });
+  });
+
+  it("ignores a stranger in a group silently, even when they mention the bot", async () => {
+    const modelCalls = model.requests.length;
+    const handle = `@${fakeBot.username}`;
+    const eve = { id: 777, first_name: "Eve", username: "eve" };
+    const { outcome } = await converse(group, eve, `${handle} hello?`, { entities: [{ type: "mention", offset: 0, length: handle.length }] });
+    expect(outcome.status).toBe("gated");
+    expect(model.requests).toHaveLength(modelCalls);
+    expect(telegram.sent).toHaveLength(0);
+  });
+
+  it("keeps each forum topic its own conversation and answers inside the topic", async () => {
+    const handle = `@${fakeBot.username}`;
+    const mention = { entities: [{ type: "mention", offset: 0, length: handle.length }] };
+    await converse(forum, alice, `${handle} topic one`, { ...mention, message_thread_id: 11, is_topic_message: true });
+    await converse(forum, alice, `${handle} topic two`, { ...mention, message_thread_id: 22, is_topic_message: true });
+    expect(telegram.sent.map((message) => message.payload.message_thread_id)).toEqual([11, 22]);
+    const lastPrompt = model.requests.at(-1)!.body.messages.filter((message) => message.role === "user");
+    expect(lastPrompt).toHaveLength(1);
+    expect(lastPrompt[0]!.content).toMatch(/topic two$/);
   });
 
   it("delivers a 10,000-character answer as ordered chunks within Telegram's limit", async () => {
