@@ -103,7 +103,7 @@ export function chunkText(text: string, options: ChunkOptions): string[] {
     const built = build(end, withFences);
     chunks.push(built.chunk);
     carried = built.stillOpen;
-    start = end + (skip?.exec(text.slice(end, end + 2))?.[0].length ?? 0);
+    start = end + (skip?.exec(text.slice(end, end + 256))?.[0].length ?? 0);
     if (carried && closesAt(text, start, carried)) {
       // The block ends right where we cut: skip its closing line instead of reopening an empty block.
       const newline = text.indexOf("\n", start);

@@ -21,6 +21,10 @@ describe("chunkText", () => {
     expect(chunkText(text, { limit: 40 })).toEqual(["first paragraph here\nstill first", "second paragraph"]);
   });
 
+  it("starts the next chunk at the next paragraph, however many blank lines lie between", () => {
+    expect(chunkText("first paragraph\n\n\n\n\nsecond paragraph", { limit: 20 })).toEqual(["first paragraph", "second paragraph"]);
+  });
+
   it("cuts between lines when no paragraph break fits", () => {
     const text = "line one is here\nline two is here\nline three";
     expect(chunkText(text, { limit: 36 })).toEqual(["line one is here\nline two is here", "line three"]);
