@@ -1,0 +1,101 @@
+import type { Message, MessageEntity, UserFromGetMe } from "grammy/types";
+import type { InboundMessage, MediaAttachment } from "../../src/bus/messages.js";
+
+/**
+ * Telegram messages turned into InboundMessages: direct chats, groups and forum topics,
+ * the bot's mention detected and stripped, captioned media described in the text.
+ */
+
+/**
+ * The InboundMessage for a Telegram message, or undefined when there is nothing to
+ * answer (a service message, the bot's own message, a command meant for another bot).
+ */
+export function toInboundMessage(message: Message, bot: UserFromGetMe, receivedAt = Date.now()): InboundMessage | undefined {
+  const from = message.from;
+  if (!from || from.id === bot.id) return undefined;
+  const isDirect = message.chat.type === "private";
+  const address = addressing(message.text ?? message.caption ?? "", message.entities ?? message.caption_entities ?? [], bot);
+  if (address.otherBot) return undefined;
+  const media = attachmentsOf(message);
+  const text = [address.text, ...media.map(describeAttachment)].filter(Boolean).join("\n\n");
+  if (!text) return undefined;
+
+  const repliesToBot = message.reply_to_message?.from?.id === bot.id;
+  const senderName = [from.first_name, from.last_name].filter(Boolean).join(" ");
+  return {
+    id: `telegram:${message.chat.id}:${message.message_id}`,
+    channel: "telegram",
+    chatId: String(message.chat.id),
+    senderId: String(from.id),
+    ...(senderName ? { senderName } : {}),
+    ...(from.username ? { senderUsername: from.username } : {}),
+    text,
+    ...(message.is_topic_message && message.message_thread_id !== undefined ? { threadId: String(message.message_thread_id) } : {}),
+    isDirect,
+    ...(isDirect ? {} : { mentioned: address.mentioned || repliesToBot, replyToId: String(message.message_id) }),
+    receivedAt,
+    ...(media.length ? { media } : {}),
+  };
+}
+
+/** The text with the bot's mentions removed, and whether it was addressed to this bot or another one. */
+function addressing(text: string, entities: MessageEntity[], bot: UserFromGetMe) {
+  const handle = `@${bot.username}`.toLowerCase();
+  let mentioned = false;
+  let otherBot = false;
+  // Cut from the end so that earlier offsets stay valid.
+  let result = text;
+  for (const entity of [...entities].sort((a, b) => b.offset - a.offset)) {
+    const value = text.slice(entity.offset, entity.offset + entity.length);
+    if (entity.type === "mention" && value.toLowerCase() === handle) {
+      mentioned = true;
+      result = result.slice(0, entity.offset) + result.slice(entity.offset + entity.length);
+    } else if (entity.type === "text_mention" && entity.user.id === bot.id) {
+      mentioned = true;
+    } else if (entity.type === "bot_command" && value.includes("@")) {
+      const [command, target = ""] = value.split("@") as [string, string?];
+      if (`@${target}`.toLowerCase() === handle) {
+        mentioned = true;
+        result = result.slice(0, entity.offset) + command + result.slice(entity.offset + entity.length);
+      } else if (entity.offset === 0) {
+        otherBot = true;
+      }
+    }
+  }
+  return { text: result.replace(/[ \t]{2,}/g, " ").trim(), mentioned, otherBot };
+}
+
+function attachmentsOf(message: Message): MediaAttachment[] {
+  const media: MediaAttachment[] = [];
+  const largestPhoto = message.photo?.at(-1);
+  if (largestPhoto) media.push({ kind: "photo", ref: largestPhoto.file_id, ...sized(largestPhoto.file_size) });
+  const files = [
+    ["document", message.document],
+    ["audio", message.audio],
+    ["video", message.video],
+    ["voice", message.voice],
+  ] as const;
+  for (const [kind, file] of files) {
+    if (!file) continue;
+    const name = "file_name" in file ? file.file_name : undefined;
+    media.push({ kind, ref: file.file_id, ...(name ? { name } : {}), ...(file.mime_type ? { mimeType: file.mime_type } : {}), ...sized(file.file_size) });
+  }
+  if (message.sticker) media.push({ kind: "sticker", ref: message.sticker.file_id, ...(message.sticker.emoji ? { name: message.sticker.emoji } : {}) });
+  return media;
+}
+
+function sized(size: number | undefined) {
+  return size === undefined ? {} : { size };
+}
+
+/** "[document attached: report.pdf, application/pdf, 12 KB]" */
+function describeAttachment(media: MediaAttachment): string {
+  const details = [media.name, media.mimeType, media.size === undefined ? undefined : formatSize(media.size)].filter(Boolean);
+  return `[${media.kind} attached${details.length ? `: ${details.join(", ")}` : ""}]`;
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,79 @@
+import { GrammyError, HttpError, type Api } from "grammy";
+import type { Logger } from "pino";
+import type { DeliveryReceipt, OutboundMessage } from "../../src/bus/messages.js";
+import { ChannelError, type ChannelErrorKind } from "../../src/channels/channel.js";
+import { chunkText } from "../../src/channels/chunk-text.js";
+import { classifyHttpStatus, withRetry, type FailureClass, type RetryOptions } from "../../src/channels/delivery.js";
+import { renderTelegramHtml, telegramLength, visibleText } from "./render-html.js";
+
+/** Telegram's limit is 4096 characters after entity parsing; we stay a little below it. */
+export const telegramChunkLimit = 4000;
+
+/** How Telegram API failures are treated: 429 (with retry_after), 5xx and network errors are transient. */
+export function classifyTelegramError(error: unknown): FailureClass {
+  if (error instanceof GrammyError) {
+    const retryAfter = error.parameters.retry_after;
+    return classifyHttpStatus(error.error_code, retryAfter === undefined ? undefined : retryAfter * 1000);
+  }
+  return { retryable: error instanceof HttpError };
+}
+
+function isEntityParseError(error: unknown): boolean {
+  return error instanceof GrammyError && error.error_code === 400 && /can't parse entities/i.test(error.description);
+}
+
+/** The ChannelError for a Telegram API failure that was not (or no longer) retried. */
+export function toChannelError(error: unknown, doing: string): ChannelError {
+  let kind: ChannelErrorKind = "network";
+  let detail = error instanceof Error ? error.message : String(error);
+  if (error instanceof GrammyError) {
+    detail = `${error.error_code} ${error.description}`;
+    kind = error.error_code === 401 ? "auth" : error.error_code === 409 ? "conflict" : error.error_code === 429 ? "rate-limit" : error.error_code >= 500 ? "network" : "rejected";
+  }
+  return new ChannelError(kind, "telegram", `telegram: ${doing} failed: ${detail}`, { cause: error, retryable: classifyTelegramError(error).retryable });
+}
+
+export interface SendOptions {
+  api: Api;
+  log: Logger;
+  retry?: Partial<Pick<RetryOptions, "attempts" | "baseDelayMs" | "maxDelayMs" | "sleep">>;
+}
+
+/**
+ * Delivers one OutboundMessage: Markdown rendered to Telegram HTML, in chunks under the
+ * limit, in order; a chunk Telegram cannot parse is re-sent as plain text; transient
+ * failures are retried; a chunk that finally fails throws a ChannelError.
+ */
+export async function sendTelegramMessage(message: OutboundMessage, options: SendOptions): Promise<DeliveryReceipt> {
+  const { api, log } = options;
+  const chatId = message.chatId;
+  const chunks = chunkText(message.text, { limit: telegramChunkLimit, measure: telegramLength });
+  const messageIds: string[] = [];
+  const retry = (label: string) => ({ classify: classifyTelegramError, log: log.child({ chatId }), label, ...options.retry });
+
+  for (const [index, chunk] of chunks.entries()) {
+    const html = renderTelegramHtml(chunk);
+    const common = {
+      ...(message.threadId ? { message_thread_id: Number(message.threadId) } : {}),
+      ...(index === 0 && message.replyToId
+        ? { reply_parameters: { message_id: Number(message.replyToId), allow_sending_without_reply: true } }
+        : {}),
+    };
+    try {
+      let sent;
+      try {
+        sent = await withRetry(() => api.sendMessage(chatId, html, { ...common, parse_mode: "HTML" }), retry("telegram sendMessage"));
+      } catch (error) {
+        if (!isEntityParseError(error)) throw error;
+        log.warn({ chatId, err: error }, "telegram rejected the formatted text; sending it as plain text");
+        sent = await withRetry(() => api.sendMessage(chatId, visibleText(html), common), retry("telegram sendMessage (plain)"));
+      }
+      messageIds.push(String(sent.message_id));
+    } catch (error) {
+      const failure = toChannelError(error, `sending chunk ${index + 1} of ${chunks.length} to chat ${chatId}`);
+      log.error({ chatId, err: error }, failure.message);
+      throw failure;
+    }
+  }
+  return { channel: "telegram", chatId, messageIds };
+}

@@ -1,0 +1,362 @@
+import { EventEmitter } from "node:events";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local Telegram Bot API server for tests, spoken to by the real grammY client over
+ * a real socket: `/bot<token>/<method>` for getMe, deleteWebhook, setWebhook,
+ * getUpdates (a long poll honouring offset and timeout), sendMessage (validating HTML
+ * parse mode and the 4096-character limit like Telegram), sendChatAction and
+ * editMessageText. Failures can be injected per method; every call is recorded.
+ */
+
+export interface FakeUser {
+  id: number;
+  is_bot?: boolean;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+}
+
+export interface FakeChat {
+  id: number;
+  type: "private" | "group" | "supergroup";
+  title?: string;
+  is_forum?: boolean;
+}
+
+/** A recorded API call: the method and its JSON payload. */
+export interface FakeCall {
+  method: string;
+  payload: Record<string, unknown>;
+}
+
+/** A message the bot sent, as accepted by the fake. */
+export interface SentMessage {
+  message_id: number;
+  chat_id: number;
+  text: string;
+  parse_mode?: string;
+  /** The text as Telegram shows it (tags removed, entities decoded). */
+  visibleText: string;
+  payload: Record<string, unknown>;
+}
+
+export type InjectedFailure =
+  | { type: "error"; status: number; description: string; retryAfter?: number }
+  /** Never answers (until the client gives up). */
+  | { type: "hang" }
+  /** Closes the connection without an answer: a network error for the client. */
+  | { type: "drop" };
+
+/** What an incoming message may carry besides chat, sender and text. */
+export type MessageExtras = Record<string, unknown>;
+
+export const fakeBot: FakeUser = { id: 9_000, is_bot: true, first_name: "Skein", username: "skein_test_bot" };
+
+/** The tags Telegram's HTML parse mode accepts. */
+const allowedTags = new Set(["b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "span", "tg-spoiler", "a", "code", "pre", "blockquote", "tg-emoji"]);
+
+export class FakeTelegram {
+  readonly calls: FakeCall[] = [];
+  readonly sent: SentMessage[] = [];
+  readonly #events = new EventEmitter();
+  readonly #updates: Array<{ update_id: number } & Record<string, unknown>> = [];
+  /** Every update ever queued, for redelivery. */
+  readonly #allUpdates = new Map<number, { update_id: number } & Record<string, unknown>>();
+  readonly #failures = new Map<string, InjectedFailure[]>();
+  readonly #heldPolls = new Set<{ response: ServerResponse; offset: number; timer: NodeJS.Timeout }>();
+  readonly #hanging = new Set<ServerResponse>();
+  #nextUpdateId = 1_000;
+  #nextMessageId = 1;
+  #webhookUrl = "";
+
+  private constructor(
+    private readonly server: Server,
+    /** For `client.apiRoot` / TELEGRAM_API_ROOT: no trailing slash. */
+    readonly apiRoot: string,
+    readonly token: string,
+  ) {
+    this.#events.setMaxListeners(100);
+  }
+
+  /** Starts a server on 127.0.0.1 on a free port, accepting `token`. */
+  static async start(token = "123456:TEST-token"): Promise<FakeTelegram> {
+    let fake!: FakeTelegram;
+    const server = createServer((request, response) => void fake.handle(request, response));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    fake = new FakeTelegram(server, `http://127.0.0.1:${port}`, token);
+    return fake;
+  }
+
+  /** Makes the next call(s) of `method` fail, in order. */
+  failNext(method: string, ...failures: InjectedFailure[]): this {
+    this.#failures.set(method, [...(this.#failures.get(method) ?? []), ...failures]);
+    return this;
+  }
+
+  /** Queues an update (given without `update_id`), waking a held long poll. Returns its update_id. */
+  queueUpdate(update: Record<string, unknown>): number {
+    const update_id = this.#nextUpdateId++;
+    this.#updates.push({ update_id, ...update });
+    this.#allUpdates.set(update_id, { update_id, ...update });
+    this.#answerHeldPolls();
+    return update_id;
+  }
+
+  /** Queues the same update again (same update_id): a redelivery. */
+  redeliver(updateId: number): void {
+    const update = this.#allUpdates.get(updateId);
+    if (!update) throw new Error(`no update ${updateId}`);
+    this.#updates.push(update);
+    this.#answerHeldPolls();
+  }
+
+  /** Queues a message from `from` in `chat`; returns the message (its `message_id`, for replies) and the update id. */
+  userMessage(chat: FakeChat, from: FakeUser, text: string | undefined, extras: MessageExtras = {}): { message: Record<string, unknown>; updateId: number } {
+    const message = { message_id: this.#nextMessageId++, date: Math.floor(Date.now() / 1000), chat, from, text, ...extras };
+    const updateId = this.queueUpdate({ message });
+    return { message, updateId };
+  }
+
+  /** Resolves with the first recorded call (past or future) of `method` matching `predicate`. */
+  waitForCall(method: string, predicate: (call: FakeCall) => boolean = () => true, after = 0): Promise<FakeCall> {
+    return new Promise((resolve) => {
+      const check = (call: FakeCall) => {
+        if (call.method !== method || !predicate(call)) return false;
+        this.#events.off("call", onCall);
+        resolve(call);
+        return true;
+      };
+      const onCall = (call: FakeCall) => void check(call);
+      this.#events.on("call", onCall);
+      for (const call of this.calls.slice(after)) if (check(call)) return;
+    });
+  }
+
+  /** Resolves once `count` messages were sent (in total, since start). */
+  waitForSent(count: number): Promise<SentMessage[]> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.sent.length < count) return;
+        this.#events.off("sent", check);
+        resolve(this.sent.slice(0, count));
+      };
+      this.#events.on("sent", check);
+      check();
+    });
+  }
+
+  callsOf(method: string): FakeCall[] {
+    return this.calls.filter((call) => call.method === method);
+  }
+
+  async close(): Promise<void> {
+    for (const held of this.#heldPolls) clearTimeout(held.timer);
+    this.#heldPolls.clear();
+    await shutDown(this.server, this.#hanging);
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = await readBody(request);
+    const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url ?? "");
+    if (!match) return reply(response, 404, { ok: false, error_code: 404, description: "Not Found" });
+    const [, token, method] = match as unknown as [string, string, string];
+    const payload = body ? (JSON.parse(body) as Record<string, unknown>) : {};
+    const call = { method, payload };
+    this.calls.push(call);
+    this.#events.emit("call", call);
+    if (token !== this.token) return reply(response, 401, { ok: false, error_code: 401, description: "Unauthorized" });
+
+    const failure = this.#failures.get(method)?.shift();
+    if (failure?.type === "hang") {
+      this.#hanging.add(response);
+      response.on("close", () => this.#hanging.delete(response));
+      return;
+    }
+    if (failure?.type === "drop") {
+      response.socket?.destroy();
+      return;
+    }
+    if (failure?.type === "error") {
+      return fail(response, failure.status, failure.description, failure.retryAfter);
+    }
+
+    switch (method) {
+      case "getMe":
+        return ok(response, { ...fakeBot, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false });
+      case "deleteWebhook":
+        this.#webhookUrl = "";
+        return ok(response, true);
+      case "setWebhook":
+        this.#webhookUrl = String(payload.url ?? "");
+        return ok(response, true);
+      case "getWebhookInfo":
+        return ok(response, { url: this.#webhookUrl, has_custom_certificate: false, pending_update_count: 0 });
+      case "getUpdates":
+        return this.#getUpdates(response, payload);
+      case "sendChatAction":
+        return ok(response, true);
+      case "sendMessage":
+      case "editMessageText":
+        return this.#sendMessage(response, method, payload);
+      default:
+        return fail(response, 404, "Not Found: method not found");
+    }
+  }
+
+  #getUpdates(response: ServerResponse, payload: Record<string, unknown>): void {
+    const offset = Number(payload.offset ?? 0);
+    // Telegram forgets updates once a later offset confirmed them.
+    for (let index = this.#updates.length - 1; index >= 0; index--) {
+      if (this.#updates[index]!.update_id < offset) this.#updates.splice(index, 1);
+    }
+    // A newer poll terminates an older one, as on Telegram.
+    for (const held of this.#heldPolls) {
+      clearTimeout(held.timer);
+      this.#heldPolls.delete(held);
+      fail(held.response, 409, "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running");
+    }
+    const limit = Number(payload.limit ?? 100);
+    const available = this.#pending(offset, limit);
+    const timeout = Number(payload.timeout ?? 0);
+    if (available.length > 0 || timeout <= 0) return ok(response, available);
+    const held = {
+      response,
+      offset,
+      timer: setTimeout(() => {
+        this.#heldPolls.delete(held);
+        ok(response, this.#pending(offset, limit));
+      }, timeout * 1000),
+    };
+    this.#heldPolls.add(held);
+    response.on("close", () => {
+      clearTimeout(held.timer);
+      this.#heldPolls.delete(held);
+    });
+  }
+
+  #pending(offset: number, limit: number) {
+    return this.#updates.filter((update) => update.update_id >= offset).slice(0, limit);
+  }
+
+  #answerHeldPolls(): void {
+    for (const held of this.#heldPolls) {
+      const available = this.#pending(held.offset, 100);
+      if (available.length === 0) continue;
+      clearTimeout(held.timer);
+      this.#heldPolls.delete(held);
+      ok(held.response, available);
+    }
+  }
+
+  #sendMessage(response: ServerResponse, method: string, payload: Record<string, unknown>): void {
+    const text = String(payload.text ?? "");
+    let visibleText = text;
+    if (payload.parse_mode === "HTML") {
+      const parsed = parseTelegramHtml(text);
+      if ("error" in parsed) return fail(response, 400, `Bad Request: can't parse entities: ${parsed.error}`);
+      visibleText = parsed.text;
+    } else if (payload.parse_mode !== undefined) {
+      return fail(response, 400, `Bad Request: unsupported parse_mode ${String(payload.parse_mode)}`);
+    }
+    if (visibleText.trim() === "") return fail(response, 400, "Bad Request: message text is empty");
+    if (visibleText.length > 4096) return fail(response, 400, "Bad Request: message is too long");
+    const chatId = Number(payload.chat_id);
+    if (method === "editMessageText") {
+      return ok(response, { message_id: Number(payload.message_id), date: now(), chat: { id: chatId, type: "private" }, text: visibleText });
+    }
+    const sent: SentMessage = {
+      message_id: this.#nextMessageId++,
+      chat_id: chatId,
+      text,
+      visibleText,
+      payload,
+      ...(typeof payload.parse_mode === "string" ? { parse_mode: payload.parse_mode } : {}),
+    };
+    this.sent.push(sent);
+    ok(response, { message_id: sent.message_id, date: now(), chat: { id: chatId, type: chatId < 0 ? "supergroup" : "private" }, from: fakeBot, text: visibleText });
+    this.#events.emit("sent");
+  }
+}
+
+/** Checks HTML the way Telegram does: only its tag set, balanced, `<`, `>`, `&` escaped. Returns the visible text. */
+export function parseTelegramHtml(html: string): { text: string } | { error: string } {
+  const open: string[] = [];
+  let text = "";
+  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[a-zA-Z-]+="[^"]*")*)\s*>/y;
+  for (let index = 0; index < html.length; ) {
+    const character = html[index]!;
+    if (character === "<") {
+      tag.lastIndex = index;
+      const match = tag.exec(html);
+      if (!match) return { error: `Unexpected end of name token at byte offset ${index}` };
+      const [whole, closing, rawName, attributes] = match as unknown as [string, string, string, string];
+      const name = rawName.toLowerCase();
+      if (!allowedTags.has(name)) return { error: `Unsupported start tag "${name}" at byte offset ${index}` };
+      if (closing) {
+        if (open.pop() !== name) return { error: `Can't find end tag corresponding to start tag "${name}"` };
+      } else {
+        if (name === "span" && !/class="tg-spoiler"/.test(attributes)) return { error: `Tag "span" must have class "tg-spoiler"` };
+        if (name === "a" && !/href="/.test(attributes)) return { error: `Tag "a" must have attribute "href"` };
+        open.push(name);
+      }
+      index += whole.length;
+    } else if (character === ">") {
+      return { error: `Unexpected ">" at byte offset ${index}` };
+    } else if (character === "&") {
+      const entity = /^&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);/.exec(html.slice(index, index + 12));
+      if (!entity) return { error: `Unsupported character entity at byte offset ${index}` };
+      text += decodeEntity(entity[1]!);
+      index += entity[0].length;
+    } else {
+      text += character;
+      index += 1;
+    }
+  }
+  if (open.length) return { error: `Can't find end tag corresponding to start tag "${open.at(-1)}"` };
+  return { text };
+}
+
+function decodeEntity(name: string): string {
+  if (name.startsWith("#x")) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+  if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
+  return { lt: "<", gt: ">", amp: "&", quot: '"' }[name] ?? "";
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  let body = "";
+  request.setEncoding("utf8");
+  for await (const chunk of request) body += String(chunk);
+  return body;
+}
+
+async function shutDown(server: Server, hanging: Set<ServerResponse>): Promise<void> {
+  for (const response of hanging) response.destroy();
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+function now(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+function ok(response: ServerResponse, result: unknown): void {
+  reply(response, 200, { ok: true, result });
+}
+
+function fail(response: ServerResponse, status: number, description: string, retryAfter?: number): void {
+  reply(response, status, {
+    ok: false,
+    error_code: status,
+    description,
+    ...(retryAfter === undefined ? {} : { parameters: { retry_after: retryAfter } }),
+  });
+}
+
+function reply(response: ServerResponse, status: number, body: unknown): void {
+  if (response.writableEnded || response.destroyed) return;
+  response.writeHead(status, { "content-type": "application/json" });
+  response.end(JSON.stringify(body));
+}
