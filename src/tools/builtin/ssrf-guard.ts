@@ -19,6 +19,9 @@ export class BlockedAddressError extends Error {
   }
 }
 
+/** `[::1]` as URLs write it -> `::1`. */
+const stripBrackets = (host: string): string => host.replace(/^\[(.*)\]$/, "$1");
+
 /** [first octets as a 32-bit number, prefix length, reason] */
 const blockedIpv4: Array<[string, number, string]> = [
   ["0.0.0.0", 8, "\"this network\" (0.0.0.0/8)"],
@@ -95,7 +98,7 @@ function ipv6Reason(groups: number[]): string | undefined {
  * bracketed IPv6 as it appears in URLs (`[::ffff:7f00:1]`). Not an IP: undefined.
  */
 export function blockedAddressReason(address: string): string | undefined {
-  const bare = address.replace(/^\[(.*)\]$/, "$1");
+  const bare = stripBrackets(address);
   const family = isIP(bare.replace(/%.*$/, ""));
   if (family === 4) return ipv4Reason(parseIpv4(bare) as number);
   if (family === 6) {
@@ -105,10 +108,14 @@ export function blockedAddressReason(address: string): string | undefined {
   return undefined;
 }
 
+/** Why an address must not be connected to, or undefined when it may. */
+export type AddressPolicy = (address: string) => string | undefined;
+
 /** Throws {@link BlockedAddressError} when a URL's host is a literal blocked IP (DNS is never asked about those). */
-export function checkLiteralHost(hostname: string): void {
-  const reason = blockedAddressReason(hostname);
-  if (reason) throw new BlockedAddressError(hostname, hostname, reason);
+export function checkLiteralHost(hostname: string, policy: AddressPolicy = blockedAddressReason): void {
+  const bare = stripBrackets(hostname);
+  const reason = isIP(bare) ? policy(bare) : undefined;
+  if (reason) throw new BlockedAddressError(hostname, bare, reason);
 }
 
 /**
@@ -116,13 +123,13 @@ export function checkLiteralHost(hostname: string): void {
  * resolved address is checked, and the socket connects to exactly the checked ones,
  * so a second, different DNS answer (rebinding) cannot slip in.
  */
-export function guardedLookup(lookup: LookupFunction): LookupFunction {
+export function guardedLookup(lookup: LookupFunction, policy: AddressPolicy = blockedAddressReason): LookupFunction {
   return (hostname, options, callback) => {
     lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, "", 0);
       const list = (Array.isArray(addresses) ? addresses : [{ address: addresses, family: 4 }]) as Array<{ address: string; family: number }>;
       for (const entry of list) {
-        const reason = blockedAddressReason(entry.address);
+        const reason = policy(entry.address);
         if (reason) return callback(new BlockedAddressError(hostname, entry.address, reason), "", 0);
       }
       const first = list[0];

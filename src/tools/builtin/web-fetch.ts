@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from "node:dns";
 import type { LookupFunction } from "node:net";
 import type { Agent } from "undici";
 import { ToolError, type Tool } from "../tool.js";
-import { BlockedAddressError, checkLiteralHost, guardedLookup } from "./ssrf-guard.js";
+import { BlockedAddressError, blockedAddressReason, checkLiteralHost, guardedLookup, type AddressPolicy } from "./ssrf-guard.js";
 
 /** Response bodies are cut at this many bytes while they stream. */
 export const MAX_BODY_BYTES = 1_048_576;
@@ -23,6 +23,8 @@ export interface WebFetchOptions {
   allowPrivate: boolean;
   /** DNS lookup to resolve host names (default `dns.lookup`). */
   lookup?: LookupFunction;
+  /** Why an address is refused (default {@link blockedAddressReason}); tests let their loopback fake through. */
+  addressPolicy?: AddressPolicy;
 }
 
 function parseHttpUrl(text: string, what: string): URL {
@@ -68,11 +70,12 @@ async function htmlToMarkdown(html: string): Promise<string> {
 /** `web_fetch`: one HTTP(S) request behind the SSRF guard, redirects followed and re-checked. */
 export function webFetchTool(options: WebFetchOptions): Tool<WebFetchArgs> {
   let agent: Agent | undefined;
+  const policy = options.addressPolicy ?? blockedAddressReason;
   const dispatcher = async (): Promise<Agent> => {
     const { Agent } = await import("undici");
     const lookup = options.lookup ?? (dnsLookup as LookupFunction);
     agent ??= new Agent({
-      connect: { lookup: options.allowPrivate ? lookup : guardedLookup(lookup) },
+      connect: { lookup: options.allowPrivate ? lookup : guardedLookup(lookup, policy) },
       headersTimeout: 30_000,
       bodyTimeout: 30_000,
     });
@@ -109,7 +112,7 @@ export function webFetchTool(options: WebFetchOptions): Tool<WebFetchArgs> {
       let headers: Record<string, string> = { "user-agent": "skein-web-fetch/0.1", ...args.headers };
       try {
         for (let redirects = 0; ; redirects++) {
-          if (!options.allowPrivate) checkLiteralHost(url.hostname);
+          if (!options.allowPrivate) checkLiteralHost(url.hostname, policy);
           const response = await request(url, {
             dispatcher: await dispatcher(),
             method: method as "GET",

@@ -53,10 +53,19 @@ export function makeContext(
   };
 }
 
-/** The built-in tools registered for a workspace, run as the registry would: arguments validated first. */
+const ajv = new Ajv({ allErrors: true });
+
+/** Runs a tool as the registry would: the arguments are validated against its schema first (throws on invalid ones). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any tool, whatever its argument type
+export async function runTool(tool: Tool<any>, args: Record<string, unknown>, ctx: ToolContext = makeContext()): Promise<any> {
+  const validate = ajv.compile(tool.parameters);
+  if (!validate(args)) throw new Error(`invalid arguments for ${tool.name}: ${ajv.errorsText(validate.errors)}`);
+  return tool.execute(args, ctx);
+}
+
+/** The built-in tools registered for a workspace. */
 export class BuiltinTools {
   readonly tools = new Map<string, Tool>();
-  readonly #ajv = new Ajv({ allErrors: true });
 
   constructor(deps: BuiltinToolDeps) {
     registerBuiltinTools(
@@ -74,17 +83,14 @@ export class BuiltinTools {
     return tool;
   }
 
-  /** Validates the arguments against the tool's schema (throws on invalid ones), then runs it. */
-  async run(name: string, args: Record<string, unknown>, ctx: ToolContext = makeContext()): Promise<any> {
-    const tool = this.get(name);
-    const validate = this.#ajv.compile(tool.parameters);
-    if (!validate(args)) throw new Error(`invalid arguments for ${name}: ${this.#ajv.errorsText(validate.errors)}`);
-    return tool.execute(args, ctx);
+  /** Validates the arguments against the tool's schema, then runs it. */
+  run(name: string, args: Record<string, unknown>, ctx?: ToolContext): Promise<any> {
+    return runTool(this.get(name), args, ctx);
   }
 
   /** Whether the schema accepts these arguments. */
   accepts(name: string, args: Record<string, unknown>): boolean {
-    return this.#ajv.validate(this.get(name).parameters, args);
+    return ajv.validate(this.get(name).parameters, args);
   }
 }
 
