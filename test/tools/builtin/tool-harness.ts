@@ -56,7 +56,6 @@ export function makeContext(
 const ajv = new Ajv({ allErrors: true });
 
 /** Runs a tool as the registry would: the arguments are validated against its schema first (throws on invalid ones). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any tool, whatever its argument type
 export async function runTool(tool: Tool<any>, args: Record<string, unknown>, ctx: ToolContext = makeContext()): Promise<any> {
   const validate = ajv.compile(tool.parameters);
   if (!validate(args)) throw new Error(`invalid arguments for ${tool.name}: ${ajv.errorsText(validate.errors)}`);
