@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import MiniSearch from "minisearch";
 import { ToolError, type Tool, type ToolContext } from "../tool.js";
 import { resolveInWorkspace } from "./workspace-path.js";
 
@@ -81,6 +80,7 @@ export function memoryNoteTools(workspace: string): Tool<never>[] {
           .filter((name) => noteFileName.test(name))
           .map(async (name) => ({ id: name.replace(/\.md$/, ""), text: await readFile(path.join(folder, name), "utf8").catch(() => "") })),
       );
+      const { default: MiniSearch } = await import("minisearch");
       const index = new MiniSearch<{ id: string; text: string }>({
         fields: ["text"],
         storeFields: ["text"],

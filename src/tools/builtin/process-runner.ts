@@ -1,4 +1,3 @@
-import { execa } from "execa";
 import { CappedOutput } from "./capped-output.js";
 
 /** Bytes of each output stream kept from its start and from its end. */
@@ -43,6 +42,7 @@ export function killProcessGroup(pid: number | undefined): void {
  * child the command started in the background survives it.
  */
 export async function runProcess(options: RunOptions): Promise<RunOutcome> {
+  const { execa } = await import("execa");
   const started = performance.now();
   const stdout = new CappedOutput(OUTPUT_HEAD_BYTES, OUTPUT_TAIL_BYTES);
   const stderr = new CappedOutput(OUTPUT_HEAD_BYTES, OUTPUT_TAIL_BYTES);

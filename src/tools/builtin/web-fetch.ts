@@ -86,7 +86,7 @@ export function webFetchTool(options: WebFetchOptions): Tool<WebFetchArgs> {
     name: "web_fetch",
     description:
       `Fetch a URL (http/https). Returns {status, content_type, body, url, bytes}; HTML is converted to Markdown; ` +
-      `bodies are cut at ${MAX_BODY_BYTES} bytes. Private and local addresses are refused.`,
+      `bodies are cut at ${MAX_BODY_BYTES} bytes.${options.allowPrivate ? "" : " Private and local addresses are refused."}`,
     parameters: {
       type: "object",
       properties: {
