@@ -28,18 +28,59 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/**
+ * Whether a regular expression repeats a group that itself repeats without bound, like
+ * `(a+)+`: such patterns can backtrack for ages on one line and would block the daemon.
+ */
+export function hasNestedQuantifier(pattern: string): boolean {
+  const groups: boolean[] = []; // per open group: does it contain an unbounded quantifier?
+  let inClass = false;
+  for (let index = 0; index < pattern.length; index++) {
+    const char = pattern[index];
+    if (char === "\\") {
+      index++;
+    } else if (inClass) {
+      inClass = char !== "]";
+    } else if (char === "[") {
+      inClass = true;
+    } else if (char === "(") {
+      groups.push(false);
+    } else if (char === ")") {
+      const repeatsInside = groups.pop() ?? false;
+      const next = pattern[index + 1];
+      const repeated = next === "+" || next === "*" || (next === "{" && /^\{\d*,\d*\}/.test(pattern.slice(index + 1)));
+      if (repeatsInside && repeated) return true;
+      if (repeatsInside && groups.length > 0) groups[groups.length - 1] = true;
+    } else if ((char === "+" || char === "*" || (char === "{" && /^\{\d+,\}/.test(pattern.slice(index)))) && groups.length > 0) {
+      groups[groups.length - 1] = true;
+    }
+  }
+  return false;
+}
+
 /** A regular expression when `pattern` is one, else the pattern searched as literal text. */
 function compilePattern(args: SearchArgs): RegExp {
   const flags = args.ignore_case ? "i" : "";
   if (!args.literal) {
+    let regex: RegExp | undefined;
     try {
-      return new RegExp(args.pattern, flags);
+      regex = new RegExp(args.pattern, flags);
     } catch {
       // not a valid regular expression: search for the text itself
     }
+    if (regex && hasNestedQuantifier(args.pattern)) {
+      throw new ToolError(
+        "InvalidArgs",
+        "the pattern repeats a group that itself repeats (like (a+)+), which can take exponential time; simplify it or pass literal: true",
+      );
+    }
+    if (regex) return regex;
   }
   return new RegExp(escapeRegExp(args.pattern), flags);
 }
+
+/** At most this many wildcards in a glob keep its matching fast. */
+const MAX_GLOB_WILDCARDS = 10;
 
 /** Workspace files under `directory`, depth first in name order; symlinks are not followed. */
 async function* walkFiles(directory: string): AsyncGenerator<string> {
@@ -91,6 +132,9 @@ export function searchFilesTool(workspace: string): Tool<SearchArgs> {
       const root = await resolveExisting(workspace, ".");
       const regex = compilePattern(args);
       // A glob without "/" matches file names; one with "/" matches paths relative to the workspace.
+      if ((args.glob?.match(/[*?]/g)?.length ?? 0) > MAX_GLOB_WILDCARDS) {
+        throw new ToolError("InvalidArgs", `the glob has more than ${MAX_GLOB_WILDCARDS} wildcards; simplify it`);
+      }
       const globRegex = args.glob ? globToRegExp(args.glob) : undefined;
       const globOnPaths = args.glob?.includes("/") ?? false;
 

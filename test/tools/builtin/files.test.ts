@@ -209,6 +209,15 @@ describe("search_files", () => {
     expect(result.message).toContain("first 200 matches");
   });
 
+  it("refuses patterns and globs that could take exponential time, instead of blocking the daemon", async () => {
+    await writeFile(path.join(workspace, "a.txt"), `${"a".repeat(40)}!\n`);
+    await expect(tools.run("search_files", { pattern: "(a+)+$" })).rejects.toMatchObject({ kind: "InvalidArgs" });
+    await expect(tools.run("search_files", { pattern: "(a+)+$", literal: true })).resolves.toMatchObject({ count: 0 });
+    await expect(tools.run("search_files", { pattern: "a", glob: "*a*a*a*a*a*a*a*a*a*a*a*" })).rejects.toMatchObject({
+      kind: "InvalidArgs",
+    });
+  });
+
   it("stays inside the workspace", async () => {
     await expect(tools.run("search_files", { pattern: "secret", path: "../outside" })).rejects.toMatchObject({
       kind: "InvalidPath",

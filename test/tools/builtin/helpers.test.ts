@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CappedOutput } from "../../../src/tools/builtin/capped-output.js";
 import { commandSegments } from "../../../src/tools/builtin/command-policy.js";
 import { globToRegExp } from "../../../src/tools/builtin/glob.js";
+import { hasNestedQuantifier } from "../../../src/tools/builtin/search-files.js";
 import { commandEnvironment } from "../../../src/tools/builtin/safe-env.js";
 
 describe("CappedOutput", () => {
@@ -47,5 +48,15 @@ describe("commandEnvironment", () => {
     expect(
       commandEnvironment({ PATH: "/bin", HOME: "/h", OPENAI_API_KEY: "sk", DISCORD_TOKEN: "t", AWS_SECRET_ACCESS_KEY: "s" }, { EXTRA: "1" }),
     ).toEqual({ PATH: "/bin", HOME: "/h", EXTRA: "1" });
+  });
+});
+
+describe("hasNestedQuantifier", () => {
+  it.each(["(a+)+$", "(a*)*b", "(x+x+)+y", "((ab)*c)+", "(\\w+\\s?)*$", "(a+){2,}"])("flags %s as catastrophic", (pattern) => {
+    expect(hasNestedQuantifier(pattern)).toBe(true);
+  });
+
+  it.each(["function \\w+\\(", "(ab)+", "a+b*", "[(a+)]+", "\\(a+\\)+", "(a|b){2}"])("lets %s through", (pattern) => {
+    expect(hasNestedQuantifier(pattern)).toBe(false);
   });
 });
