@@ -90,7 +90,7 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
     async execute(args, ctx) {
       const commandLine = [args.command, ...(args.args ?? [])].join(" ");
       checkDenylist(commandLine);
-      checkAllowlist(args.command, options.allow);
+      checkAllowlist(commandLine, options.allow);
       if (running >= MAX_CONCURRENT_SPAWNS) {
         throw new ToolError(
           "ExecutionFailed",

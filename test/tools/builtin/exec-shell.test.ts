@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { DENYLIST } from "../../../src/tools/builtin/command-policy.js";
+import { EXEC_DEFAULT_TIMEOUT_S, EXEC_MAX_TIMEOUT_S, timeoutMsOf } from "../../../src/tools/builtin/exec-shell.js";
 import { OUTPUT_HEAD_BYTES, OUTPUT_TAIL_BYTES } from "../../../src/tools/builtin/process-runner.js";
 import type { ToolError } from "../../../src/tools/tool.js";
 import { isRunning, waitUntilGone } from "./process-helpers.js";
@@ -101,11 +102,13 @@ describe("exec_shell", () => {
     await expect(tools.run("exec_shell", { command: "echo pseudocode" })).resolves.toMatchObject({ stdout: "pseudocode\n" });
   });
 
-  it("clamps the timeout to 300 seconds in its schema description and accepts fractional seconds", async () => {
+  it("accepts fractional timeouts, refuses non-positive ones and clamps long ones to 300 s", async () => {
     const { tools } = await shellTools();
     expect(tools.accepts("exec_shell", { command: "true", timeout: 0.5 })).toBe(true);
     expect(tools.accepts("exec_shell", { command: "true", timeout: 0 })).toBe(false);
     expect(tools.accepts("exec_shell", { command: "" })).toBe(false);
+    expect(timeoutMsOf(10_000, EXEC_DEFAULT_TIMEOUT_S, EXEC_MAX_TIMEOUT_S)).toBe(300_000);
+    expect(timeoutMsOf(undefined, EXEC_DEFAULT_TIMEOUT_S, EXEC_MAX_TIMEOUT_S)).toBe(30_000);
     await expect(tools.run("exec_shell", { command: "true", timeout: 10_000 })).resolves.toMatchObject({ exit_code: 0 });
   });
 });

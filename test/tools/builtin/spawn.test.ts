@@ -54,8 +54,10 @@ describe("spawn", () => {
   });
 
   it("honours the allowlist for the program it runs", async () => {
-    const { tools } = await spawnTools({ tools: { exec: { allow: ["echo"] } } });
+    const { tools } = await spawnTools({ tools: { exec: { allow: ["echo", "sh -c exit *"] } } });
     await expect(tools.run("spawn", { command: "echo", args: ["ok"] })).resolves.toMatchObject({ stdout: "ok\n" });
+    await expect(tools.run("spawn", { command: "sh", args: ["-c", "exit 3"] })).resolves.toMatchObject({ exit_code: 3 });
+    await expect(tools.run("spawn", { command: "sh", args: ["-c", "cat /etc/hostname"] })).rejects.toMatchObject({ kind: "PermissionDenied" });
     await expect(tools.run("spawn", { command: "cat", args: ["/etc/hostname"] })).rejects.toMatchObject({ kind: "PermissionDenied" });
   });
 
