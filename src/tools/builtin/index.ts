@@ -1,8 +1,18 @@
-// STUB (owned by the built-in tools work, issue 3).
+import type { LookupFunction } from "node:net";
 import type { Logger } from "pino";
 import type { MessageBus } from "../../bus/message-bus.js";
 import type { SkeinConfig } from "../../config/schema.js";
 import type { ToolSink } from "../tool-sink.js";
+import { execShellTool } from "./exec-shell.js";
+import { fileTools } from "./files.js";
+import { memoryNoteTools } from "./memory-notes.js";
+import { memoryTools } from "./memory.js";
+import { messageTool } from "./message.js";
+import { commandEnvironment } from "./safe-env.js";
+import { searchFilesTool } from "./search-files.js";
+import { spawnTool } from "./spawn.js";
+import { webFetchTool } from "./web-fetch.js";
+import { webSearchTool } from "./web-search.js";
 
 export interface BuiltinToolDeps {
   config: SkeinConfig;
@@ -10,7 +20,34 @@ export interface BuiltinToolDeps {
   workspace: string;
   bus: MessageBus;
   log: Logger;
+  /** The daemon's environment, from which commands get only a safe base (default `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Aborted at shutdown: kills background processes (default: never). */
+  signal?: AbortSignal;
+  /** DNS lookup used by web_fetch before connecting (default `dns.lookup`); tests inject one. */
+  lookup?: LookupFunction;
+  /** fetch for web_search (default the global one). */
+  fetch?: typeof globalThis.fetch;
 }
 
 /** Registers every built-in tool: files, shell, spawn, web, memory and message. */
-export function registerBuiltinTools(_registry: ToolSink, _deps: BuiltinToolDeps): void {}
+export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps): void {
+  const { workspace, config } = deps;
+  const commandOptions = {
+    workspace,
+    env: commandEnvironment(deps.env ?? process.env, config.tools.exec.env),
+    ...(config.tools.exec.allow ? { allow: config.tools.exec.allow } : {}),
+  };
+  const tools = [
+    ...fileTools(workspace),
+    searchFilesTool(workspace),
+    execShellTool(commandOptions),
+    spawnTool({ ...commandOptions, ...(deps.signal ? { signal: deps.signal } : {}) }),
+    webFetchTool({ allowPrivate: config.tools.web_fetch.allow_private, ...(deps.lookup ? { lookup: deps.lookup } : {}) }),
+    webSearchTool({ ...config.tools.web_search, fetch: deps.fetch ?? globalThis.fetch }),
+    ...memoryTools(workspace),
+    ...memoryNoteTools(workspace),
+    messageTool(),
+  ];
+  for (const tool of tools) registry.register(tool as never);
+}

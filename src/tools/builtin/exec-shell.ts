@@ -1,0 +1,72 @@
+import { ToolError, type Tool } from "../tool.js";
+import { checkAllowlist, checkDenylist } from "./command-policy.js";
+import { runProcess } from "./process-runner.js";
+
+export const EXEC_DEFAULT_TIMEOUT_S = 30;
+export const EXEC_MAX_TIMEOUT_S = 300;
+
+/** What the shell and spawn tools need to run commands. */
+export interface CommandRunnerOptions {
+  workspace: string;
+  /** The child's whole environment (see `commandEnvironment`). */
+  env: Record<string, string>;
+  /** `tools.exec.allow`: allowlist mode when set. */
+  allow?: readonly string[];
+}
+
+/** Clamps a timeout in seconds to [1 ms, max] and returns milliseconds. */
+export function timeoutMsOf(requested: number | undefined, fallbackSeconds: number, maxSeconds: number): number {
+  const seconds = Math.min(requested ?? fallbackSeconds, maxSeconds);
+  return Math.max(1, Math.round(seconds * 1000));
+}
+
+/** `exec_shell`: a command line run by `sh -c` in the workspace. */
+export function execShellTool(options: CommandRunnerOptions): Tool<{ command: string; timeout?: number }> {
+  return {
+    name: "exec_shell",
+    description:
+      `Run a shell command (sh -c) in the workspace. Returns {exit_code, stdout, stderr, duration_ms}; ` +
+      `long output keeps its head and tail. Timeout ${EXEC_DEFAULT_TIMEOUT_S} s by default, at most ${EXEC_MAX_TIMEOUT_S} s.`,
+    parameters: {
+      type: "object",
+      properties: {
+        command: { type: "string", minLength: 1, description: "The command line" },
+        timeout: {
+          type: "number",
+          exclusiveMinimum: 0,
+          description: `Timeout in seconds (default ${EXEC_DEFAULT_TIMEOUT_S}, max ${EXEC_MAX_TIMEOUT_S})`,
+        },
+      },
+      required: ["command"],
+      additionalProperties: false,
+    },
+    safety: "privileged",
+    // Our own timer kills the process group first; the registry's limit is only a backstop.
+    timeoutMs: (EXEC_MAX_TIMEOUT_S + 10) * 1000,
+    async execute(args, ctx) {
+      checkDenylist(args.command);
+      checkAllowlist(args.command, options.allow);
+      const timeoutMs = timeoutMsOf(args.timeout, EXEC_DEFAULT_TIMEOUT_S, EXEC_MAX_TIMEOUT_S);
+      const outcome = await runProcess({
+        file: "sh",
+        args: ["-c", args.command],
+        cwd: options.workspace,
+        env: options.env,
+        timeoutMs,
+        signal: ctx.signal,
+      });
+      const result = {
+        exit_code: outcome.exitCode,
+        stdout: outcome.stdout,
+        stderr: outcome.stderr,
+        duration_ms: outcome.durationMs,
+      };
+      if (outcome.startError !== undefined) throw new ToolError("ExecutionFailed", outcome.startError);
+      if (outcome.timedOut) {
+        throw new ToolError("Timeout", `the command did not finish within ${timeoutMs / 1000} s and was killed`, result);
+      }
+      if (outcome.aborted) throw new ToolError("Timeout", "the command was cancelled and killed", result);
+      return result;
+    },
+  };
+}

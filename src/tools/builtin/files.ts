@@ -1,0 +1,178 @@
+import { lstat, mkdir, open, readdir, rm, stat, writeFile, readFile } from "node:fs/promises";
+import path from "node:path";
+import { ToolError, type Tool } from "../tool.js";
+import { resolveExisting, resolveInWorkspace } from "./workspace-path.js";
+
+/** Files larger than this are returned in part, with a note (the model sees at most 64 KB anyway). */
+export const MAX_READ_BYTES = 1_048_576;
+
+const pathParam = { type: "string", minLength: 1, description: "Path relative to the workspace" };
+
+function readFileTool(workspace: string): Tool<{ path: string }> {
+  return {
+    name: "read_file",
+    description: "Read a text file in the workspace. Returns {content}.",
+    parameters: { type: "object", properties: { path: pathParam }, required: ["path"], additionalProperties: false },
+    safety: "read-only",
+    async execute(args) {
+      const absolute = await resolveExisting(workspace, args.path);
+      const stats = await stat(absolute);
+      if (stats.isDirectory()) throw new ToolError("InvalidArgs", `"${args.path}" is a directory; use list_directory`);
+      if (stats.size <= MAX_READ_BYTES) return { content: await readFile(absolute, "utf8") };
+      const handle = await open(absolute, "r");
+      try {
+        const buffer = Buffer.alloc(MAX_READ_BYTES);
+        const { bytesRead } = await handle.read(buffer, 0, MAX_READ_BYTES, 0);
+        const note = `\n[... truncated: the file has ${stats.size} bytes; showing the first ${bytesRead}]`;
+        return { content: buffer.subarray(0, bytesRead).toString("utf8") + note };
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+}
+
+function writeFileTool(workspace: string): Tool<{ path: string; content: string }> {
+  return {
+    name: "write_file",
+    description:
+      "Write a file in the workspace, creating missing parent directories; an existing file is overwritten.",
+    parameters: {
+      type: "object",
+      properties: { path: pathParam, content: { type: "string", description: "The complete new content" } },
+      required: ["path", "content"],
+      additionalProperties: false,
+    },
+    safety: "side-effecting",
+    async execute(args) {
+      const { absolute } = await resolveInWorkspace(workspace, args.path);
+      const existing = await stat(absolute).catch(() => undefined);
+      if (existing?.isDirectory()) throw new ToolError("InvalidArgs", `"${args.path}" is a directory`);
+      await mkdir(path.dirname(absolute), { recursive: true });
+      await writeFile(absolute, args.content, "utf8");
+      return { message: `Successfully wrote ${Buffer.byteLength(args.content)} bytes to ${args.path}` };
+    },
+  };
+}
+
+function countOccurrences(text: string, needle: string): number {
+  return text.split(needle).length - 1;
+}
+
+function editFileTool(workspace: string): Tool<{ path: string; old_text: string; new_text: string }> {
+  return {
+    name: "edit_file",
+    description:
+      "Replace one exact occurrence of old_text with new_text in a workspace file. old_text must occur exactly once: include enough surrounding context to make it unique.",
+    parameters: {
+      type: "object",
+      properties: {
+        path: pathParam,
+        old_text: { type: "string", minLength: 1, description: "Exact text to replace (must occur once)" },
+        new_text: { type: "string", description: "Replacement text" },
+      },
+      required: ["path", "old_text", "new_text"],
+      additionalProperties: false,
+    },
+    safety: "side-effecting",
+    async execute(args) {
+      const absolute = await resolveExisting(workspace, args.path);
+      const content = await readFile(absolute, "utf8");
+      const count = countOccurrences(content, args.old_text);
+      if (count === 0) throw new ToolError("InvalidArgs", `old_text not found in ${args.path}`);
+      if (count > 1) {
+        throw new ToolError(
+          "InvalidArgs",
+          `old_text occurs ${count} times in ${args.path}; include more surrounding context so it matches exactly once`,
+          { match_count: count },
+        );
+      }
+      await writeFile(absolute, content.replace(args.old_text, () => args.new_text), "utf8");
+      return { message: `Successfully edited ${args.path}` };
+    },
+  };
+}
+
+interface DirectoryEntry {
+  name: string;
+  is_dir: boolean;
+  size: number;
+}
+
+function listDirectoryTool(workspace: string): Tool<{ path?: string }> {
+  return {
+    name: "list_directory",
+    description: "List the immediate entries of a workspace directory, sorted by name: {entries: [{name, is_dir, size}]}.",
+    parameters: {
+      type: "object",
+      properties: { path: { ...pathParam, description: 'Directory relative to the workspace (default ".")' } },
+      additionalProperties: false,
+    },
+    safety: "read-only",
+    async execute(args) {
+      const requested = args.path ?? ".";
+      const absolute = await resolveExisting(workspace, requested);
+      if (!(await stat(absolute)).isDirectory()) throw new ToolError("InvalidArgs", `"${requested}" is not a directory`);
+      const dirents = await readdir(absolute, { withFileTypes: true });
+      const entries = await Promise.all(
+        dirents.map(async (dirent): Promise<DirectoryEntry> => {
+          const entryPath = path.join(absolute, dirent.name);
+          // A symlink is described by its target only when that target is inside the workspace.
+          const target = dirent.isSymbolicLink()
+            ? await resolveInWorkspace(workspace, entryPath).then((resolved) => resolved.absolute, () => undefined)
+            : entryPath;
+          const stats = target === undefined ? undefined : await stat(target).catch(() => undefined);
+          return { name: dirent.name, is_dir: stats?.isDirectory() ?? false, size: stats?.size ?? 0 };
+        }),
+      );
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return { entries };
+    },
+  };
+}
+
+function deleteFileTool(workspace: string): Tool<{ path: string; recursive?: boolean }> {
+  return {
+    name: "delete_file",
+    description:
+      "Delete a file (or a symlink itself) in the workspace. Directories need recursive: true. The workspace root cannot be deleted.",
+    parameters: {
+      type: "object",
+      properties: {
+        path: pathParam,
+        recursive: { type: "boolean", description: "Delete a directory and everything in it (default false)" },
+      },
+      required: ["path"],
+      additionalProperties: false,
+    },
+    safety: "side-effecting",
+    async execute(args) {
+      // Resolve the parent, not the entry: deleting a symlink removes the link, never its target.
+      const normal = path.normalize(args.path);
+      const name = path.basename(normal);
+      const parent = await resolveExisting(workspace, path.dirname(normal));
+      const absolute = path.join(parent, name);
+      if (name === "." || name === ".." || absolute === (await resolveExisting(workspace, "."))) {
+        throw new ToolError("InvalidPath", "the workspace root cannot be deleted");
+      }
+      const stats = await lstat(absolute).catch(() => undefined);
+      if (!stats) throw new ToolError("FileNotFound", `"${args.path}" does not exist`);
+      if (stats.isDirectory() && !args.recursive) {
+        throw new ToolError("InvalidArgs", `"${args.path}" is a directory; pass recursive: true to delete it`);
+      }
+      await rm(absolute, { recursive: stats.isDirectory() });
+      return { message: `Successfully deleted ${args.path}` };
+    },
+  };
+}
+
+/** The workspace file tools: read, write, edit, list and delete. */
+export function fileTools(workspace: string): Tool<never>[] {
+  return [
+    readFileTool(workspace),
+    writeFileTool(workspace),
+    editFileTool(workspace),
+    listDirectoryTool(workspace),
+    deleteFileTool(workspace),
+  ];
+}

@@ -1,0 +1,137 @@
+import { createHash, randomUUID } from "node:crypto";
+import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { ToolError, type Tool, type ToolContext } from "../tool.js";
+import { resolveInWorkspace } from "./workspace-path.js";
+
+/** Where per-user notes live, relative to the workspace: one folder per user, one file per note. */
+export const NOTES_DIR = "memory/notes";
+export const MAX_TOP_K = 20;
+const NOTE_ID = "^note-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+const noteFileName = new RegExp(`${NOTE_ID.slice(0, -1)}\\.md$`);
+const noteIdParam = { type: "string", pattern: NOTE_ID, description: 'The note id ("note-<uuid>")' };
+
+/**
+ * The folder of one user's notes: readable (`telegram-12345`) and unique (a hash of the
+ * exact channel and sender id), so that no two users share one and none can name another's.
+ */
+export function userNotesFolder(channel: string, senderId: string): string {
+  const readable = `${channel}-${senderId}`.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 64);
+  const digest = createHash("sha256").update(`${channel}\0${senderId}`).digest("hex").slice(0, 12);
+  return `${readable}-${digest}`;
+}
+
+/** `memory_save`, `memory_search`, `memory_update`, `memory_delete`: notes scoped to the sender. */
+export function memoryNoteTools(workspace: string): Tool<never>[] {
+  const folderOf = async (ctx: ToolContext): Promise<string> =>
+    (await resolveInWorkspace(workspace, path.join(NOTES_DIR, userNotesFolder(ctx.channel, ctx.senderId)))).absolute;
+  const noteFile = (folder: string, noteId: string) => path.join(folder, `${noteId}.md`);
+
+  /** Writes the whole note at once (temp file + rename), so a reader never sees half a note. */
+  const writeNote = async (file: string, content: string): Promise<void> => {
+    const temporary = `${file}.${randomUUID()}.tmp`;
+    await writeFile(temporary, content, "utf8");
+    await rename(temporary, file);
+  };
+
+  const requireNote = async (file: string, noteId: string): Promise<void> => {
+    await readFile(file).catch(() => {
+      throw new ToolError("FileNotFound", `no note ${noteId} in your memory`);
+    });
+  };
+
+  const save: Tool<{ content: string }> = {
+    name: "memory_save",
+    description: "Save a note to the current user's personal memory. Returns {note_id, message}.",
+    parameters: {
+      type: "object",
+      properties: { content: { type: "string", minLength: 1, description: "The note" } },
+      required: ["content"],
+      additionalProperties: false,
+    },
+    safety: "side-effecting",
+    async execute(args, ctx) {
+      const folder = await folderOf(ctx);
+      await mkdir(folder, { recursive: true });
+      const noteId = `note-${randomUUID()}`;
+      await writeNote(noteFile(folder, noteId), args.content);
+      return { note_id: noteId, message: `Saved note ${noteId}` };
+    },
+  };
+
+  const search: Tool<{ query: string; top_k?: number }> = {
+    name: "memory_search",
+    description: `Search the current user's notes, best match first (BM25). Returns {results: [{text, note_id, score}]}.`,
+    parameters: {
+      type: "object",
+      properties: {
+        query: { type: "string", minLength: 1, description: "What to look for" },
+        top_k: { type: "integer", minimum: 1, maximum: MAX_TOP_K, description: `How many results (default 5, max ${MAX_TOP_K})` },
+      },
+      required: ["query"],
+      additionalProperties: false,
+    },
+    safety: "read-only",
+    async execute(args, ctx) {
+      const folder = await folderOf(ctx);
+      const names = await readdir(folder).catch(() => [] as string[]);
+      const notes = await Promise.all(
+        names
+          .filter((name) => noteFileName.test(name))
+          .map(async (name) => ({ id: name.replace(/\.md$/, ""), text: await readFile(path.join(folder, name), "utf8").catch(() => "") })),
+      );
+      const { default: MiniSearch } = await import("minisearch");
+      const index = new MiniSearch<{ id: string; text: string }>({
+        fields: ["text"],
+        storeFields: ["text"],
+        searchOptions: { prefix: true, fuzzy: 0.2 },
+      });
+      index.addAll(notes);
+      const results = index
+        .search(args.query)
+        .slice(0, args.top_k ?? 5)
+        .map((hit) => ({ text: hit.text as string, note_id: hit.id as string, score: Number(hit.score.toFixed(4)) }));
+      return { results };
+    },
+  };
+
+  const update: Tool<{ note_id: string; content: string }> = {
+    name: "memory_update",
+    description: "Replace the content of one of the current user's notes.",
+    parameters: {
+      type: "object",
+      properties: { note_id: noteIdParam, content: { type: "string", minLength: 1, description: "The new content" } },
+      required: ["note_id", "content"],
+      additionalProperties: false,
+    },
+    safety: "side-effecting",
+    async execute(args, ctx) {
+      const file = noteFile(await folderOf(ctx), args.note_id);
+      await requireNote(file, args.note_id);
+      await writeNote(file, args.content);
+      return { note_id: args.note_id, message: `Updated note ${args.note_id}` };
+    },
+  };
+
+  const remove: Tool<{ note_id: string }> = {
+    name: "memory_delete",
+    description: "Delete one of the current user's notes.",
+    parameters: {
+      type: "object",
+      properties: { note_id: noteIdParam },
+      required: ["note_id"],
+      additionalProperties: false,
+    },
+    safety: "side-effecting",
+    async execute(args, ctx) {
+      const file = noteFile(await folderOf(ctx), args.note_id);
+      await unlink(file).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") throw new ToolError("FileNotFound", `no note ${args.note_id} in your memory`);
+        throw error;
+      });
+      return { message: `Deleted note ${args.note_id}` };
+    },
+  };
+
+  return [save, search, update, remove];
+}

@@ -1,0 +1,70 @@
+import { lstat, realpath } from "node:fs/promises";
+import path from "node:path";
+import { ToolError } from "../tool.js";
+
+/** A path the model named, resolved inside the workspace. */
+export interface WorkspacePath {
+  /** Canonical absolute path (symlinks and `..` resolved) inside the canonical workspace. */
+  absolute: string;
+  /** Whether something exists there now. */
+  exists: boolean;
+}
+
+function isInside(root: string, candidate: string): boolean {
+  return candidate === root || candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}
+
+/**
+ * Joins `requested` to the workspace and canonicalises it; the result must stay inside
+ * the canonical workspace. For a path that does not exist yet, the deepest existing
+ * ancestor is canonicalised and checked. `~`, traversal out of the workspace, absolute
+ * paths elsewhere and symlinks pointing outside (dangling ones included) are refused
+ * with `InvalidPath`.
+ */
+export async function resolveInWorkspace(workspace: string, requested: string): Promise<WorkspacePath> {
+  if (requested.startsWith("~")) {
+    throw new ToolError("InvalidPath", `"${requested}": home-relative paths are not allowed; use a path inside the workspace`);
+  }
+  if (requested.includes("\0")) throw new ToolError("InvalidPath", "the path contains a NUL byte");
+  const root = await realpath(workspace);
+  const joined = path.resolve(workspace, requested);
+
+  let existing = joined;
+  const missingParts: string[] = [];
+  for (;;) {
+    try {
+      const canonical = await realpath(existing);
+      const absolute = path.join(canonical, ...missingParts);
+      if (!isInside(root, absolute)) {
+        throw new ToolError("InvalidPath", `"${requested}" is outside the workspace`);
+      }
+      return { absolute, exists: missingParts.length === 0 };
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+    // realpath failed: either nothing is there, or a symlink whose target is missing.
+    const isDanglingLink = await lstat(existing).then(
+      (stats) => stats.isSymbolicLink(),
+      () => false,
+    );
+    if (isDanglingLink) {
+      throw new ToolError("InvalidPath", `"${requested}" goes through a symlink whose target does not exist`);
+    }
+    const parent = path.dirname(existing);
+    if (parent === existing) throw new ToolError("InvalidPath", `"${requested}" cannot be resolved`);
+    missingParts.unshift(path.basename(existing));
+    existing = parent;
+  }
+}
+
+/** Like {@link resolveInWorkspace}, but the path must exist (else `FileNotFound`). */
+export async function resolveExisting(workspace: string, requested: string): Promise<string> {
+  const resolved = await resolveInWorkspace(workspace, requested);
+  if (!resolved.exists) throw new ToolError("FileNotFound", `"${requested}" does not exist`);
+  return resolved.absolute;
+}

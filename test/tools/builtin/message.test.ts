@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { MessageBus } from "../../../src/bus/message-bus.js";
+import type { OutboundMessage } from "../../../src/bus/messages.js";
+import { messageTool } from "../../../src/tools/builtin/message.js";
+import { makeContext, runTool } from "./tool-harness.js";
+
+describe("message", () => {
+  it("sends from one channel's session to a chat on another registered channel through the bus", async () => {
+    const bus = new MessageBus();
+    const slackInbox: OutboundMessage[] = [];
+    bus.registerChannel("telegram", async () => {});
+    bus.registerChannel("slack", async (message) => {
+      slackInbox.push(message);
+      return { channel: "slack", chatId: message.chatId, messageIds: ["1700000000.000100"] };
+    });
+    const ctx = makeContext({ channel: "telegram", chatId: "42", bus });
+
+    const result = await runTool(messageTool(), { channel: "slack", chat_id: "C024BE91L", content: "Build done ✅", thread_id: "1699.01" }, ctx);
+
+    expect(result).toEqual({ status: "sent", channel: "slack", chat_id: "C024BE91L", content_length: 12 });
+    await bus.drain();
+    expect(slackInbox).toEqual([{ channel: "slack", chatId: "C024BE91L", text: "Build done ✅", threadId: "1699.01" }]);
+    expect(ctx.deliveries).toEqual([{ channel: "slack", chatId: "C024BE91L" }]);
+    expect(ctx.notifications).toEqual([]);
+  });
+
+  it("confirms dispatch without waiting for delivery", async () => {
+    const bus = new MessageBus();
+    let deliver: () => void = () => {};
+    bus.registerChannel("discord", () => new Promise<void>((resolve) => (deliver = resolve)));
+    const ctx = makeContext({ bus });
+    await expect(runTool(messageTool(), { channel: "discord", chat_id: "d1", content: "hi" }, ctx)).resolves.toMatchObject({
+      status: "sent",
+    });
+    deliver();
+    await bus.drain();
+  });
+
+  it("refuses a channel that is not running and lists the running ones", async () => {
+    const bus = new MessageBus();
+    bus.registerChannel("telegram", async () => {});
+    bus.registerChannel("cli", async () => {});
+    const ctx = makeContext({ bus });
+    await expect(runTool(messageTool(), { channel: "slack", chat_id: "C1", content: "hi" }, ctx)).rejects.toMatchObject({
+      kind: "ExecutionFailed",
+      message: expect.stringContaining("running channels: cli, telegram"),
+      data: { running_channels: ["cli", "telegram"] },
+    });
+    expect(ctx.deliveries).toEqual([]);
+  });
+
+  it("reports a delivery that fails after dispatch back into the originating session", async () => {
+    const bus = new MessageBus();
+    bus.registerChannel("slack", async () => {
+      throw new Error("channel_not_found");
+    });
+    const ctx = makeContext({ channel: "telegram", chatId: "42", bus });
+    await expect(runTool(messageTool(), { channel: "slack", chat_id: "C404", content: "hello" }, ctx)).resolves.toMatchObject({
+      status: "sent",
+    });
+    expect(await ctx.nextNotification()).toEqual({
+      type: "tool-result",
+      isError: true,
+      forLlm: { error: "message delivery failed", channel: "slack", chat_id: "C404", reason: "channel_not_found" },
+    });
+  });
+
+  it("is side-effecting", () => {
+    expect(messageTool().safety).toBe("side-effecting");
+  });
+});

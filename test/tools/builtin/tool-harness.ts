@@ -1,0 +1,116 @@
+import { mkdtemp, realpath, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Ajv } from "ajv";
+import { MessageBus } from "../../../src/bus/message-bus.js";
+import { configSchema, type SkeinConfigInput } from "../../../src/config/schema.js";
+import { silentLogger } from "../../../src/log.js";
+import { registerBuiltinTools, type BuiltinToolDeps } from "../../../src/tools/builtin/index.js";
+import type { Tool, ToolContext, ToolResult } from "../../../src/tools/tool.js";
+
+/** A ToolContext for one sender, recording what tools notify and deliver. */
+export interface TestContext extends ToolContext {
+  readonly notifications: unknown[];
+  readonly deliveries: Array<{ channel: string; chatId: string }>;
+  /** Resolves with the next notification (or one already received and not yet taken). */
+  nextNotification(): Promise<ToolResult>;
+}
+
+export function makeContext(
+  overrides: { channel?: string; chatId?: string; senderId?: string; bus?: MessageBus; signal?: AbortSignal } = {},
+): TestContext {
+  const notifications: unknown[] = [];
+  const waiters: Array<(value: unknown) => void> = [];
+  let taken = 0;
+  const channel = overrides.channel ?? "cli";
+  const chatId = overrides.chatId ?? "chat-1";
+  return {
+    channel,
+    chatId,
+    senderId: overrides.senderId ?? "user-1",
+    sessionKey: `${channel}:${chatId}`,
+    signal: overrides.signal ?? new AbortController().signal,
+    log: silentLogger(),
+    bus: overrides.bus ?? new MessageBus(),
+    notifications,
+    deliveries: [],
+    notify(result) {
+      notifications.push(result);
+      waiters.shift()?.(result);
+    },
+    noteDelivery(deliveredChannel, deliveredChat) {
+      this.deliveries.push({ channel: deliveredChannel, chatId: deliveredChat });
+    },
+    nextNotification() {
+      if (taken < notifications.length) return Promise.resolve(notifications[taken++] as ToolResult);
+      return new Promise((resolve) => {
+        waiters.push((value) => {
+          taken++;
+          resolve(value as ToolResult);
+        });
+      });
+    },
+  };
+}
+
+const ajv = new Ajv({ allErrors: true });
+
+/** Runs a tool as the registry would: the arguments are validated against its schema first (throws on invalid ones). */
+export async function runTool(tool: Tool<any>, args: Record<string, unknown>, ctx: ToolContext = makeContext()): Promise<any> {
+  const validate = ajv.compile(tool.parameters);
+  if (!validate(args)) throw new Error(`invalid arguments for ${tool.name}: ${ajv.errorsText(validate.errors)}`);
+  return tool.execute(args, ctx);
+}
+
+/** The built-in tools registered for a workspace. */
+export class BuiltinTools {
+  readonly tools = new Map<string, Tool>();
+
+  constructor(deps: BuiltinToolDeps) {
+    registerBuiltinTools(
+      {
+        register: (tool) => void this.tools.set(tool.name, tool as Tool),
+        unregister: (name) => this.tools.delete(name),
+      },
+      deps,
+    );
+  }
+
+  get(name: string): Tool {
+    const tool = this.tools.get(name);
+    if (!tool) throw new Error(`no tool ${name}`);
+    return tool;
+  }
+
+  /** Validates the arguments against the tool's schema, then runs it. */
+  run(name: string, args: Record<string, unknown>, ctx?: ToolContext): Promise<any> {
+    return runTool(this.get(name), args, ctx);
+  }
+
+  /** Whether the schema accepts these arguments. */
+  accepts(name: string, args: Record<string, unknown>): boolean {
+    return ajv.validate(this.get(name).parameters, args);
+  }
+}
+
+/** A fresh workspace under the OS temp dir, canonical, and the tools over it. */
+export async function setUpTools(
+  config: SkeinConfigInput = {},
+  extra: Partial<BuiltinToolDeps> = {},
+): Promise<{ tools: BuiltinTools; workspace: string; outside: string; cleanup: () => Promise<void> }> {
+  const base = await realpath(await mkdtemp(path.join(os.tmpdir(), "skein-tools-")));
+  const workspace = path.join(base, "workspace");
+  const outside = path.join(base, "outside");
+  const { mkdir } = await import("node:fs/promises");
+  await mkdir(workspace);
+  await mkdir(outside);
+  const tools = new BuiltinTools({
+    config: configSchema.parse(config),
+    workspace,
+    bus: new MessageBus(),
+    log: silentLogger(),
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    ...extra,
+  });
+  return { tools, workspace, outside, cleanup: () => rm(base, { recursive: true, force: true }) };
+}
