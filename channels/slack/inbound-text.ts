@@ -26,11 +26,19 @@ export function mentionsUser(text: string, userId: string): boolean {
 
 /** Renders Slack text readably: `<@U1>` -> `@name`, `<#C1|general>` -> `#general`, `<url|text>` -> `text (url)`. */
 export function readableSlackText(text: string, options: ReadableTextOptions): string {
-  const rendered = text.replace(controlSequence, (_match, inner: string) => renderSequence(inner, options));
+  const rendered = stripMention(text, options.botUserId).replace(controlSequence, (_match, inner: string) =>
+    renderSequence(inner, options),
+  );
   return unescapeSlack(rendered)
     .replace(/[ \t]{2,}/g, " ")
     .replace(/^[ \t]+|[ \t]+$/gm, "")
     .trim();
+}
+
+/** Removes the bot's mention: a leading one with the comma or colon after it, elsewhere with the space before it. */
+function stripMention(text: string, userId: string): string {
+  const mention = `<@${userId.replace(/[^A-Za-z0-9]/g, "")}(?:\\|[^>]*)?>`;
+  return text.replace(new RegExp(`^\\s*${mention}[,:]?\\s*`), "").replace(new RegExp(`\\s*${mention}`, "g"), "");
 }
 
 function renderSequence(inner: string, options: ReadableTextOptions): string {
@@ -39,7 +47,6 @@ function renderSequence(inner: string, options: ReadableTextOptions): string {
   const label = bar === -1 ? undefined : inner.slice(bar + 1);
   if (target.startsWith("@")) {
     const id = target.slice(1);
-    if (id === options.botUserId) return "";
     const name = label || options.userNames?.get(id);
     return `@${name ?? id}`;
   }

@@ -234,6 +234,7 @@ export class SlackChannel implements Channel {
           },
           attempts: 3,
           log: this.#log,
+          label: "slack chat.postMessage",
         },
       );
       if (posted.ts) messageIds.push(posted.ts);
@@ -275,6 +276,7 @@ export class SlackChannel implements Channel {
     this.#app = undefined;
     await app?.stop().catch((error: unknown) => this.#log.debug({ err: error }, "stopping Bolt failed"));
     this.#setStatus("stopped");
+    this.#log.info("Slack channel stopped");
   }
 
   #setStatus(state: ChannelStatus["state"], detail?: string): void {
