@@ -41,6 +41,20 @@ export class LogRecorder {
   }
 }
 
+/** Resolves with `items[count - 1]` once it exists; `arrivals` emits "arrived" after each push. */
+export function nthArrival<T>(items: readonly T[], arrivals: EventEmitter, count: number): Promise<T> {
+  return new Promise((resolve) => {
+    const check = (): void => {
+      const item = items[count - 1];
+      if (item === undefined) return;
+      arrivals.off("arrived", check);
+      resolve(item);
+    };
+    arrivals.on("arrived", check);
+    check();
+  });
+}
+
 export interface SlackHarness {
   channel: SlackChannel;
   bus: MessageBus;
@@ -69,7 +83,7 @@ export async function slackHarness(fake: FakeSlack, slack: Record<string, unknow
   const arrivals = new EventEmitter();
   bus.onInbound((message) => {
     inbound.push(message);
-    arrivals.emit("message");
+    arrivals.emit("arrived");
   });
   bus.registerChannel("slack", (message) => channel.send(message));
   return {
@@ -78,17 +92,7 @@ export async function slackHarness(fake: FakeSlack, slack: Record<string, unknow
     inbound,
     logs,
     home,
-    nthInbound: (count) =>
-      new Promise((resolve) => {
-        const check = (): void => {
-          const message = inbound[count - 1];
-          if (!message) return;
-          arrivals.off("message", check);
-          resolve(message);
-        };
-        arrivals.on("message", check);
-        check();
-      }),
+    nthInbound: (count) => nthArrival(inbound, arrivals, count),
     ignored: async (ts) => {
       const line = await logs.waitFor((entry) => entry.msg === "Slack event ignored" && entry.ts === ts);
       return String(line.reason);

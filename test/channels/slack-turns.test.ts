@@ -10,7 +10,7 @@ import { loadConfig } from "../../src/config/load.js";
 import { createDaemon, type Daemon } from "../../src/daemon.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { FakeSlack } from "../fakes/fake-slack.js";
-import { fastRetries, LogRecorder } from "./slack-harness.js";
+import { fastRetries, LogRecorder, nthArrival } from "./slack-harness.js";
 
 let slack: FakeSlack;
 let openai: FakeOpenAI;
@@ -43,23 +43,12 @@ async function startDaemon(allowFrom = "*"): Promise<void> {
   });
   daemon.onOutcome((outcome) => {
     outcomes.push(outcome);
-    outcomeEvents.emit("outcome");
+    outcomeEvents.emit("arrived");
   });
   await daemon.start();
 }
 
-function nthOutcome(count: number): Promise<TurnOutcome> {
-  return new Promise((resolve) => {
-    const check = (): void => {
-      const outcome = outcomes[count - 1];
-      if (!outcome) return;
-      outcomeEvents.off("outcome", check);
-      resolve(outcome);
-    };
-    outcomeEvents.on("outcome", check);
-    check();
-  });
-}
+const nthOutcome = (count: number): Promise<TurnOutcome> => nthArrival(outcomes, outcomeEvents, count);
 
 beforeEach(async () => {
   slack = await FakeSlack.start({ users: { UALICE: { name: "alice", displayName: "Alice" } } });
