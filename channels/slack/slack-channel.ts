@@ -42,7 +42,7 @@ export class SlackChannel implements Channel {
   #status: ChannelStatus = { state: "stopped", since: Date.now() };
   /** Sends replies: retries rate limits and transient failures. */
   #client?: WebClient;
-  /** Reactions and name lookups: a few seconds at most, one retry. */
+  /** Reactions and name lookups: a few seconds at most, one retry, no waiting on rate limits. */
   #quickClient?: WebClient;
   #app?: App;
   #users?: UserDirectory;
@@ -98,7 +98,13 @@ export class SlackChannel implements Channel {
     this.#client.on(webApi.WebClientEvent.RATE_LIMITED, (seconds: number) =>
       this.#log.warn({ retryAfterSeconds: seconds }, "Slack rate limit: waiting before retrying"),
     );
-    this.#quickClient = new webApi.WebClient(token, { ...clientOptions, retryConfig: { retries: 1, minTimeout: 100 }, timeout: 5_000 });
+    this.#quickClient = new webApi.WebClient(token, {
+      ...clientOptions,
+      retryConfig: { retries: 1, minTimeout: 100 },
+      timeout: 3_000,
+      // A rate-limited reaction or name lookup is skipped, never waited for.
+      rejectRateLimitedCalls: true,
+    });
     this.#users = new UserDirectory({ usersInfo: (args) => this.#quickClient!.users.info(args), log: this.#log });
 
     this.#identity = await this.#authTest(this.#client);
@@ -126,7 +132,9 @@ export class SlackChannel implements Channel {
       const address = (started as { address?: () => unknown } | undefined)?.address?.();
       if (address && typeof address === "object" && "port" in address) this.#port = Number(address.port);
     } catch (error) {
-      throw toChannelError(error, appToken ? "opening the Socket Mode connection" : `listening on port ${this.#config.port}`);
+      const failure = toChannelError(error, appToken ? "opening the Socket Mode connection" : `listening on port ${this.#config.port}`);
+      if (failure.kind !== "auth") throw failure;
+      throw new ChannelError("auth", "slack", `Slack rejected the app token (SLACK_APP_TOKEN): ${failure.message}`, { cause: error });
     }
     this.#supervisor?.watch();
     this.#setStatus("connected");

@@ -111,6 +111,14 @@ describe("the Slack working indicator", () => {
     expect(removed).toMatchObject({ channel: "C1", timestamp: "1700000000.000200", name: "eyes" });
   });
 
+  it("skips the reaction at once, without waiting, when reactions are rate limited", async () => {
+    fake.script("reactions.add", { status: 429, retryAfter: 600 });
+    harness.channel.indicateWorking(trigger).end();
+
+    await harness.logs.waitFor((entry) => entry.msg === "could not add the :eyes: reaction");
+    expect(fake.callsTo("reactions.add")).toHaveLength(1);
+  });
+
   it("only logs when the reaction cannot be added, and removes nothing", async () => {
     fake.script("reactions.add", { error: "missing_scope" });
     const indicator = harness.channel.indicateWorking(trigger);

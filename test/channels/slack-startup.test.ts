@@ -53,7 +53,7 @@ describe("starting the Slack channel", () => {
     const failure = await startFailure({ app_token: "xapp-revoked" });
 
     expect(failure.kind).toBe("auth");
-    expect(failure.message).toContain("invalid_auth");
+    expect(failure.message).toMatch(/SLACK_APP_TOKEN.*invalid_auth/);
     expect(harness!.channel.status().state).toBe("failed");
     expect(unhandled).toEqual([]);
   });
