@@ -1,8 +1,9 @@
-// STUB: replaced by the slack channel issue.
-import { ChannelError, type ChannelFactory } from "../../src/channels/channel.js";
+import type { ChannelFactory } from "../../src/channels/channel.js";
+import { SlackChannel } from "./slack-channel.js";
 
-const createSlackChannel: ChannelFactory = () => {
-  throw new ChannelError("config", "slack", "the slack channel is not implemented yet");
-};
+export { SlackChannel, type SlackChannelOptions } from "./slack-channel.js";
+
+/** The Slack channel: enabled when `channels.slack.bot_token` (SLACK_BOT_TOKEN) is set. */
+const createSlackChannel: ChannelFactory = (deps) => new SlackChannel(deps);
 
 export default createSlackChannel;

@@ -1,0 +1,297 @@
+import { App, HTTPReceiver, SocketModeReceiver, webApi, type Receiver } from "@slack/bolt";
+import type { Logger } from "pino";
+import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
+import { ChannelError, type Channel, type ChannelDeps, type ChannelStatus, type WorkingIndicator } from "../../src/channels/channel.js";
+import { chunkText } from "../../src/channels/chunk-text.js";
+import { withRetry } from "../../src/channels/delivery.js";
+import type { SkeinConfig } from "../../src/config/schema.js";
+import { boltLogger } from "./bolt-logger.js";
+import { decideEvent, parseSlackMessageId, type SlackMessageEvent } from "./inbound-event.js";
+import { mentionedUserIds, readableSlackText } from "./inbound-text.js";
+import { markdownToMrkdwn } from "./mrkdwn.js";
+import { SocketSupervisor } from "./socket-supervisor.js";
+import { UserDirectory } from "./user-directory.js";
+import { toChannelError } from "./web-api-errors.js";
+
+/** Slack shows up to 40,000 characters but recommends 4,000 per message; stay below. */
+export const slackMessageLimit = 3_900;
+
+/** The retry policy of Web API calls: 429s wait for Retry-After, network errors and 5xx back off. */
+const defaultRetryConfig: webApi.RetryOptions = { retries: 3, factor: 2, minTimeout: 1_000, maxTimeout: 30_000, randomize: true };
+
+/** Tuning for tests; the daemon uses the defaults. */
+export interface SlackChannelOptions {
+  /** Retry policy of the Web API clients (default: 3 retries, 1 s doubling, at most 30 s). */
+  retryConfig?: webApi.RetryOptions;
+  /** Timeout of one Web API request in ms (default 30 s). */
+  requestTimeoutMs?: number;
+  /** First delay before a Socket Mode reconnect, doubled per failed attempt (default 1 s). */
+  reconnectDelayMs?: number;
+}
+
+type SlackConfig = SkeinConfig["channels"]["slack"];
+type WebClient = webApi.WebClient;
+
+/** Slack over Bolt: Socket Mode with an app token, else the HTTP Events API with signed requests. */
+export class SlackChannel implements Channel {
+  readonly name = "slack";
+  readonly #config: SlackConfig;
+  readonly #deps: ChannelDeps;
+  readonly #log: Logger;
+  readonly #options: SlackChannelOptions;
+  #status: ChannelStatus = { state: "stopped", since: Date.now() };
+  /** Sends replies: retries rate limits and transient failures. */
+  #client?: WebClient;
+  /** Reactions and name lookups: a few seconds at most, one retry, no waiting on rate limits. */
+  #quickClient?: WebClient;
+  #app?: App;
+  #users?: UserDirectory;
+  #supervisor?: SocketSupervisor;
+  #identity?: { botUserId: string; botId?: string };
+  #port?: number;
+
+  constructor(deps: ChannelDeps, options: SlackChannelOptions = {}) {
+    this.#deps = deps;
+    this.#config = deps.config.channels.slack;
+    this.#log = deps.log.child({ channel: "slack" });
+    this.#options = options;
+  }
+
+  /** The port the HTTP Events API listens on, once started in HTTP mode. */
+  get port(): number | undefined {
+    return this.#port;
+  }
+
+  /** The bot's user id, once started. */
+  get botUserId(): string | undefined {
+    return this.#identity?.botUserId;
+  }
+
+  status(): ChannelStatus {
+    return { ...this.#status };
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    this.#setStatus("starting");
+    try {
+      await this.#start(signal);
+    } catch (error) {
+      const failure = error instanceof ChannelError ? error : toChannelError(error, "starting Slack");
+      this.#setStatus("failed", failure.message);
+      await this.#app?.stop().catch(() => {});
+      throw failure;
+    }
+  }
+
+  async #start(signal: AbortSignal): Promise<void> {
+    const { bot_token: token, app_token: appToken, signing_secret: signingSecret } = this.#config;
+    if (!token) throw new ChannelError("config", "slack", "SLACK_BOT_TOKEN is not set");
+    if (!appToken && !signingSecret) {
+      throw new ChannelError(
+        "config",
+        "slack",
+        "Slack needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP Events API on SLACK_PORT)",
+      );
+    }
+    const clientOptions = this.#clientOptions();
+    this.#client = new webApi.WebClient(token, clientOptions);
+    this.#client.on(webApi.WebClientEvent.RATE_LIMITED, (seconds: number) =>
+      this.#log.warn({ retryAfterSeconds: seconds }, "Slack rate limit: waiting before retrying"),
+    );
+    this.#quickClient = new webApi.WebClient(token, {
+      ...clientOptions,
+      retryConfig: { retries: 1, minTimeout: 100 },
+      timeout: 3_000,
+      // A rate-limited reaction or name lookup is skipped, never waited for.
+      rejectRateLimitedCalls: true,
+    });
+    this.#users = new UserDirectory({ usersInfo: (args) => this.#quickClient!.users.info(args), log: this.#log });
+
+    this.#identity = await this.#authTest(this.#client);
+    const receiver = appToken ? this.#socketReceiver(appToken) : this.#httpReceiver(signingSecret ?? "");
+    const app = new App({
+      receiver,
+      token,
+      botUserId: this.#identity.botUserId,
+      ...(this.#identity.botId ? { botId: this.#identity.botId } : {}),
+      clientOptions,
+      // Its own messages are dropped by decideEvent, with every other message skein ignores.
+      ignoreSelf: false,
+      logger: boltLogger(this.#log.child({ component: "bolt" })),
+    });
+    this.#app = app;
+    app.event("app_mention", async ({ event }) => this.#receive(event as unknown as SlackMessageEvent));
+    app.event("message", async ({ event }) => this.#receive(event as unknown as SlackMessageEvent));
+    app.error(async (error) => {
+      this.#log.error({ err: error }, "a Slack event could not be processed");
+    });
+
+    signal.addEventListener("abort", () => void this.stop(), { once: true });
+    try {
+      const started: unknown = await app.start();
+      const address = (started as { address?: () => unknown } | undefined)?.address?.();
+      if (address && typeof address === "object" && "port" in address) this.#port = Number(address.port);
+    } catch (error) {
+      const failure = toChannelError(error, appToken ? "opening the Socket Mode connection" : `listening on port ${this.#config.port}`);
+      if (failure.kind !== "auth") throw failure;
+      throw new ChannelError("auth", "slack", `Slack rejected the app token (SLACK_APP_TOKEN): ${failure.message}`, { cause: error });
+    }
+    this.#supervisor?.watch();
+    this.#setStatus("connected");
+    this.#log.info(
+      { botUserId: this.#identity.botUserId, mode: appToken ? "socket" : "http", ...(this.#port !== undefined ? { port: this.#port } : {}) },
+      appToken ? "Slack connected (Socket Mode)" : `Slack Events API listening on port ${this.#port} at /slack/events`,
+    );
+  }
+
+  #clientOptions(): webApi.WebClientOptions {
+    return {
+      ...(this.#config.api_url ? { slackApiUrl: withTrailingSlash(this.#config.api_url) } : {}),
+      retryConfig: this.#options.retryConfig ?? defaultRetryConfig,
+      timeout: this.#options.requestTimeoutMs ?? 30_000,
+      logger: boltLogger(this.#log.child({ component: "web-api" })),
+    };
+  }
+
+  /** Learns who the bot is, so that Bolt need not call auth.test itself (unawaited). */
+  async #authTest(client: WebClient): Promise<{ botUserId: string; botId?: string }> {
+    try {
+      const result = await client.auth.test();
+      if (!result.user_id) throw new ChannelError("auth", "slack", "auth.test returned no bot user id");
+      return { botUserId: result.user_id, ...(result.bot_id ? { botId: result.bot_id } : {}) };
+    } catch (error) {
+      const failure = toChannelError(error, "auth.test");
+      if (failure.kind !== "auth") throw failure;
+      throw new ChannelError("auth", "slack", `Slack rejected the bot token (SLACK_BOT_TOKEN): ${failure.message}`, { cause: error });
+    }
+  }
+
+  #socketReceiver(appToken: string): Receiver {
+    const receiver = new SocketModeReceiver({
+      appToken,
+      logger: boltLogger(this.#log.child({ component: "socket-mode" })),
+      // Reconnects are ours (SocketSupervisor): the client's own retry loop can neither be bounded nor observed.
+      autoReconnectEnabled: false,
+      installerOptions: { clientOptions: this.#clientOptions() },
+    });
+    this.#supervisor = new SocketSupervisor({
+      client: receiver.client,
+      log: this.#log,
+      onStatus: (state, detail) => this.#setStatus(state, detail),
+      ...(this.#options.reconnectDelayMs !== undefined ? { baseDelayMs: this.#options.reconnectDelayMs } : {}),
+    });
+    return receiver;
+  }
+
+  #httpReceiver(signingSecret: string): Receiver {
+    return new HTTPReceiver({
+      signingSecret,
+      port: this.#config.port,
+      endpoints: "/slack/events",
+      logger: boltLogger(this.#log.child({ component: "events-api" })),
+    });
+  }
+
+  async #receive(event: SlackMessageEvent): Promise<void> {
+    const identity = this.#identity;
+    if (!identity) return;
+    const decision = decideEvent(event, { ...identity, groupPolicy: this.#config.group_policy });
+    if (decision.type === "ignore") {
+      this.#log.debug({ event: event.type, ts: event.ts, reason: decision.reason }, "Slack event ignored");
+      return;
+    }
+    const ids = [decision.senderId, ...mentionedUserIds(decision.rawText).filter((id) => id !== identity.botUserId)];
+    const names = (await this.#users?.namesOf(ids)) ?? new Map<string, string>();
+    const senderName = names.get(decision.senderId);
+    const message: InboundMessage = {
+      id: decision.id,
+      channel: this.name,
+      chatId: decision.chatId,
+      senderId: decision.senderId,
+      ...(senderName ? { senderName } : {}),
+      text: readableSlackText(decision.rawText, { botUserId: identity.botUserId, userNames: names }),
+      ...(decision.threadId ? { threadId: decision.threadId } : {}),
+      isDirect: decision.isDirect,
+      mentioned: decision.mentioned,
+      receivedAt: Date.now(),
+    };
+    this.#deps.bus.publishInbound(message);
+  }
+
+  async send(message: OutboundMessage): Promise<DeliveryReceipt> {
+    const client = this.#client;
+    if (!client) throw new ChannelError("config", "slack", "the Slack channel has not been started");
+    const messageIds: string[] = [];
+    for (const chunk of chunkText(markdownToMrkdwn(message.text), { limit: slackMessageLimit })) {
+      const posted = await withRetry(
+        async () => {
+          try {
+            return await client.chat.postMessage({
+              channel: message.chatId,
+              text: chunk,
+              ...(message.threadId ? { thread_ts: message.threadId } : {}),
+            });
+          } catch (error) {
+            throw toChannelError(error, `chat.postMessage to ${message.chatId}`);
+          }
+        },
+        {
+          classify: (error) => {
+            const failure = toChannelError(error, "chat.postMessage");
+            return { retryable: failure.retryable, ...(failure.options.retryAfterMs ? { retryAfterMs: failure.options.retryAfterMs } : {}) };
+          },
+          attempts: 3,
+          log: this.#log,
+          label: "slack chat.postMessage",
+        },
+      );
+      if (posted.ts) messageIds.push(posted.ts);
+    }
+    return { channel: this.name, chatId: message.chatId, messageIds };
+  }
+
+  indicateWorking(message: InboundMessage): WorkingIndicator {
+    const client = this.#quickClient;
+    const target = parseSlackMessageId(message.id);
+    if (!client || !target) return { end() {} };
+    const reaction = { channel: target.channel, timestamp: target.ts, name: "eyes" };
+    const added = client.reactions.add(reaction).then(
+      () => true,
+      (error: unknown) => {
+        this.#log.debug({ err: error, chatId: target.channel }, "could not add the :eyes: reaction");
+        return false;
+      },
+    );
+    let ended = false;
+    return {
+      end: () => {
+        if (ended) return;
+        ended = true;
+        void added.then(async (wasAdded) => {
+          if (!wasAdded) return;
+          await client.reactions.remove(reaction).catch((error: unknown) => {
+            this.#log.debug({ err: error, chatId: target.channel }, "could not remove the :eyes: reaction");
+          });
+        });
+      },
+    };
+  }
+
+  async stop(): Promise<void> {
+    if (this.#status.state === "stopped") return;
+    this.#supervisor?.stop();
+    const app = this.#app;
+    this.#app = undefined;
+    await app?.stop().catch((error: unknown) => this.#log.debug({ err: error }, "stopping Bolt failed"));
+    this.#setStatus("stopped");
+    this.#log.info("Slack channel stopped");
+  }
+
+  #setStatus(state: ChannelStatus["state"], detail?: string): void {
+    this.#status = { state, since: Date.now(), ...(detail ? { detail } : {}) };
+  }
+}
+
+function withTrailingSlash(url: string): string {
+  return url.endsWith("/") ? url : `${url}/`;
+}

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildCli, cliPath } from "../cli/build.js";
+import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { FakeSlack, postSignedEvent } from "../fakes/fake-slack.js";
+
+let slack: FakeSlack;
+let openai: FakeOpenAI;
+let home: string;
+let child: ChildProcess | undefined;
+
+/** A port that was free a moment ago, for SLACK_PORT. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Runs `skein start` and resolves with its parsed log line saying it is ready. */
+function startSkein(env: Record<string, string>): Promise<{ ready: Record<string, unknown>; lines: Array<Record<string, unknown>> }> {
+  const lines: Array<Record<string, unknown>> = [];
+  child = spawn(process.execPath, [cliPath, "start"], {
+    cwd: home,
+    env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: "sk-test", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const started = child;
+  return new Promise((resolve, reject) => {
+    started.once("exit", (code) => reject(new Error(`skein exited (${code}): ${JSON.stringify(lines)}`)));
+    createInterface({ input: started.stderr! }).on("line", (text) => {
+      const line = JSON.parse(text) as Record<string, unknown>;
+      lines.push(line);
+      if (line.msg === "skein ready") resolve({ ready: line, lines });
+    });
+  });
+}
+
+async function stopSkein(): Promise<number | null> {
+  const running = child;
+  child = undefined;
+  if (!running || running.exitCode !== null) return running?.exitCode ?? null;
+  const exited = new Promise<number | null>((resolve) => running.once("exit", (code) => resolve(code)));
+  running.kill("SIGTERM");
+  return exited;
+}
+
+beforeAll(() => buildCli());
+
+beforeEach(async () => {
+  slack = await FakeSlack.start();
+  openai = await FakeOpenAI.start();
+  home = await mkdtemp(join(tmpdir(), "skein-slack-cli-"));
+});
+
+afterEach(async () => {
+  await stopSkein();
+  await slack.close();
+  await openai.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+describe("skein start with Slack, the built CLI", () => {
+  it("serves a channel mention over the HTTP Events API end to end, answering in the thread", async () => {
+    const port = await freePort();
+    await startSkein({
+      SLACK_BOT_TOKEN: "xoxb-good",
+      SLACK_SIGNING_SECRET: "cli-secret",
+      SLACK_PORT: String(port),
+      SLACK_API_URL: slack.apiUrl,
+      SLACK_ALLOW_FROM: "*",
+    });
+    openai.reply({ content: "It is **all** fine." });
+
+    const ts = slack.nextTs();
+    const event = { type: "app_mention", user: "UALICE", text: "<@UBOT> how are things?", ts, channel: "C1" };
+    const response = await postSignedEvent(`http://127.0.0.1:${port}/slack/events`, "cli-secret", slack.eventCallback(event));
+    expect(response.status).toBe(200);
+
+    const [posted] = await slack.waitForCalls("chat.postMessage", 1);
+    expect(posted).toMatchObject({ channel: "C1", thread_ts: ts, text: "It is *all* fine." });
+    expect(openai.requests.at(-1)?.body.messages.at(-1)?.content).toContain("how are things?");
+    expect(await stopSkein()).toBe(0);
+  });
+
+  it("reports a bad Slack token clearly and keeps the daemon and its other channels running", async () => {
+    slack.invalidTokens.add("xoxb-revoked");
+    const { ready, lines } = await startSkein({
+      SLACK_BOT_TOKEN: "xoxb-revoked",
+      SLACK_SIGNING_SECRET: "cli-secret",
+      SLACK_PORT: String(await freePort()),
+      SLACK_API_URL: slack.apiUrl,
+      SKEIN_BENCH_IDLE_CHANNEL: "1",
+    });
+
+    expect(ready).toMatchObject({ channels: ["idle"], failed: ["slack"] });
+    const failure = lines.find((line) => line.channel === "slack" && line.level === 50);
+    expect(String(failure?.msg)).toMatch(/Slack rejected the bot token \(SLACK_BOT_TOKEN\).*invalid_auth/);
+    expect(lines.filter((line) => String(line.msg).includes("unhandled promise rejection"))).toEqual([]);
+    expect(await stopSkein()).toBe(0);
+  });
+});

@@ -1,0 +1,287 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { EventEmitter } from "node:events";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { WebSocketServer, type WebSocket } from "ws";
+
+/**
+ * A local Slack for tests, spoken to by the real Bolt and WebClient over real sockets:
+ * a Web API server (form-encoded or JSON calls, reached through `api_url`) and a
+ * Socket Mode server (ws: `hello`, `events_api` envelopes, acks, `disconnect`).
+ * Events for the HTTP Events API are POSTed with {@link postSignedEvent}.
+ */
+
+/** One recorded Web API call. */
+export interface FakeSlackCall {
+  method: string;
+  params: Record<string, unknown>;
+  /** The bearer token the call carried. */
+  token?: string;
+}
+
+/** A scripted answer for the next call of one method. */
+export type ScriptedAnswer =
+  /** `{ok: false, error}` with HTTP 200, as Slack reports platform errors. */
+  | { error: string }
+  /** An HTTP error status, e.g. 429 with Retry-After (seconds), or 500. */
+  | { status: number; retryAfter?: number };
+
+export interface FakeUser {
+  name: string;
+  displayName?: string;
+}
+
+export interface FakeSlackOptions {
+  botUserId?: string;
+  botId?: string;
+  teamId?: string;
+  users?: Record<string, FakeUser>;
+}
+
+export class FakeSlack {
+  readonly calls: FakeSlackCall[] = [];
+  /** Tokens that auth.test and apps.connections.open answer with `invalid_auth`. */
+  readonly invalidTokens = new Set<string>();
+  /** Envelope ids acknowledged by the Socket Mode client. */
+  readonly acks: string[] = [];
+  readonly botUserId: string;
+  readonly botId: string;
+  readonly teamId: string;
+  readonly #users: Record<string, FakeUser>;
+  readonly #scripts = new Map<string, ScriptedAnswer[]>();
+  readonly #events = new EventEmitter();
+  readonly #sockets = new Set<WebSocket>();
+  readonly #wss = new WebSocketServer({ noServer: true });
+  #current: WebSocket | undefined;
+  #connections = 0;
+  #tsCounter = 0;
+
+  private constructor(
+    private readonly server: Server,
+    /** Web API base URL with a trailing slash, for `api_url` / SLACK_API_URL. */
+    readonly apiUrl: string,
+    options: FakeSlackOptions,
+  ) {
+    this.botUserId = options.botUserId ?? "UBOT";
+    this.botId = options.botId ?? "BBOT";
+    this.teamId = options.teamId ?? "T1";
+    this.#users = options.users ?? {};
+    this.#events.setMaxListeners(0);
+  }
+
+  static async start(options: FakeSlackOptions = {}): Promise<FakeSlack> {
+    let fake!: FakeSlack;
+    const server = createServer((request, response) => void fake.handle(request, response));
+    server.on("upgrade", (request, socket, head) => fake.upgrade(request, socket, head));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    fake = new FakeSlack(server, `http://127.0.0.1:${port}/api/`, options);
+    return fake;
+  }
+
+  /** Queues answers for the next calls of `method`, used in order before the normal answer. */
+  script(method: string, ...answers: ScriptedAnswer[]): this {
+    this.#scripts.set(method, [...(this.#scripts.get(method) ?? []), ...answers]);
+    return this;
+  }
+
+  /** Parameters of every call of `method` so far. */
+  callsTo(method: string): Array<Record<string, unknown>> {
+    return this.calls.filter((call) => call.method === method).map((call) => call.params);
+  }
+
+  /** Resolves with the first `count` calls of `method` once that many were made. */
+  waitForCalls(method: string, count: number): Promise<Array<Record<string, unknown>>> {
+    return this.#waitFor("call", () => {
+      const calls = this.callsTo(method);
+      return calls.length >= count ? calls.slice(0, count) : undefined;
+    });
+  }
+
+  /** Resolves once the Socket Mode server has greeted its `count`th connection with `hello`. */
+  waitForConnections(count: number): Promise<number> {
+    return this.#waitFor("connection", () => (this.#connections >= count ? this.#connections : undefined));
+  }
+
+  /** Resolves once the client acknowledged this envelope. */
+  waitForAck(envelopeId: string): Promise<string> {
+    return this.#waitFor("ack", () => (this.acks.includes(envelopeId) ? envelopeId : undefined));
+  }
+
+  /** Sends an `events_api` envelope over the current Socket Mode connection; returns its envelope id. */
+  sendSocketEvent(event: Record<string, unknown>): string {
+    if (!this.#current) throw new Error("no Socket Mode connection");
+    const envelopeId = randomUUID();
+    this.#current.send(
+      JSON.stringify({
+        envelope_id: envelopeId,
+        type: "events_api",
+        accepts_response_payload: false,
+        retry_attempt: 0,
+        retry_reason: "",
+        payload: this.eventCallback(event),
+      }),
+    );
+    return envelopeId;
+  }
+
+  /** Asks the Socket Mode client to reconnect, as Slack does when it recycles a connection. */
+  sendSocketDisconnect(reason = "refresh_requested"): void {
+    this.#current?.send(JSON.stringify({ type: "disconnect", reason, debug_info: { host: "fake" } }));
+  }
+
+  /** The `event_callback` body Slack delivers an event in. */
+  eventCallback(event: Record<string, unknown>): Record<string, unknown> {
+    return {
+      token: "verification-token",
+      team_id: this.teamId,
+      api_app_id: "A1",
+      event: { event_ts: event.ts, ...event },
+      type: "event_callback",
+      event_id: `Ev${randomUUID().slice(0, 8)}`,
+      event_time: Math.floor(Date.now() / 1000),
+      authorizations: [{ team_id: this.teamId, user_id: this.botUserId, is_bot: true, is_enterprise_install: false }],
+    };
+  }
+
+  /** A fresh message timestamp, as Slack makes them (`seconds.micros`). */
+  nextTs(): string {
+    this.#tsCounter += 1;
+    return `${1_700_000_000 + this.#tsCounter}.${String(this.#tsCounter).padStart(6, "0")}`;
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.#sockets) socket.terminate();
+    this.#wss.close();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private upgrade(request: IncomingMessage, socket: import("node:stream").Duplex, head: Buffer): void {
+    this.#wss.handleUpgrade(request, socket, head, (ws) => {
+      this.#sockets.add(ws);
+      this.#current = ws;
+      ws.on("close", () => {
+        this.#sockets.delete(ws);
+        if (this.#current === ws) this.#current = undefined;
+      });
+      ws.on("message", (data) => {
+        const frame = JSON.parse(String(data)) as { envelope_id?: string };
+        if (frame.envelope_id) {
+          this.acks.push(frame.envelope_id);
+          this.#events.emit("ack");
+        }
+      });
+      ws.send(JSON.stringify({ type: "hello", num_connections: 1, debug_info: { host: "fake" }, connection_info: { app_id: "A1" } }));
+      this.#connections += 1;
+      this.#events.emit("connection");
+    });
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? "/", "http://fake");
+    const method = url.pathname.replace(/^\/api\//, "");
+    const body = await readBody(request);
+    const params = parseParams(body, request.headers["content-type"]);
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? (params.token as string | undefined);
+    this.calls.push({ method, params, ...(token ? { token } : {}) });
+    this.#events.emit("call");
+    const scripted = this.#scripts.get(method)?.shift();
+    if (scripted && "status" in scripted) {
+      const headers = scripted.retryAfter !== undefined ? { "retry-after": String(scripted.retryAfter) } : {};
+      response.writeHead(scripted.status, headers).end();
+      return;
+    }
+    const answer = scripted ? { ok: false, error: scripted.error } : this.answer(method, params, token);
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
+  }
+
+  private answer(method: string, params: Record<string, unknown>, token: string | undefined): Record<string, unknown> {
+    if (method === "auth.test" || method === "apps.connections.open") {
+      if (!token || this.invalidTokens.has(token)) return { ok: false, error: "invalid_auth" };
+    }
+    switch (method) {
+      case "auth.test":
+        return { ok: true, url: "https://fake.slack.com/", team: "Fake", user: "skein", team_id: this.teamId, user_id: this.botUserId, bot_id: this.botId };
+      case "apps.connections.open": {
+        const { port } = this.server.address() as AddressInfo;
+        return { ok: true, url: `ws://127.0.0.1:${port}/socket?ticket=${randomUUID()}` };
+      }
+      case "chat.postMessage": {
+        const ts = this.nextTs();
+        return { ok: true, channel: params.channel, ts, message: { type: "message", text: params.text, user: this.botUserId, bot_id: this.botId, ts } };
+      }
+      case "reactions.add":
+      case "reactions.remove":
+        return { ok: true };
+      case "users.info": {
+        const id = String(params.user);
+        const user = this.#users[id];
+        if (!user) return { ok: false, error: "user_not_found" };
+        return { ok: true, user: { id, name: user.name, real_name: user.name, profile: { display_name: user.displayName ?? "", real_name: user.name } } };
+      }
+      default:
+        return { ok: false, error: "unknown_method" };
+    }
+  }
+
+  #waitFor<T>(event: string, check: () => T | undefined): Promise<T> {
+    return new Promise((resolve) => {
+      const listener = (): void => {
+        const result = check();
+        if (result === undefined) return;
+        this.#events.off(event, listener);
+        resolve(result);
+      };
+      this.#events.on(event, listener);
+      listener();
+    });
+  }
+}
+
+export interface SignedEventOptions {
+  /** Seconds since the epoch put in `x-slack-request-timestamp` (default now). */
+  timestamp?: number;
+  /** Sign with this secret instead (a wrong one makes a bad signature). */
+  signWith?: string;
+}
+
+/** POSTs an Events API body to Bolt's endpoint, signed with v0 = HMAC-SHA256(secret, `v0:<ts>:<body>`). */
+export async function postSignedEvent(
+  url: string,
+  signingSecret: string,
+  payload: Record<string, unknown>,
+  options: SignedEventOptions = {},
+): Promise<Response> {
+  const body = JSON.stringify(payload);
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const signature = createHmac("sha256", options.signWith ?? signingSecret).update(`v0:${timestamp}:${body}`).digest("hex");
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-slack-request-timestamp": String(timestamp),
+      "x-slack-signature": `v0=${signature}`,
+    },
+    body,
+  });
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+function parseParams(body: string, contentType: string | undefined): Record<string, unknown> {
+  if (body === "") return {};
+  if (contentType?.includes("application/json")) return JSON.parse(body) as Record<string, unknown>;
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    params[key] = value;
+  }
+  return params;
+}
