@@ -62,6 +62,8 @@ export class FakeDiscord extends EventEmitter {
   readonly typing: string[] = [];
   /** Counts of gateway opcodes received (2 identify, 6 resume, 1 heartbeat). */
   readonly received = { identify: 0, resume: 0, heartbeat: 0 };
+  /** The URL path and query of every gateway connection, in order (a resume goes to `/resume`). */
+  readonly connections: string[] = [];
   /** Every REST request as `METHOD /path`. */
   readonly requests: string[] = [];
   readonly #failures: InjectedFailure[] = [];
@@ -208,6 +210,7 @@ export class FakeDiscord extends EventEmitter {
     this.#socket = socket;
     socket.on("close", () => this.#sockets.delete(socket));
     socket.on("message", (raw) => this.#onFrame(socket, JSON.parse(String(raw)) as Frame));
+    this.connections.push(request.url ?? "");
     this.emit("connection", request.url);
     socket.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 41_250 } }));
   }
@@ -323,6 +326,7 @@ export class FakeDiscord extends EventEmitter {
       const failure = this.#failures.shift();
       if (failure?.type === "rate-limit") {
         const seconds = String(failure.retryAfterSeconds);
+        this.emit("rate-limited");
         return json(
           429,
           { message: "You are being rate limited.", retry_after: failure.retryAfterSeconds, global: failure.global ?? false },
