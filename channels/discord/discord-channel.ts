@@ -1,4 +1,4 @@
-import { Client, Events, GatewayIntentBits, Partials, Routes, type Message } from "discord.js";
+import { Client, Events, GatewayIntentBits, Options, Partials, Routes, type Message } from "discord.js";
 import type { Logger } from "pino";
 import type { MessageBus } from "../../src/bus/message-bus.js";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
@@ -53,7 +53,10 @@ export class DiscordChannel implements Channel {
     this.#setStatus("starting");
     const client = new Client({
       intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.DirectMessages, GatewayIntentBits.MessageContent],
-      partials: [Partials.Channel, Partials.Message],
+      // Without the Channel partial, DMs in channels not yet cached are dropped.
+      partials: [Partials.Channel],
+      // Replies need no message history: keep the cache small.
+      makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 20 }),
       ...(this.options.apiUrl && { rest: { api: this.options.apiUrl } }),
     });
     this.#client = client;
@@ -76,7 +79,7 @@ export class DiscordChannel implements Channel {
     } catch (error) {
       const failure = toChannelError(error, "log in");
       this.#setStatus("failed", failure.message);
-      await client.destroy();
+      await destroyClient(client);
       throw failure;
     } finally {
       client.off(Events.ShardDisconnect, onFatalClose);
@@ -120,7 +123,7 @@ export class DiscordChannel implements Channel {
     for (const indicator of [...this.#indicators]) indicator.end();
     // destroy() clears the REST token: replies already on their way go out first.
     await Promise.allSettled([...this.#inFlight]);
-    await this.#client?.destroy();
+    if (this.#client) await destroyClient(this.#client);
     this.#setStatus("stopped");
   }
 
@@ -207,5 +210,22 @@ export class DiscordChannel implements Channel {
 
   #setStatus(state: ChannelStatus["state"], detail?: string): void {
     this.#status = { state, since: Date.now(), ...(detail && { detail }) };
+  }
+}
+
+/**
+ * Destroys the client, waiting at most `limitMs`: discord.js can wait forever for a
+ * socket to close when it is destroyed while waiting for the gateway's HELLO.
+ */
+async function destroyClient(client: Client, limitMs = 5000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, limitMs);
+    timer.unref();
+  });
+  try {
+    await Promise.race([client.destroy(), limit]);
+  } finally {
+    clearTimeout(timer);
   }
 }
