@@ -1,19 +1,85 @@
-// STUB (owned by the Telegram/shared-channel work, issue 4): replace with the real policy.
 import type { Logger } from "pino";
-import type { SkeinConfig } from "../config/schema.js";
-import type { InboundGate } from "./admission.js";
+import type { InboundMessage } from "../bus/messages.js";
+import type { GroupPolicy, SkeinConfig } from "../config/schema.js";
+import type { Admission, InboundGate } from "./admission.js";
+import { isAllowed } from "./allow-list.js";
+import { PairingStore } from "./pairing-store.js";
+
+export { PairingStore } from "./pairing-store.js";
 
 export interface AccessGateOptions {
   config: SkeinConfig;
   /** `$SKEIN_HOME`: approved pairings are stored under it. */
   home: string;
   log: Logger;
+  /** Injectable for tests (expiry, limits, clock); default: a store under `home`. */
+  pairings?: PairingStore;
+}
+
+/** The channel that is the local operator's terminal: always let in. */
+const operatorChannel = "cli";
+
+interface ChannelAccess {
+  allow_from: string[];
+  group_policy: GroupPolicy;
 }
 
 /**
  * The one access policy for every channel: allow lists, pairing of strangers in
  * direct messages, and the group policy (mention / open / disabled).
  */
-export function createAccessGate(_options: AccessGateOptions): InboundGate {
-  return { name: "access", admit: (message) => ({ type: "admit", message }) };
+export function createAccessGate(options: AccessGateOptions): InboundGate {
+  const pairings = options.pairings ?? new PairingStore({ home: options.home });
+  const { log } = options;
+
+  const accessOf = (channel: string): ChannelAccess =>
+    (options.config.channels as Record<string, ChannelAccess | undefined>)[channel] ?? { allow_from: [], group_policy: "mention" };
+
+  const isLetIn = async (message: InboundMessage, access: ChannelAccess) =>
+    isAllowed(access.allow_from, message) || (await pairings.isApproved(message.channel, message.senderId));
+
+  async function pair(message: InboundMessage): Promise<Admission> {
+    const request = await pairings.requestCode(message.channel, {
+      senderId: message.senderId,
+      senderName: message.senderName,
+      senderUsername: message.senderUsername,
+      chatId: message.chatId,
+    });
+    const sender = { channel: message.channel, senderId: message.senderId, senderUsername: message.senderUsername };
+    if (request.type === "too-many-pending") {
+      log.warn(sender, "a stranger asked to pair, but too many pairing codes are pending on this channel");
+      return { type: "reply", text: tooManyPendingText };
+    }
+    if (request.isNew) {
+      log.info({ ...sender, code: request.code }, `pairing requested: approve with \`skein pairing approve ${message.channel} ${request.code}\``);
+    }
+    return { type: "reply", text: pairingText(message.channel, request.code, request.expiresAt - Date.now()) };
+  }
+
+  return {
+    name: "access",
+    async admit(message) {
+      if (message.channel === operatorChannel) return { type: "admit", message };
+      const access = accessOf(message.channel);
+      if (message.isDirect) return (await isLetIn(message, access)) ? { type: "admit", message } : pair(message);
+      if (access.group_policy === "disabled") return { type: "ignore", reason: "group messages are disabled" };
+      if (access.group_policy === "mention" && !message.mentioned) return { type: "ignore", reason: "not mentioned" };
+      if (!(await isLetIn(message, access))) return { type: "ignore", reason: "sender not allowed" };
+      return { type: "admit", message };
+    },
+  };
 }
+
+/** What a stranger is told in a direct message. */
+export function pairingText(channel: string, code: string, validForMs: number): string {
+  const minutes = Math.max(1, Math.ceil(validForMs / 60_000));
+  const validity = minutes >= 60 ? "valid for 1 hour" : `valid for ${minutes} more minute${minutes === 1 ? "" : "s"}`;
+  return [
+    "Hi! I don't know you yet, so I can't answer you.",
+    `Your pairing code is ${code} (${validity}). Ask the operator of this bot to approve it by running:`,
+    `skein pairing approve ${channel} ${code}`,
+  ].join("\n\n");
+}
+
+const tooManyPendingText =
+  "Hi! I don't know you yet, and too many people are waiting for approval right now. Please try again in an hour.";

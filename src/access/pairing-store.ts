@@ -1,0 +1,174 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { writeFileAtomic } from "./atomic-write.js";
+import { withFileLock } from "./file-lock.js";
+import { generatePairingCode, normalizePairingCode } from "./pairing-code.js";
+
+/** A stranger waiting for the operator to approve their code. */
+export interface PendingPairing {
+  code: string;
+  senderId: string;
+  senderName?: string;
+  senderUsername?: string;
+  chatId: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
+
+/** A sender the operator approved: they may talk to the bot from now on. */
+export interface ApprovedSender {
+  senderId: string;
+  senderName?: string;
+  senderUsername?: string;
+  /** Epoch milliseconds. */
+  approvedAt: number;
+}
+
+/** One channel's pairing file, `$SKEIN_HOME/pairing/<channel>.json`. */
+export interface ChannelPairings {
+  pending: PendingPairing[];
+  approved: ApprovedSender[];
+}
+
+export type PairingRequest =
+  | { type: "code"; code: string; expiresAt: number; isNew: boolean }
+  /** Too many codes are pending on this channel: no new one is handed out. */
+  | { type: "too-many-pending" };
+
+export interface PairingStoreOptions {
+  /** `$SKEIN_HOME`. */
+  home: string;
+  /** How long a code stays valid (default 1 hour). */
+  ttlMs?: number;
+  /** Pending codes allowed per channel at once (default 3). */
+  maxPending?: number;
+  now?: () => number;
+}
+
+type Sender = Pick<PendingPairing, "senderId" | "senderName" | "senderUsername" | "chatId">;
+
+const channelName = /^[a-z0-9_-]{1,64}$/i;
+
+/**
+ * Pending pairing codes and approved senders, one JSON file per channel under
+ * `$SKEIN_HOME/pairing/`. Files are written atomically under a lock, and re-read
+ * whenever they changed on disk, so `skein pairing approve` takes effect in the
+ * running daemon at once.
+ */
+export class PairingStore {
+  readonly directory: string;
+  readonly ttlMs: number;
+  readonly maxPending: number;
+  readonly #now: () => number;
+  /** Last content read per channel, with the stamp (inode, mtime, size) it was read at. */
+  readonly #cache = new Map<string, { stamp: string; pairings: ChannelPairings }>();
+
+  constructor(options: PairingStoreOptions) {
+    this.directory = join(options.home, "pairing");
+    this.ttlMs = options.ttlMs ?? 60 * 60 * 1000;
+    this.maxPending = options.maxPending ?? 3;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Whether the operator approved this sender on this channel. */
+  async isApproved(channel: string, senderId: string): Promise<boolean> {
+    const { approved } = await this.read(channel);
+    return approved.some((sender) => sender.senderId === senderId);
+  }
+
+  /** The sender's code: their existing one if still valid, else a new one when fewer than `maxPending` wait. */
+  requestCode(channel: string, sender: Sender): Promise<PairingRequest> {
+    return this.#update(channel, (pairings) => {
+      const existing = pairings.pending.find((pending) => pending.senderId === sender.senderId);
+      if (existing) return { type: "code", code: existing.code, expiresAt: existing.createdAt + this.ttlMs, isNew: false };
+      if (pairings.pending.length >= this.maxPending) return { type: "too-many-pending" };
+      let code = generatePairingCode();
+      while (pairings.pending.some((pending) => pending.code === code)) code = generatePairingCode();
+      const createdAt = this.#now();
+      pairings.pending.push({ ...withoutUndefined(sender), code, createdAt });
+      return { type: "code", code, expiresAt: createdAt + this.ttlMs, isNew: true };
+    });
+  }
+
+  /** Moves the sender holding `code` to the approved list; undefined when no valid code matches. */
+  approve(channel: string, code: string): Promise<ApprovedSender | undefined> {
+    const wanted = normalizePairingCode(code);
+    return this.#update(channel, (pairings) => {
+      const pending = pairings.pending.find((entry) => entry.code === wanted);
+      if (!pending) return undefined;
+      pairings.pending = pairings.pending.filter((entry) => entry !== pending);
+      const { code: _code, createdAt: _createdAt, chatId: _chatId, ...sender } = pending;
+      const approved: ApprovedSender = { ...sender, approvedAt: this.#now() };
+      pairings.approved = [...pairings.approved.filter((entry) => entry.senderId !== sender.senderId), approved];
+      return approved;
+    });
+  }
+
+  /** Every channel that has a pairing file, with its valid pending codes and approved senders. */
+  async list(): Promise<Map<string, ChannelPairings>> {
+    const files = await readdir(this.directory).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return [];
+      throw error;
+    });
+    const channels = files.filter((file) => file.endsWith(".json")).map((file) => file.slice(0, -".json".length));
+    const result = new Map<string, ChannelPairings>();
+    for (const channel of channels.filter((name) => channelName.test(name)).sort()) result.set(channel, await this.read(channel));
+    return result;
+  }
+
+  /** The channel's pairings as on disk now, expired codes left out. */
+  async read(channel: string): Promise<ChannelPairings> {
+    const path = this.#path(channel);
+    const found = await stat(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return undefined;
+      throw error;
+    });
+    if (!found) return this.#withoutExpired({ pending: [], approved: [] });
+    const stamp = `${found.ino}:${found.mtimeMs}:${found.size}`;
+    let cached = this.#cache.get(channel);
+    if (cached?.stamp !== stamp) {
+      cached = { stamp, pairings: parsePairings(await readFile(path, "utf8"), path) };
+      this.#cache.set(channel, cached);
+    }
+    return this.#withoutExpired(cached.pairings);
+  }
+
+  async #update<T>(channel: string, change: (pairings: ChannelPairings) => T): Promise<T> {
+    const path = this.#path(channel);
+    return withFileLock(path, async () => {
+      const pairings = structuredClone(await this.read(channel));
+      const result = change(pairings);
+      await writeFileAtomic(path, `${JSON.stringify(pairings, null, 2)}\n`);
+      this.#cache.delete(channel);
+      return result;
+    });
+  }
+
+  #withoutExpired(pairings: ChannelPairings): ChannelPairings {
+    const now = this.#now();
+    return { pending: pairings.pending.filter((pending) => pending.createdAt + this.ttlMs > now), approved: pairings.approved };
+  }
+
+  #path(channel: string): string {
+    if (!channelName.test(channel)) throw new Error(`"${channel}" is not a channel name`);
+    return join(this.directory, `${channel}.json`);
+  }
+}
+
+function parsePairings(text: string, path: string): ChannelPairings {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${path} is not valid JSON (${(error as Error).message}); fix or remove it`, { cause: error });
+  }
+  const record = (data ?? {}) as Partial<ChannelPairings>;
+  return {
+    pending: Array.isArray(record.pending) ? record.pending : [],
+    approved: Array.isArray(record.approved) ? record.approved : [],
+  };
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}
