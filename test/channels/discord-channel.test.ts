@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChannelError } from "../../src/channels/channel.js";
 import { ALICE, BOB, BOT, DM_CHANNEL_ID, GENERAL_CHANNEL_ID, OTHER_BOT, ROLE_ID, THREAD_ID } from "../fakes/fake-discord.js";
 import { startDiscordHarness, type DiscordHarness } from "./discord-harness.js";
@@ -72,6 +72,16 @@ describe("the Discord channel, receiving", () => {
     expect(inbound).toMatchObject({ chatId: THREAD_ID, mentioned: true });
     await harness.bus.publishOutbound({ channel: "discord", chatId: inbound.chatId, text: "threaded answer", replyToId: inbound.replyToId! });
     expect(harness.fake.sent[0]).toMatchObject({ channelId: THREAD_ID, body: { content: "threaded answer" } });
+  });
+
+  it("describes attachments, and gives a message with only a file a text the model can read", async () => {
+    harness = await startDiscordHarness();
+    const next = harness.nextInbound();
+    harness.fake.dm("", ALICE, [{ filename: "cat.png", size: 1234, content_type: "image/png" }]);
+    expect(await next).toMatchObject({
+      text: "[attached photo: cat.png]",
+      media: [{ kind: "photo", name: "cat.png", mimeType: "image/png", size: 1234, ref: "https://cdn.example/cat.png" }],
+    });
   });
 
   it("ignores its own messages and other bots' messages", async () => {
@@ -166,17 +176,24 @@ describe("the Discord channel, replying", () => {
     });
   });
 
-  it("shows typing now and again while working, and stops when the turn ends", async () => {
-    harness = await startDiscordHarness({}, { typingIntervalMs: 10 });
+  it("shows typing now and every 8 seconds while working, and stops when the turn ends", async () => {
+    harness = await startDiscordHarness();
     const inbound = { id: "discord:1", channel: "discord", chatId: DM_CHANNEL_ID, senderId: ALICE.id, text: "x", isDirect: true, receivedAt: 0 };
-    const indicator = harness.channel.indicateWorking(inbound);
+    // Only the indicator's own interval is faked; discord.js keeps its real timers.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const indicator = harness.channel.indicateWorking(inbound);
+      vi.advanceTimersByTime(7_999);
+      vi.advanceTimersByTime(1);
+      vi.advanceTimersByTime(8_000);
+      indicator.end();
+      vi.advanceTimersByTime(60_000);
+    } finally {
+      vi.useRealTimers();
+    }
     await harness.fake.waitForTyping(3);
-    indicator.end();
-    const typedAtEnd = harness.fake.typing.length;
     await harness.bus.publishOutbound({ channel: "discord", chatId: DM_CHANNEL_ID, text: "done" });
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(harness.fake.typing.length).toBeLessThanOrEqual(typedAtEnd + 1);
-    expect(new Set(harness.fake.typing)).toEqual(new Set([DM_CHANNEL_ID]));
+    expect(harness.fake.typing).toEqual([DM_CHANNEL_ID, DM_CHANNEL_ID, DM_CHANNEL_ID]);
   });
 
   it("delivers a reply still in flight before it stops", async () => {

@@ -108,6 +108,15 @@ describe("the Discord channel, starting and stopping", () => {
     expect(harness.channel.status().state).toBe("connected");
   });
 
+  it("reports itself disconnected, with the reason, when Discord ends the session for good", async () => {
+    const { log, lines } = capturingLogger();
+    harness = await startDiscordHarness({}, { log });
+    harness.fake.closeGateway(4014, "Disallowed intent(s).");
+    while (harness.channel.status().state === "connected") await new Promise((resolve) => setImmediate(resolve));
+    expect(harness.channel.status()).toMatchObject({ state: "disconnected", detail: expect.stringMatching(/Message Content Intent/) });
+    expect(lines.some((line) => line.level >= 50 && /disconnected for good/.test(line.msg))).toBe(true);
+  });
+
   it("says once, clearly, how to enable the Message Content intent when guild messages arrive without text", async () => {
     const { log, lines } = capturingLogger();
     harness = await startDiscordHarness({ messageContentIntent: false }, { log });

@@ -24,6 +24,13 @@ export const ROLE_ID = "500000000000000001";
 
 export type FakeUser = typeof ALICE | typeof OTHER_BOT;
 
+/** A file attached to a message. */
+export interface FakeAttachment {
+  filename: string;
+  size: number;
+  content_type?: string;
+}
+
 /** A message the bot posted, as the fake received it. */
 export interface SentMessage {
   id: string;
@@ -116,11 +123,20 @@ export class FakeDiscord extends EventEmitter {
     while (this.typing.length < count) await once(this, "typing");
   }
 
-  /** Injects a direct message from `author` to the bot; returns its message id. */
-  dm(text: string, author: FakeUser = ALICE): string {
+  /** Injects a direct message from `author` to the bot (with files, optionally); returns its message id. */
+  dm(text: string, author: FakeUser = ALICE, attachments: FakeAttachment[] = []): string {
     const id = this.#id();
-    this.dispatch("MESSAGE_CREATE", { ...this.#message(id, DM_CHANNEL_ID, author, text), channel_type: 1 });
+    this.dispatch("MESSAGE_CREATE", {
+      ...this.#message(id, DM_CHANNEL_ID, author, text),
+      channel_type: 1,
+      attachments: attachments.map((file) => ({ id: this.#id(), url: `https://cdn.example/${file.filename}`, proxy_url: `https://cdn.example/${file.filename}`, ...file })),
+    });
     return id;
+  }
+
+  /** Closes the current gateway connection with `code`, as Discord does when it ends a session. */
+  closeGateway(code: number, reason = ""): void {
+    this.#socket?.close(code, reason);
   }
 
   /**
