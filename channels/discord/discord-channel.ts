@@ -181,6 +181,8 @@ export class DiscordChannel implements Channel {
 
   #watchConnection(client: Client): void {
     client.on(Events.ShardDisconnect, (event, shardId) => {
+      // During start() the failure is start()'s to report.
+      if (this.#status.state === "starting") return;
       const failure = closeCodeError(event.code);
       this.#log.error({ shardId, code: event.code }, `discord gateway disconnected for good: ${failure.message}`);
       this.#setStatus("disconnected", failure.message);
@@ -206,6 +208,7 @@ export class DiscordChannel implements Channel {
     });
     client.on(Events.Error, (error) => this.#log.error({ err: error }, "discord client error"));
     client.on(Events.Warn, (warning) => this.#log.warn(`discord: ${warning}`));
+    if (this.#log.isLevelEnabled("trace")) client.on(Events.Debug, (message) => this.#log.trace(`discord.js: ${message}`));
   }
 
   #setStatus(state: ChannelStatus["state"], detail?: string): void {
