@@ -148,6 +148,22 @@ describe("skein on Discord, turn by turn", () => {
     expect(discord.received.resume).toBe(1);
   });
 
+  it("answers a message delivered twice only once", async () => {
+    const { discord, openai } = await startDaemon();
+    discord.dm("only once please");
+    await discord.waitForSent(1);
+    discord.redeliverLastMessage();
+    discord.dm("and this one");
+    // The gateway delivers in order: once the last message is answered, the duplicate was seen.
+    await discord.waitForSent(2);
+    await setup!.daemon.idle();
+    expect(discord.sent.map((message) => message.body.content)).toEqual([
+      expect.stringMatching(/only once please/),
+      expect.stringMatching(/and this one/),
+    ]);
+    expect(openai.completions).toHaveLength(2);
+  });
+
   it("reports a bad Discord token and keeps the other channels running", async () => {
     const other: Channel = {
       name: "other",

@@ -77,6 +77,7 @@ export class FakeDiscord extends EventEmitter {
   readonly #sockets = new Set<WebSocket>();
   #socket: WebSocket | undefined;
   #sequence = 0;
+  #lastMessage: unknown;
   #nextId = 900_000_000_000_000_000n;
   readonly #token: string;
 
@@ -170,7 +171,13 @@ export class FakeDiscord extends EventEmitter {
 
   /** Sends a dispatch event on the current gateway connection. */
   dispatch(type: string, data: unknown): void {
+    if (type === "MESSAGE_CREATE") this.#lastMessage = data;
     this.#send({ op: 0, t: type, s: ++this.#sequence, d: data });
+  }
+
+  /** Delivers the last injected message again, as Discord may after a resume. */
+  redeliverLastMessage(): void {
+    this.dispatch("MESSAGE_CREATE", this.#lastMessage);
   }
 
   /**
