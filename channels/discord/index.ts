@@ -1,8 +1,11 @@
-// STUB: replaced by the discord channel issue.
 import { ChannelError, type ChannelFactory } from "../../src/channels/channel.js";
+import { DiscordChannel } from "./discord-channel.js";
 
-const createDiscordChannel: ChannelFactory = () => {
-  throw new ChannelError("config", "discord", "the discord channel is not implemented yet");
+/** The Discord channel's factory: configured by `channels.discord.*` (DISCORD_BOT_TOKEN, DISCORD_API_URL). */
+const createDiscordChannel: ChannelFactory = ({ config, bus, log }) => {
+  const { token, api_url: apiUrl } = config.channels.discord;
+  if (!token) throw new ChannelError("config", "discord", "channels.discord.token (DISCORD_BOT_TOKEN) is not set");
+  return new DiscordChannel({ token, bus, log, ...(apiUrl && { apiUrl }) });
 };
 
 export default createDiscordChannel;

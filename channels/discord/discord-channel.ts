@@ -1,0 +1,234 @@
+import { Client, Events, GatewayIntentBits, Options, Partials, Routes, type Message } from "discord.js";
+import type { Logger } from "pino";
+import type { MessageBus } from "../../src/bus/message-bus.js";
+import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
+import { ChannelError, type Channel, type ChannelStatus, type WorkingIndicator } from "../../src/channels/channel.js";
+import { chunkText } from "../../src/channels/chunk-text.js";
+import { withRetry } from "../../src/channels/delivery.js";
+import { classifyFailure, closeCodeError, toChannelError } from "./errors.js";
+import { looksContentless, toInboundMessage } from "./inbound.js";
+import { toDiscordMarkdown } from "./markdown.js";
+
+/** Discord's limit on the content of one message, in characters. */
+export const DISCORD_MESSAGE_LIMIT = 2000;
+
+export interface DiscordChannelOptions {
+  token: string;
+  /** REST base without `/v10` (a proxy or a test server); the gateway URL comes from its `/gateway/bot`. */
+  apiUrl?: string;
+  bus: MessageBus;
+  log: Logger;
+  /** How often the typing indicator is renewed while a turn runs (Discord shows it for ~10 s). */
+  typingIntervalMs?: number;
+  /** Tries per chunk after discord.js's own retries gave up (network, 5xx). */
+  sendAttempts?: number;
+}
+
+/**
+ * The Discord channel on discord.js: DMs, and mentions in servers and threads.
+ * Inbound messages go to the bus unfiltered apart from bots (the core's access gate
+ * applies allow lists and the group policy); replies go out through discord.js's REST
+ * client, which queues requests per rate-limit bucket and waits out 429s itself.
+ */
+export class DiscordChannel implements Channel {
+  readonly name = "discord";
+  #client: Client | undefined;
+  #status: ChannelStatus = { state: "stopped", since: Date.now() };
+  #stopping = false;
+  #warnedContentless = false;
+  readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #indicators = new Set<WorkingIndicator>();
+  readonly #log: Logger;
+
+  constructor(private readonly options: DiscordChannelOptions) {
+    this.#log = options.log.child({ channel: "discord" });
+  }
+
+  status(): ChannelStatus {
+    return this.#status;
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    if (signal.aborted) throw new ChannelError("config", this.name, "start aborted before it began");
+    this.#setStatus("starting");
+    const client = new Client({
+      intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.DirectMessages, GatewayIntentBits.MessageContent],
+      // Without the Channel partial, DMs in channels not yet cached are dropped.
+      partials: [Partials.Channel],
+      // Replies need no message history: keep the cache small.
+      makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 20 }),
+      ...(this.options.apiUrl && { rest: { api: this.options.apiUrl } }),
+    });
+    this.#client = client;
+    this.#watchConnection(client);
+    client.on(Events.MessageCreate, (message) => this.#receive(message));
+
+    let onFatalClose!: (event: { code: number }) => void;
+    let onAbort!: () => void;
+    const failedBeforeReady = new Promise<never>((_, reject) => {
+      onFatalClose = (event) => reject(closeCodeError(event.code));
+      onAbort = () => reject(new ChannelError("config", this.name, "start aborted"));
+    });
+    client.once(Events.ShardDisconnect, onFatalClose);
+    signal.addEventListener("abort", onAbort, { once: true });
+    const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+    const login = client.login(this.options.token);
+    login.catch(() => undefined);
+    try {
+      await Promise.race([Promise.all([login, ready]), failedBeforeReady]);
+    } catch (error) {
+      const failure = toChannelError(error, "log in");
+      this.#setStatus("failed", failure.message);
+      await destroyClient(client);
+      throw failure;
+    } finally {
+      client.off(Events.ShardDisconnect, onFatalClose);
+      signal.removeEventListener("abort", onAbort);
+    }
+    signal.addEventListener("abort", () => void this.stop(), { once: true });
+    this.#setStatus("connected");
+    this.#log.info({ bot: client.user?.tag, guilds: client.guilds.cache.size }, "discord connected");
+  }
+
+  send(message: OutboundMessage): Promise<DeliveryReceipt> {
+    const delivery = this.#deliver(message);
+    this.#inFlight.add(delivery);
+    void delivery.catch(() => undefined).finally(() => this.#inFlight.delete(delivery));
+    return delivery;
+  }
+
+  indicateWorking(message: InboundMessage): WorkingIndicator {
+    const rest = this.#client?.rest;
+    const route = Routes.channelTyping(message.chatId);
+    const type = () => {
+      if (!rest || this.#stopping) return;
+      rest.post(route).catch((error: unknown) => this.#log.debug({ err: error, chatId: message.chatId }, "typing indicator failed"));
+    };
+    type();
+    const timer = setInterval(type, this.options.typingIntervalMs ?? 8000);
+    timer.unref();
+    const indicator: WorkingIndicator = {
+      end: () => {
+        clearInterval(timer);
+        this.#indicators.delete(indicator);
+      },
+    };
+    this.#indicators.add(indicator);
+    return indicator;
+  }
+
+  async stop(): Promise<void> {
+    if (this.#stopping) return;
+    this.#stopping = true;
+    for (const indicator of [...this.#indicators]) indicator.end();
+    // destroy() clears the REST token: replies already on their way go out first.
+    await Promise.allSettled([...this.#inFlight]);
+    if (this.#client) await destroyClient(this.#client);
+    this.#setStatus("stopped");
+  }
+
+  async #deliver(message: OutboundMessage): Promise<DeliveryReceipt> {
+    const rest = this.#client?.rest;
+    if (!rest || this.#status.state === "stopped" || this.#status.state === "failed") {
+      throw new ChannelError("config", this.name, `cannot send to ${message.chatId}: the discord channel is not running`, { retryable: false });
+    }
+    // A thread is a channel of its own: a threadId, when given, is where the reply goes.
+    const channelId = message.threadId ?? message.chatId;
+    const chunks = chunkText(toDiscordMarkdown(message.text), { limit: DISCORD_MESSAGE_LIMIT });
+    const messageIds: string[] = [];
+    for (const [index, content] of chunks.entries()) {
+      const body = {
+        content,
+        // Never let the model ping @everyone, @here or roles.
+        allowed_mentions: { parse: ["users"], replied_user: true },
+        ...(index === 0 && message.replyToId && { message_reference: { message_id: message.replyToId, fail_if_not_exists: false } }),
+      };
+      try {
+        const sent = await withRetry(() => rest.post(Routes.channelMessages(channelId), { body }) as Promise<{ id: string }>, {
+          classify: classifyFailure,
+          attempts: this.options.sendAttempts ?? 3,
+          log: this.#log,
+        });
+        messageIds.push(sent.id);
+      } catch (error) {
+        const failure = toChannelError(error, `send a message to channel ${channelId}`);
+        this.#log.error({ err: failure, chatId: channelId, chunk: index + 1, chunks: chunks.length }, "discord delivery failed");
+        throw failure;
+      }
+    }
+    return { channel: this.name, chatId: message.chatId, messageIds };
+  }
+
+  #receive(message: Message): void {
+    if (this.#stopping) return;
+    const botUserId = this.#client?.user?.id;
+    if (!botUserId) return;
+    const inbound = toInboundMessage(message, botUserId);
+    if (!inbound) return;
+    if (!inbound.isDirect && !inbound.mentioned && looksContentless(message)) {
+      if (!this.#warnedContentless) {
+        this.#warnedContentless = true;
+        this.#log.warn(
+          "discord sends guild messages without their text: the Message Content intent is not granted. The bot only sees " +
+            "DMs and messages that mention it. Enable it in the Developer Portal (Applications > your app > Bot > " +
+            "Privileged Gateway Intents > Message Content Intent) and restart skein.",
+        );
+      }
+      return;
+    }
+    this.options.bus.publishInbound(inbound);
+  }
+
+  #watchConnection(client: Client): void {
+    client.on(Events.ShardDisconnect, (event, shardId) => {
+      // During start() the failure is start()'s to report.
+      if (this.#status.state === "starting") return;
+      const failure = closeCodeError(event.code);
+      this.#log.error({ shardId, code: event.code }, `discord gateway disconnected for good: ${failure.message}`);
+      this.#setStatus("disconnected", failure.message);
+    });
+    client.on(Events.ShardReconnecting, (shardId) => {
+      if (this.#stopping) return;
+      this.#log.warn({ shardId }, "discord gateway connection lost, reconnecting");
+      this.#setStatus("disconnected", "gateway connection lost, reconnecting");
+    });
+    client.on(Events.ShardResume, (shardId, replayed) => {
+      this.#log.info({ shardId, replayed }, "discord gateway session resumed");
+      this.#setStatus("connected", "resumed");
+    });
+    client.on(Events.ShardReady, (shardId) => {
+      if (this.#status.state !== "disconnected") return;
+      this.#log.info({ shardId }, "discord gateway reconnected with a new session");
+      this.#setStatus("connected", "reconnected with a new session");
+    });
+    client.on(Events.ShardError, (error, shardId) => this.#log.warn({ err: error, shardId }, "discord gateway error"));
+    client.on(Events.Invalidated, () => {
+      this.#log.error("discord session invalidated: not reconnecting");
+      this.#setStatus("disconnected", "session invalidated");
+    });
+    client.on(Events.Error, (error) => this.#log.error({ err: error }, "discord client error"));
+    client.on(Events.Warn, (warning) => this.#log.warn(`discord: ${warning}`));
+    if (this.#log.isLevelEnabled("trace")) client.on(Events.Debug, (message) => this.#log.trace(`discord.js: ${message}`));
+  }
+
+  #setStatus(state: ChannelStatus["state"], detail?: string): void {
+    this.#status = { state, since: Date.now(), ...(detail && { detail }) };
+  }
+}
+
+/**
+ * Destroys the client, waiting at most `limitMs`: discord.js can wait forever for a
+ * socket to close when it is destroyed while waiting for the gateway's HELLO.
+ */
+async function destroyClient(client: Client, limitMs = 5000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, limitMs);
+    timer.unref();
+  });
+  try {
+    await Promise.race([client.destroy(), limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,389 @@
+import { EventEmitter, once } from "node:events";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { WebSocketServer, type WebSocket } from "ws";
+
+/**
+ * A local Discord for tests, spoken to by the real discord.js client over real sockets:
+ * the REST API (node:http, under `/api/v10`) and the gateway (ws, plain JSON frames) on one
+ * port. Point the client at it with `rest: { api: fake.apiUrl }`: the gateway URL then comes
+ * from `GET /gateway/bot`. It knows one bot user, one guild with a text channel and a
+ * thread, and one DM channel; tests inject users' messages with {@link FakeDiscord.dm} and
+ * {@link FakeDiscord.guildMessage} and read what the bot sent from {@link FakeDiscord.sent}.
+ */
+
+export const BOT = { id: "100000000000000001", username: "skeinbot", discriminator: "0", global_name: null, avatar: null, bot: true };
+export const ALICE = { id: "100000000000000002", username: "alice", discriminator: "0", global_name: "Alice", avatar: null };
+export const BOB = { id: "100000000000000003", username: "bob", discriminator: "0", global_name: "Bob", avatar: null };
+export const OTHER_BOT = { id: "100000000000000004", username: "otherbot", discriminator: "0", global_name: null, avatar: null, bot: true };
+export const GUILD_ID = "200000000000000001";
+export const GENERAL_CHANNEL_ID = "300000000000000001";
+export const THREAD_ID = "300000000000000002";
+export const DM_CHANNEL_ID = "400000000000000001";
+export const ROLE_ID = "500000000000000001";
+
+export type FakeUser = typeof ALICE | typeof OTHER_BOT;
+
+/** A file attached to a message. */
+export interface FakeAttachment {
+  filename: string;
+  size: number;
+  content_type?: string;
+}
+
+/** A message the bot posted, as the fake received it. */
+export interface SentMessage {
+  id: string;
+  channelId: string;
+  body: { content?: string; message_reference?: { message_id: string; fail_if_not_exists?: boolean }; [key: string]: unknown };
+}
+
+/** An injected REST answer for the next `POST /channels/:id/messages`. */
+export type InjectedFailure =
+  | { type: "rate-limit"; retryAfterSeconds: number; global?: boolean }
+  | { type: "server-error"; status?: number }
+  | { type: "discord-error"; status: number; code: number; message: string };
+
+export interface FakeDiscordOptions {
+  /** The token the fake accepts (default `test-token`); others get 401 on REST. */
+  token?: string;
+  /** Accept the token on REST but close the gateway with 4004 on IDENTIFY. */
+  gatewayRejectsToken?: boolean;
+  /** Send the MESSAGE_CREATE content of guild messages that do not mention the bot (as with the MessageContent intent). */
+  messageContentIntent?: boolean;
+}
+
+interface Frame {
+  op: number;
+  d?: unknown;
+  s?: number | null;
+  t?: string | null;
+}
+
+const now = () => new Date().toISOString();
+
+export class FakeDiscord extends EventEmitter {
+  /** Messages the bot posted, in the order they arrived. */
+  readonly sent: SentMessage[] = [];
+  /** Channel ids the bot sent a typing indicator to, one entry per call. */
+  readonly typing: string[] = [];
+  /** Counts of gateway opcodes received (2 identify, 6 resume, 1 heartbeat). */
+  readonly received = { identify: 0, resume: 0, heartbeat: 0 };
+  /** The URL path and query of every gateway connection, in order (a resume goes to `/resume`). */
+  readonly connections: string[] = [];
+  /** Every REST request as `METHOD /path`. */
+  readonly requests: string[] = [];
+  readonly #failures: InjectedFailure[] = [];
+  readonly #sockets = new Set<WebSocket>();
+  #socket: WebSocket | undefined;
+  #sequence = 0;
+  #lastMessage: unknown;
+  #nextId = 900_000_000_000_000_000n;
+  readonly #token: string;
+
+  private constructor(
+    private readonly server: Server,
+    private readonly wss: WebSocketServer,
+    readonly origin: string,
+    private readonly options: FakeDiscordOptions,
+  ) {
+    super();
+    this.#token = options.token ?? "test-token";
+  }
+
+  /** Starts the fake on 127.0.0.1 on a free port. */
+  static async start(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
+    let fake!: FakeDiscord;
+    const server = createServer((request, response) => void fake.handleRest(request, response));
+    const wss = new WebSocketServer({ server });
+    wss.on("connection", (socket, request) => fake.handleGateway(socket, request));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    fake = new FakeDiscord(server, wss, `127.0.0.1:${port}`, options);
+    return fake;
+  }
+
+  /** REST base for discord.js `rest.api` and DISCORD_API_URL (calls go to `<apiUrl>/v10/...`). */
+  get apiUrl(): string {
+    return `http://${this.origin}/api`;
+  }
+
+  /** Makes the next message posts fail, one injected answer per post, in order. */
+  failNextSends(...failures: InjectedFailure[]): void {
+    this.#failures.push(...failures);
+  }
+
+  /** Resolves once `count` messages in total have been posted by the bot. */
+  async waitForSent(count: number): Promise<SentMessage[]> {
+    while (this.sent.length < count) await once(this, "sent");
+    return this.sent.slice(0, count);
+  }
+
+  /** Resolves once `count` typing indicators have been sent. */
+  async waitForTyping(count: number): Promise<void> {
+    while (this.typing.length < count) await once(this, "typing");
+  }
+
+  /** Injects a direct message from `author` to the bot (with files, optionally); returns its message id. */
+  dm(text: string, author: FakeUser = ALICE, attachments: FakeAttachment[] = []): string {
+    const id = this.#id();
+    this.dispatch("MESSAGE_CREATE", {
+      ...this.#message(id, DM_CHANNEL_ID, author, text),
+      channel_type: 1,
+      attachments: attachments.map((file) => ({ id: this.#id(), url: `https://cdn.example/${file.filename}`, proxy_url: `https://cdn.example/${file.filename}`, ...file })),
+    });
+    return id;
+  }
+
+  /** Closes the current gateway connection with `code`, as Discord does when it ends a session. */
+  closeGateway(code: number, reason = ""): void {
+    this.#socket?.close(code, reason);
+  }
+
+  /**
+   * Injects a message in the guild's general channel (or a thread). `mentions` lists the
+   * users the text mentions, `replyTo` makes it a reply to an earlier message by `replyTo.author`.
+   */
+  guildMessage(
+    text: string,
+    options: { author?: FakeUser; channelId?: string; mentions?: FakeUser[]; mentionRoles?: string[]; replyTo?: { id: string; author: FakeUser } } = {},
+  ): string {
+    const id = this.#id();
+    const author = options.author ?? ALICE;
+    const channelId = options.channelId ?? GENERAL_CHANNEL_ID;
+    const mentions = options.mentions ?? [];
+    const mentionsBot = mentions.some((user) => user.id === BOT.id) || options.replyTo?.author.id === BOT.id;
+    const content = this.options.messageContentIntent === false && !mentionsBot ? "" : text;
+    this.dispatch("MESSAGE_CREATE", {
+      ...this.#message(id, channelId, author, content),
+      guild_id: GUILD_ID,
+      channel_type: channelId === THREAD_ID ? 11 : 0,
+      member: { roles: [], joined_at: now(), deaf: false, mute: false, flags: 0 },
+      mentions: mentions.map((user) => ({ ...user, member: { roles: [], joined_at: now(), deaf: false, mute: false, flags: 0 } })),
+      mention_roles: options.mentionRoles ?? [],
+      ...(options.replyTo && {
+        message_reference: { type: 0, message_id: options.replyTo.id, channel_id: channelId, guild_id: GUILD_ID },
+        referenced_message: this.#message(options.replyTo.id, channelId, options.replyTo.author, "earlier"),
+      }),
+    });
+    return id;
+  }
+
+  /** Sends a dispatch event on the current gateway connection. */
+  dispatch(type: string, data: unknown): void {
+    if (type === "MESSAGE_CREATE") this.#lastMessage = data;
+    this.#send({ op: 0, t: type, s: ++this.#sequence, d: data });
+  }
+
+  /** Delivers the last injected message again, as Discord may after a resume. */
+  redeliverLastMessage(): void {
+    this.dispatch("MESSAGE_CREATE", this.#lastMessage);
+  }
+
+  /**
+   * Forces a reconnect the way Discord does: op 7 RECONNECT (or a 4000 close). Resolves
+   * when the client has resumed the session on a new connection.
+   */
+  async forceReconnect(how: "op7" | "close" = "op7"): Promise<void> {
+    const resumed = once(this, "resumed");
+    if (how === "op7") this.#send({ op: 7, d: null });
+    else this.#socket?.close(4000, "unknown error");
+    await resumed;
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.#sockets) socket.terminate();
+    this.wss.close();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  #id(): string {
+    return String(++this.#nextId);
+  }
+
+  #message(id: string, channelId: string, author: FakeUser, content: string) {
+    return {
+      id,
+      channel_id: channelId,
+      author,
+      content,
+      timestamp: now(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: [],
+      embeds: [],
+      pinned: false,
+      type: 0,
+      flags: 0,
+    };
+  }
+
+  #send(frame: Frame): void {
+    if (this.#socket?.readyState === 1) this.#socket.send(JSON.stringify(frame));
+  }
+
+  // ---- gateway ----
+
+  private handleGateway(socket: WebSocket, request: IncomingMessage): void {
+    this.#sockets.add(socket);
+    this.#socket = socket;
+    socket.on("close", () => this.#sockets.delete(socket));
+    socket.on("message", (raw) => this.#onFrame(socket, JSON.parse(String(raw)) as Frame));
+    this.connections.push(request.url ?? "");
+    this.emit("connection", request.url);
+    socket.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 41_250 } }));
+  }
+
+  #onFrame(socket: WebSocket, frame: Frame): void {
+    if (frame.op === 1) {
+      this.received.heartbeat++;
+      socket.send(JSON.stringify({ op: 11 }));
+    } else if (frame.op === 2) {
+      this.received.identify++;
+      const { token } = frame.d as { token: string };
+      if (this.options.gatewayRejectsToken || token !== this.#token) {
+        socket.close(4004, "Authentication failed.");
+        return;
+      }
+      this.#sequence = 0;
+      this.dispatch("READY", {
+        v: 10,
+        user: BOT,
+        session_id: "fake-session",
+        resume_gateway_url: `ws://${this.origin}/resume`,
+        guilds: [{ id: GUILD_ID, unavailable: true }],
+        application: { id: BOT.id, flags: 0 },
+        private_channels: [],
+      });
+      this.dispatch("GUILD_CREATE", this.#guild());
+      this.emit("identified");
+    } else if (frame.op === 6) {
+      this.received.resume++;
+      this.dispatch("RESUMED", null);
+      this.emit("resumed");
+    }
+  }
+
+  #guild() {
+    return {
+      id: GUILD_ID,
+      name: "Test Guild",
+      icon: null,
+      owner_id: ALICE.id,
+      unavailable: false,
+      member_count: 3,
+      large: false,
+      joined_at: now(),
+      roles: [
+        { id: GUILD_ID, name: "@everyone", permissions: "0", position: 0, color: 0, hoist: false, managed: false, mentionable: false },
+        { id: ROLE_ID, name: "devs", permissions: "0", position: 1, color: 0, hoist: false, managed: false, mentionable: true },
+      ],
+      emojis: [],
+      stickers: [],
+      features: [],
+      members: [],
+      presences: [],
+      voice_states: [],
+      stage_instances: [],
+      guild_scheduled_events: [],
+      channels: [{ id: GENERAL_CHANNEL_ID, type: 0, name: "general", position: 0, guild_id: GUILD_ID, permission_overwrites: [] }],
+      threads: [
+        {
+          id: THREAD_ID,
+          type: 11,
+          name: "a thread",
+          parent_id: GENERAL_CHANNEL_ID,
+          guild_id: GUILD_ID,
+          owner_id: ALICE.id,
+          thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: now(), locked: false },
+        },
+      ],
+    };
+  }
+
+  // ---- REST ----
+
+  private async handleRest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString("utf8");
+    const path = (request.url ?? "").replace(/\?.*$/, "").replace(/^\/api\/v10/, "");
+    const method = request.method ?? "GET";
+    this.requests.push(`${method} ${path}`);
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { "content-type": "application/json", ...headers });
+      response.end(body === undefined ? undefined : JSON.stringify(body));
+    };
+
+    if (request.headers.authorization !== `Bot ${this.#token}`) {
+      json(401, { message: "401: Unauthorized", code: 0 });
+      return;
+    }
+    if (method === "GET" && path === "/gateway/bot") {
+      json(200, {
+        url: `ws://${this.origin}/gateway`,
+        shards: 1,
+        session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
+      });
+      return;
+    }
+    if (method === "GET" && path === "/users/@me") return json(200, BOT);
+    const channel = /^\/channels\/(\d+)(\/messages|\/typing)?$/.exec(path);
+    if (channel && method === "GET" && !channel[2]) {
+      const id = channel[1]!;
+      if (id === DM_CHANNEL_ID) return json(200, { id, type: 1, recipients: [ALICE], last_message_id: null });
+      if (id === GENERAL_CHANNEL_ID) return json(200, { id, type: 0, name: "general", guild_id: GUILD_ID });
+      return json(404, { message: "Unknown Channel", code: 10003 });
+    }
+    if (channel && method === "POST" && channel[2] === "/typing") {
+      this.typing.push(channel[1]!);
+      this.emit("typing");
+      response.writeHead(204).end();
+      return;
+    }
+    if (channel && method === "POST" && channel[2] === "/messages") {
+      const failure = this.#failures.shift();
+      if (failure?.type === "rate-limit") {
+        const seconds = String(failure.retryAfterSeconds);
+        this.emit("rate-limited");
+        return json(
+          429,
+          { message: "You are being rate limited.", retry_after: failure.retryAfterSeconds, global: failure.global ?? false },
+          {
+            "retry-after": seconds,
+            "x-ratelimit-limit": "5",
+            "x-ratelimit-remaining": "0",
+            "x-ratelimit-reset-after": seconds,
+            "x-ratelimit-bucket": "fake-bucket",
+            "x-ratelimit-scope": "user",
+            ...(failure.global && { "x-ratelimit-global": "true" }),
+          },
+        );
+      }
+      if (failure?.type === "server-error") return json(failure.status ?? 502, { message: "Bad Gateway", code: 0 });
+      if (failure?.type === "discord-error") return json(failure.status, { message: failure.message, code: failure.code });
+
+      const body = JSON.parse(raw) as SentMessage["body"];
+      const content = body.content ?? "";
+      if (content.length > 2000) {
+        return json(400, {
+          message: "Invalid Form Body",
+          code: 50035,
+          errors: { content: { _errors: [{ code: "BASE_TYPE_MAX_LENGTH", message: "Must be 2000 or fewer in length." }] } },
+        });
+      }
+      if (channel[1] !== DM_CHANNEL_ID && channel[1] !== GENERAL_CHANNEL_ID && channel[1] !== THREAD_ID) {
+        return json(404, { message: "Unknown Channel", code: 10003 });
+      }
+      const sent: SentMessage = { id: this.#id(), channelId: channel[1]!, body };
+      this.sent.push(sent);
+      this.emit("sent", sent);
+      return json(200, { ...this.#message(sent.id, sent.channelId, BOT as unknown as FakeUser, content), ...(body.message_reference && { message_reference: body.message_reference }) });
+    }
+    json(404, { message: "404: Not Found", code: 0 });
+  }
+}
