@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/index.js";
+import { isToolResult, ToolError } from "../../../src/tools/tool.js";
+import { capturedLog, CollectingSink, everythingStdio, freePort, serverConfig } from "./helpers.js";
+
+describe("MCP servers over stdio (server-everything), beside servers that fail", () => {
+  const sink = new CollectingSink();
+  const capture = capturedLog();
+  let hub: McpHub;
+
+  beforeAll(async () => {
+    const closedPort = await freePort();
+    hub = await connectMcpServers({
+      servers: {
+        everything: everythingStdio({ timeout: 1 }),
+        missing: serverConfig({ command: "skein-test-no-such-mcp-server" }),
+        refused: serverConfig({ url: `http://127.0.0.1:${closedPort}/mcp` }),
+        disabled: everythingStdio({ enabled: false }),
+        empty: serverConfig({}),
+      },
+      registry: sink,
+      log: capture.log,
+    });
+  });
+
+  afterAll(async () => {
+    await hub?.close();
+  });
+
+  async function text(name: string, args: Record<string, unknown>): Promise<unknown> {
+    const result = await sink.call(name, args);
+    expect(isToolResult(result)).toBe(true);
+    return (result as { forLlm: unknown }).forLlm;
+  }
+
+  it("registers each tool as <server>__<tool> with the server's description, schema and source", () => {
+    expect([...sink.tools.keys()]).toEqual(expect.arrayContaining(["everything__echo", "everything__get-sum"]));
+    const sum = sink.tools.get("everything__get-sum")!;
+    expect(sum.source).toBe("mcp:everything");
+    expect(sum.safety).toBe("side-effecting");
+    expect(sum.timeoutMs).toBe(1000);
+    expect(sum.description).toMatch(/sum/i);
+    expect(sum.parameters).toMatchObject({ type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] });
+    expect(sum.parameters).not.toHaveProperty("$schema");
+    expect([...sink.tools.keys()].every((name) => name.startsWith("everything__"))).toBe(true);
+  });
+
+  it("passes the text of a tool's answer on to the model", async () => {
+    expect(await text("everything__echo", { message: "hello" })).toBe("Echo: hello");
+    expect(await text("everything__get-sum", { a: 2, b: 3 })).toMatch(/\b5\b/);
+  });
+
+  it("summarises an image as type, mime type and size instead of passing its base64 on", async () => {
+    const answer = String(await text("everything__get-tiny-image", {}));
+    expect(answer).toMatch(/\[image: image\/png, \d+ bytes\]/);
+    expect(answer).not.toMatch(/iVBORw0KGgo/);
+  });
+
+  it("summarises an embedded resource with its uri", async () => {
+    expect(String(await text("everything__get-resource-reference", {}))).toMatch(/\[resource: demo:\/\/resource\/\S+, text\/plain, \d+ bytes\]/);
+  });
+
+  it("turns an isError answer into an ExecutionFailed tool error carrying the server's text", async () => {
+    const failure = sink.call("everything__get-sum", { a: "two", b: 3 });
+    await expect(failure).rejects.toBeInstanceOf(ToolError);
+    await expect(failure).rejects.toMatchObject({ kind: "ExecutionFailed", message: expect.stringMatching(/Input validation error.*expected number/) });
+  });
+
+  it("gives up on a call after the server's timeout with a Timeout error, and the server keeps serving", async () => {
+    const slow = sink.call("everything__trigger-long-running-operation", { duration: 20, steps: 1 });
+    await expect(slow).rejects.toMatchObject({ kind: "Timeout", message: expect.stringMatching(/within 1 s.*cancelled/) });
+    expect(await text("everything__echo", { message: "still here" })).toBe("Echo: still here");
+  });
+
+  it("reports a command that does not exist and a URL that refuses connections, and skips them", () => {
+    const byName = Object.fromEntries(hub.servers().map((server) => [server.name, server]));
+    expect(byName.everything).toMatchObject({ state: "connected", transport: "stdio" });
+    expect(byName.everything!.tools).toContain("everything__echo");
+    expect(byName.missing).toMatchObject({ state: "failed", tools: [], error: expect.stringMatching(/ENOENT.*not on PATH/) });
+    expect(byName.refused).toMatchObject({ state: "failed", tools: [], error: expect.stringMatching(/reachable at http:\/\/127\.0\.0\.1/) });
+    expect(byName.disabled).toMatchObject({ state: "skipped", error: expect.stringMatching(/disabled/) });
+    expect(byName.empty).toMatchObject({ state: "skipped", error: expect.stringMatching(/neither command nor url/) });
+    const failures = capture.lines.filter((line) => line.msg.startsWith("mcp server failed to connect"));
+    expect(failures.map((line) => line.server).sort()).toEqual(["missing", "refused"]);
+  });
+
+  it("pipes the server's stderr into the log at debug level", () => {
+    expect(capture.lines).toContainEqual(expect.objectContaining({ server: "everything", msg: "mcp server stderr", level: 20 }));
+  });
+});
