@@ -32,6 +32,13 @@ export interface OpenClientOptions {
   onClose(): void;
 }
 
+/** A failed connection's reason, with the HTTP status when there is one. */
+export function describeFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "number" && code >= 100 && code < 600 ? `HTTP ${code}: ${message}` : message;
+}
+
 /** The answer a failed connection gets in the log: what to check. */
 export function remedyFor(config: McpServerConfig, error: unknown): string {
   const code = (error as { code?: unknown }).code;

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { McpServerConfig } from "../../config/schema.js";
 import { ToolError } from "../tool.js";
 import type { McpCallResult } from "./call-result.js";
-import { openClient, remedyFor, type McpTransportKind, type OpenedClient } from "./open-client.js";
+import { describeFailure, openClient, remedyFor, type McpTransportKind, type OpenedClient } from "./open-client.js";
 
 /** A tool as the server lists it. */
 export type McpToolInfo = McpTool;
@@ -94,7 +94,7 @@ export class McpServerConnection {
     } catch (error) {
       const reason = timeout.aborted
         ? `did not finish connecting within ${seconds(connectTimeoutMs)}`
-        : error instanceof Error ? error.message : String(error);
+        : describeFailure(error);
       throw new Error(`${reason} (${remedyFor(config, error)})`, { cause: error });
     }
   }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { MessageBus } from "../../../src/bus/message-bus.js";
 import { configSchema, type McpServerConfig } from "../../../src/config/schema.js";
 import { pino, type Logger } from "pino";
@@ -23,6 +24,12 @@ export function serverConfig(input: Partial<McpServerConfig>): McpServerConfig {
   return configSchema.parse({ tools: { mcp_servers: { server: input } } }).tools.mcp_servers.server!;
 }
 
+/** The tiny fixture server of these tests over stdio. */
+export function tinyStdio(extra: Partial<McpServerConfig> = {}): McpServerConfig {
+  const script = fileURLToPath(new URL("./fixtures/tiny-server.mjs", import.meta.url));
+  return serverConfig({ command: process.execPath, args: [script], ...extra });
+}
+
 /** `everything` over stdio. */
 export function everythingStdio(extra: Partial<McpServerConfig> = {}): McpServerConfig {
   return serverConfig({ command: process.execPath, args: [serverEntry("server-everything"), "stdio"], ...extra });
@@ -31,11 +38,27 @@ export function everythingStdio(extra: Partial<McpServerConfig> = {}): McpServer
 /** A ToolSink that keeps what is registered, for looking at and calling. */
 export class CollectingSink implements ToolSink {
   readonly tools = new Map<string, Tool>();
+  private readonly watchers = new Set<() => void>();
   register(tool: Tool<never> | Tool): void {
     this.tools.set(tool.name, tool as Tool);
+    for (const watcher of this.watchers) watcher();
   }
   unregister(name: string): boolean {
-    return this.tools.delete(name);
+    const removed = this.tools.delete(name);
+    for (const watcher of this.watchers) watcher();
+    return removed;
+  }
+  /** Resolves once the registered tools satisfy `condition` (checked now and after every change). */
+  until(condition: (names: string[]) => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!condition([...this.tools.keys()])) return;
+        this.watchers.delete(check);
+        resolve();
+      };
+      this.watchers.add(check);
+      check();
+    });
   }
   /** Calls a registered tool as the registry would (arguments already valid). */
   async call(name: string, args: Record<string, unknown>, signal = new AbortController().signal): Promise<unknown> {
