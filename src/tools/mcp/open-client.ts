@@ -40,10 +40,11 @@ export function describeFailure(error: unknown): string {
 }
 
 /** The answer a failed connection gets in the log: what to check. */
-export function remedyFor(config: McpServerConfig, error: unknown): string {
-  const code = (error as { code?: unknown }).code;
-  if (code === "ENOENT") return `install '${config.command}' or fix tools.mcp_servers.<name>.command (it is not on PATH)`;
-  if (code === 401 || code === 403) return "check the server's credentials in tools.mcp_servers.<name>.headers";
+export function remedyFor(name: string, config: McpServerConfig, error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const key = `tools.mcp_servers.${name}`;
+  if (code === "ENOENT") return `'${config.command}' is not on PATH: install it or fix ${key}.command`;
+  if (code === 401 || code === 403) return `check the server's credentials in ${key}.headers`;
   if (config.url !== undefined) return `check that the server is running and reachable at ${config.url}`;
   return "run the command by hand to see why it does not answer MCP on stdin/stdout";
 }
@@ -89,6 +90,12 @@ function stdioTransport(options: OpenClientOptions, command: string): StdioClien
     for (const line of lines) if (line.trim() !== "") log.debug({ server: name, stderr: line }, "mcp server stderr");
   });
   return transport;
+}
+
+/** Whether an HTTP server no longer knows our session (it restarted): a new `initialize` is needed. */
+export function isSessionLost(error: unknown): boolean {
+  if (!(error instanceof StreamableHTTPError)) return false;
+  return error.code === 404 || (error.code === 400 && /session/i.test(error.message));
 }
 
 function isLegacyOnly(error: unknown): boolean {

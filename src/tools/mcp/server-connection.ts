@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { McpServerConfig } from "../../config/schema.js";
 import { ToolError } from "../tool.js";
 import type { McpCallResult } from "./call-result.js";
-import { describeFailure, openClient, remedyFor, type McpTransportKind, type OpenedClient } from "./open-client.js";
+import { describeFailure, isSessionLost, openClient, remedyFor, type McpTransportKind, type OpenedClient } from "./open-client.js";
 
 /** A tool as the server lists it. */
 export type McpToolInfo = McpTool;
@@ -95,7 +95,7 @@ export class McpServerConnection {
       const reason = timeout.aborted
         ? `did not finish connecting within ${seconds(connectTimeoutMs)}`
         : describeFailure(error);
-      throw new Error(`${reason} (${remedyFor(config, error)})`, { cause: error });
+      throw new Error(`${reason} (${remedyFor(name, config, error)})`, { cause: error });
     }
   }
 
@@ -155,7 +155,7 @@ export class McpServerConnection {
   }
 
   /** Calls one tool by the server's own name; throws {@link ToolError} on timeout, cancellation or a dead server. */
-  async callTool(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallResult> {
+  async callTool(tool: string, args: Record<string, unknown>, signal: AbortSignal, isRetry = false): Promise<McpCallResult> {
     if (this.state === "closed") throw new ToolError("ExecutionFailed", `MCP server '${this.name}' is shut down`);
     if (this.state !== "connected") await this.restart();
     const timeoutMs = this.options.config.timeout * 1000;
@@ -164,6 +164,14 @@ export class McpServerConnection {
       this.restartDelayMs = this.options.restartDelayMs ?? 1000;
       return result;
     } catch (error) {
+      if (this.state === "connected" && this.opened?.kind !== "stdio" && !(error instanceof McpError)) {
+        // An HTTP server that went away or restarted: start a new session, now if it forgot ours, else on the next call.
+        this.state = "down";
+        if (isSessionLost(error) && !isRetry) {
+          this.options.log.info({ server: this.name }, "mcp server lost the session; reconnecting");
+          return this.callTool(tool, args, signal, true);
+        }
+      }
       throw this.callFailure(tool, error, signal, timeoutMs);
     }
   }

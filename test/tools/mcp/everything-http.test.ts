@@ -36,6 +36,14 @@ describe("MCP servers over HTTP (server-everything)", () => {
     expect(answer).toMatchObject({ type: "tool-result", forLlm: "Echo: over http" });
   });
 
+  it("starts a new session when the HTTP server restarted and forgot the old one", async () => {
+    const old = servers[0]!;
+    await old.stop();
+    servers[0] = await startEverythingHttp("streamableHttp", old.port);
+    expect(await sink.call("remote__echo", { message: "after restart" })).toMatchObject({ forLlm: "Echo: after restart" });
+    expect(capture.lines).toContainEqual(expect.objectContaining({ server: "remote", msg: "mcp server lost the session; reconnecting" }));
+  });
+
   it("falls back to the legacy SSE transport when the server does not speak Streamable HTTP", async () => {
     expect(hub.servers().find((server) => server.name === "legacy")).toMatchObject({ state: "connected", transport: "sse" });
     expect(capture.lines).toContainEqual(expect.objectContaining({ server: "legacy", msg: expect.stringMatching(/trying legacy SSE/) }));

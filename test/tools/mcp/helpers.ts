@@ -92,8 +92,11 @@ export async function freePort(): Promise<number> {
 }
 
 /** Runs `everything` in an HTTP mode on a free port and resolves once it listens. */
-export async function startEverythingHttp(mode: "streamableHttp" | "sse"): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
-  const port = await freePort();
+export async function startEverythingHttp(
+  mode: "streamableHttp" | "sse",
+  port?: number,
+): Promise<{ url: string; port: number; child: ChildProcess; stop(): Promise<void> }> {
+  port ??= await freePort();
   const child = spawn(process.execPath, [serverEntry("server-everything"), mode], {
     env: { PATH: process.env.PATH, PORT: String(port) },
     stdio: ["ignore", "ignore", "pipe"],
@@ -109,6 +112,7 @@ export async function startEverythingHttp(mode: "streamableHttp" | "sse"): Promi
   const path = mode === "sse" ? "/sse" : "/mcp";
   return {
     url: `http://127.0.0.1:${port}${path}`,
+    port,
     child,
     stop: async () => {
       if (child.exitCode !== null) return;
