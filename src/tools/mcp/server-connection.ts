@@ -60,11 +60,6 @@ export class McpServerConnection {
     return this.opened?.pid;
   }
 
-  /** Whether the server is connected right now (false after it stopped, until the next call restarts it). */
-  get running(): boolean {
-    return this.state === "connected";
-  }
-
   /** Connects and lists the server's tools; throws an Error naming the reason and a remedy. */
   async start(): Promise<McpToolInfo[]> {
     await this.connect();
