@@ -1,7 +1,8 @@
 import type { GlobalOptions } from "../cli.js";
-import { ConfigError, loadConfig } from "../config/load.js";
+import { loadConfig } from "../config/load.js";
 import { createLogger } from "../log.js";
 import type { McpServerStatus } from "../tools/mcp/index.js";
+import { reportFatal, writeOut } from "./command-support.js";
 
 /** One line per server: `ok`, `failed` or `skipped`, its name, then its tools or the reason. */
 export function formatServerLine(server: McpServerStatus, nameWidth: number): string {
@@ -16,27 +17,24 @@ export function formatServerLine(server: McpServerStatus, nameWidth: number): st
 
 /** `skein mcp check`: connects to each configured MCP server and reports what it offers or why it failed. */
 export async function run(options: GlobalOptions): Promise<number> {
-  let loaded;
   try {
-    loaded = await loadConfig({ configPath: options.config });
+    const loaded = await loadConfig({ configPath: options.config });
+    const servers = loaded.config.tools.mcp_servers;
+    if (Object.keys(servers).length === 0) {
+      await writeOut(`no MCP servers configured (add them under tools.mcp_servers in ${loaded.configPath})\n`);
+      return 0;
+    }
+    // The lines below say what failed; the log adds detail only when asked for (log_level debug).
+    const verbose = loaded.config.log_level === "debug" || loaded.config.log_level === "trace";
+    const log = await createLogger({ level: verbose ? loaded.config.log_level : "error" });
+    const { connectMcpServers } = await import("../tools/mcp/index.js");
+    const hub = await connectMcpServers({ servers, registry: { register() {}, unregister: () => false }, log });
+    const statuses = hub.servers();
+    await hub.close();
+    const nameWidth = Math.max(...statuses.map((server) => server.name.length));
+    await writeOut(statuses.map((server) => `${formatServerLine(server, nameWidth)}\n`).join(""));
+    return statuses.some((server) => server.state === "failed") ? 1 : 0;
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`skein: ${error.message}\n`);
-    return 1;
+    return reportFatal(error);
   }
-  const servers = loaded.config.tools.mcp_servers;
-  if (Object.keys(servers).length === 0) {
-    process.stdout.write(`no MCP servers configured (add them under tools.mcp_servers in ${loaded.configPath})\n`);
-    return 0;
-  }
-  // The lines below say what failed; the log adds detail only when asked for (log_level debug).
-  const verbose = loaded.config.log_level === "debug" || loaded.config.log_level === "trace";
-  const log = await createLogger({ level: verbose ? loaded.config.log_level : "error" });
-  const { connectMcpServers } = await import("../tools/mcp/index.js");
-  const hub = await connectMcpServers({ servers, registry: { register() {}, unregister: () => false }, log });
-  const statuses = hub.servers();
-  await hub.close();
-  const nameWidth = Math.max(...statuses.map((server) => server.name.length));
-  for (const server of statuses) process.stdout.write(`${formatServerLine(server, nameWidth)}\n`);
-  return statuses.some((server) => server.state === "failed") ? 1 : 0;
 }
