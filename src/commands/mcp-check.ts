@@ -28,7 +28,12 @@ export async function run(options: GlobalOptions): Promise<number> {
     const verbose = loaded.config.log_level === "debug" || loaded.config.log_level === "trace";
     const log = await createLogger({ level: verbose ? loaded.config.log_level : "error" });
     const { connectMcpServers } = await import("../tools/mcp/index.js");
-    const hub = await connectMcpServers({ servers, registry: { register() {}, unregister: () => false }, log });
+    const hub = await connectMcpServers({
+      servers,
+      registry: { register() {}, unregister: () => false },
+      log,
+      env: loaded.env,
+    });
     const statuses = hub.servers();
     await hub.close();
     const nameWidth = Math.max(...statuses.map((server) => server.name.length));

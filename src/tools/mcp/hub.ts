@@ -3,6 +3,7 @@ import type { McpServerConfig } from "../../config/schema.js";
 import type { JsonSchema, Tool } from "../tool.js";
 import type { ToolSink } from "../tool-sink.js";
 import { toToolResult } from "./call-result.js";
+import { expandServerEnv } from "./expand-env.js";
 import type { ConnectMcpOptions, McpHub, McpServerStatus } from "./index.js";
 import { McpServerConnection, type McpToolInfo } from "./server-connection.js";
 import { globAllowlist, mcpToolName, validToolName, withHashSuffix } from "./tool-names.js";
@@ -110,14 +111,23 @@ export async function connectMcpServers(options: ConnectMcpOptions): Promise<Mcp
   const { log, registry } = options;
   const hub = new Hub(registry, log);
   const starting: Array<{ name: string; config: McpServerConfig; tools: Promise<McpToolInfo[]> }> = [];
-  for (const [name, config] of Object.entries(options.servers)) {
-    if (!config.enabled) {
+  for (const [name, configured] of Object.entries(options.servers)) {
+    if (!configured.enabled) {
       hub.add(name, { state: "skipped", error: "disabled (enabled: false)" });
       continue;
     }
-    if (config.command === undefined && config.url === undefined) {
+    if (configured.command === undefined && configured.url === undefined) {
       log.warn({ server: name }, "mcp server has neither command nor url; skipped (set tools.mcp_servers.<name>.command or .url)");
       hub.add(name, { state: "skipped", error: "neither command nor url is set" });
+      continue;
+    }
+    let config: McpServerConfig;
+    try {
+      config = expandServerEnv(name, configured, options.env ?? process.env);
+    } catch (error) {
+      const reason = (error as Error).message;
+      log.warn({ server: name, reason }, "mcp server skipped: its configuration refers to a missing variable");
+      hub.add(name, { state: "failed", error: reason });
       continue;
     }
     const connection = new McpServerConnection({

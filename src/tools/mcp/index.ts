@@ -32,6 +32,11 @@ export interface ConnectMcpOptions {
   signal?: AbortSignal;
   /** How long each server may take to connect (default 10 s). */
   connectTimeoutMs?: number;
+  /**
+   * Where `${NAME}` in a server's `env` and `headers` values is looked up (default
+   * `process.env`); pass the loaded config's `env` so `.env` counts too.
+   */
+  env?: NodeJS.ProcessEnv;
   /** The first pause between restarts of a stopped server (default 1 s, doubling up to 30 s). */
   restartDelayMs?: number;
 }

@@ -63,7 +63,12 @@ export class McpServerConnection {
   /** Connects and lists the server's tools; throws an Error naming the reason and a remedy. */
   async start(): Promise<McpToolInfo[]> {
     await this.connect();
-    return this.listTools();
+    try {
+      return await this.listTools();
+    } catch (error) {
+      await this.close();
+      throw new Error(`connected, but listing its tools failed: ${describeFailure(error)}`, { cause: error });
+    }
   }
 
   private async connect(): Promise<void> {

@@ -12,7 +12,8 @@ describe("MCP servers over stdio (server-everything), beside servers that fail",
     const closedPort = await freePort();
     hub = await connectMcpServers({
       servers: {
-        everything: everythingStdio({ timeout: 0.5 }),
+        everything: everythingStdio({ timeout: 0.5, env: { API_TOKEN: "${SKEIN_TEST_TOKEN}", MODE: "plain $HOME" } }),
+        unset: everythingStdio({ env: { API_TOKEN: "${SKEIN_TEST_UNSET}" } }),
         missing: serverConfig({ command: "skein-test-no-such-mcp-server" }),
         refused: serverConfig({ url: `http://127.0.0.1:${closedPort}/mcp` }),
         disabled: everythingStdio({ enabled: false }),
@@ -20,6 +21,7 @@ describe("MCP servers over stdio (server-everything), beside servers that fail",
       },
       registry: sink,
       log: capture.log,
+      env: { SKEIN_TEST_TOKEN: "t0k3n", OPENAI_API_KEY: "sk-daemon-secret" },
     });
   });
 
@@ -67,7 +69,7 @@ describe("MCP servers over stdio (server-everything), beside servers that fail",
   });
 
   it("gives up on a call after the server's timeout with a Timeout error, and the server keeps serving", async () => {
-    const slow = sink.call("everything__trigger-long-running-operation", { duration: 20, steps: 1 });
+    const slow = sink.call("everything__trigger-long-running-operation", { duration: 1.5, steps: 1 });
     await expect(slow).rejects.toMatchObject({ kind: "Timeout", message: expect.stringMatching(/within 0.5 s.*cancelled/) });
     expect(await text("everything__echo", { message: "still here" })).toBe("Echo: still here");
   });
@@ -82,6 +84,22 @@ describe("MCP servers over stdio (server-everything), beside servers that fail",
     expect(byName.empty).toMatchObject({ state: "skipped", error: expect.stringMatching(/neither command nor url/) });
     const failures = capture.lines.filter((line) => line.msg.startsWith("mcp server failed to connect"));
     expect(failures.map((line) => line.server).sort()).toEqual(["missing", "refused"]);
+    expect(sink.tools.size).toBe(byName.everything!.tools.length);
+  });
+
+  it("starts a stdio server with a safe base environment plus its env, ${NAME} filled from the daemon's", async () => {
+    const environment = JSON.parse(String(await text("everything__get-env", {}))) as Record<string, string>;
+    expect(environment).toMatchObject({ API_TOKEN: "t0k3n", MODE: "plain $HOME" });
+    expect(environment).not.toHaveProperty("OPENAI_API_KEY");
+    const base = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "API_TOKEN", "MODE"];
+    expect(Object.keys(environment).filter((key) => !base.includes(key))).toEqual([]);
+  });
+
+  it("fails a server whose env refers to a variable that is not set, naming the key", () => {
+    expect(hub.servers().find((server) => server.name === "unset")).toMatchObject({
+      state: "failed",
+      error: expect.stringMatching(/tools\.mcp_servers\.unset\.env\.API_TOKEN refers to \$\{SKEIN_TEST_UNSET\}, which is not set/),
+    });
   });
 
   it("pipes the server's stderr into the log at debug level", () => {
