@@ -117,7 +117,7 @@ export async function connectMcpServers(options: ConnectMcpOptions): Promise<Mcp
       continue;
     }
     if (configured.command === undefined && configured.url === undefined) {
-      log.warn({ server: name }, "mcp server has neither command nor url; skipped (set tools.mcp_servers.<name>.command or .url)");
+      log.warn({ server: name }, `mcp server has neither command nor url; skipped (set tools.mcp_servers.${name}.command or .url)`);
       hub.add(name, { state: "skipped", error: "neither command nor url is set" });
       continue;
     }

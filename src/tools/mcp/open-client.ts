@@ -32,11 +32,21 @@ export interface OpenClientOptions {
   onClose(): void;
 }
 
-/** A failed connection's reason, with the HTTP status when there is one. */
-export function describeFailure(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+/** A failed connection's reason, with the HTTP status when there is one and the server's URL without secrets. */
+export function describeFailure(error: unknown, config?: McpServerConfig): string {
+  let message = error instanceof Error ? error.message : String(error);
+  if (config?.url !== undefined) {
+    const safe = withoutSecrets(config.url);
+    for (const form of [config.url, new URL(config.url).href]) message = message.split(form).join(safe);
+  }
   const code = (error as { code?: unknown } | undefined)?.code;
   return typeof code === "number" && code >= 100 && code < 600 ? `HTTP ${code}: ${message}` : message;
+}
+
+/** A URL fit for the log: no user info, query or fragment (they may carry tokens). */
+export function withoutSecrets(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
 }
 
 /** The answer a failed connection gets in the log: what to check. */
@@ -45,16 +55,15 @@ export function remedyFor(name: string, config: McpServerConfig, error: unknown)
   const key = `tools.mcp_servers.${name}`;
   if (code === "ENOENT") return `'${config.command}' is not on PATH: install it or fix ${key}.command`;
   if (code === 401 || code === 403) return `check the server's credentials in ${key}.headers`;
-  if (config.url !== undefined) return `check that the server is running and reachable at ${config.url}`;
+  if (config.url !== undefined) return `check that the server is running and reachable at ${withoutSecrets(config.url)}`;
   return "run the command by hand to see why it does not answer MCP on stdin/stdout";
 }
 
 function newClient(options: OpenClientOptions): Client {
-  const client = new Client(
+  return new Client(
     { name: "skein", version: packageJson.version },
     { listChanged: { tools: { autoRefresh: false, debounceMs: 50, onChanged: () => options.onToolsChanged() } } },
   );
-  return client;
 }
 
 /** Rejects when `signal` aborts, whatever `work` is doing. */
@@ -76,7 +85,8 @@ async function connect(client: Client, transport: Transport, options: OpenClient
   }
   // Set after connecting: a failed attempt must not look like a crash of a live connection.
   client.onclose = () => options.onClose();
-  client.onerror = (error) => options.log.debug({ server: options.name, err: error }, "mcp transport error");
+  client.onerror = (error) =>
+    options.log.debug({ server: options.name, reason: describeFailure(error, options.config) }, "mcp transport error");
 }
 
 function stdioTransport(options: OpenClientOptions, command: string): StdioClientTransport {
@@ -129,7 +139,7 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
     return { client, kind: "streamable-http", close };
   } catch (error) {
     if (!isLegacyOnly(error)) throw error;
-    options.log.info({ server: options.name, reason: String(error) }, "mcp server does not speak Streamable HTTP; trying legacy SSE");
+    options.log.info({ server: options.name, reason: describeFailure(error, config) }, "mcp server does not speak Streamable HTTP; trying legacy SSE");
   }
   const legacy = newClient(options);
   await connect(legacy, new SSEClientTransport(url, { requestInit }), options);

@@ -67,7 +67,7 @@ export class McpServerConnection {
       return await this.listTools();
     } catch (error) {
       await this.close();
-      throw new Error(`connected, but listing its tools failed: ${describeFailure(error)}`, { cause: error });
+      throw new Error(`connected, but listing its tools failed: ${describeFailure(error, this.options.config)}`, { cause: error });
     }
   }
 
@@ -94,7 +94,7 @@ export class McpServerConnection {
     } catch (error) {
       const reason = timeout.aborted
         ? `did not finish connecting within ${seconds(connectTimeoutMs)}`
-        : describeFailure(error);
+        : describeFailure(error, config);
       throw new Error(`${reason} (${remedyFor(name, config, error)})`, { cause: error });
     }
   }
@@ -125,7 +125,7 @@ export class McpServerConnection {
       try {
         this.options.onToolsChanged(await this.listTools());
       } catch (error) {
-        this.options.log.warn({ server: this.name, err: error }, "mcp tool list refresh failed");
+        this.options.log.warn({ server: this.name, reason: describeFailure(error, this.options.config) }, "mcp tool list refresh failed");
       }
     });
   }
@@ -191,7 +191,7 @@ export class McpServerConnection {
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
       return new ToolError("ExecutionFailed", `${what} failed: the server stopped during the call; it will be restarted on the next call`);
     }
-    return new ToolError("ExecutionFailed", `${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return new ToolError("ExecutionFailed", `${what} failed: ${describeFailure(error, this.options.config)}`);
   }
 
   /** Closes the client (stdio: end stdin, then SIGTERM, then SIGKILL). */
@@ -199,7 +199,7 @@ export class McpServerConnection {
     this.state = "closed";
     await this.restarting?.catch(() => {});
     await this.opened?.close().catch((error: unknown) => {
-      this.options.log.debug({ server: this.name, err: error }, "mcp client close failed");
+      this.options.log.debug({ server: this.name, reason: describeFailure(error, this.options.config) }, "mcp client close failed");
     });
   }
 }

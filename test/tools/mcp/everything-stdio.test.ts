@@ -15,7 +15,8 @@ describe("MCP servers over stdio (server-everything), beside servers that fail",
         everything: everythingStdio({ timeout: 0.5, env: { API_TOKEN: "${SKEIN_TEST_TOKEN}", MODE: "plain $HOME" } }),
         unset: everythingStdio({ env: { API_TOKEN: "${SKEIN_TEST_UNSET}" } }),
         missing: serverConfig({ command: "skein-test-no-such-mcp-server" }),
-        refused: serverConfig({ url: `http://127.0.0.1:${closedPort}/mcp` }),
+        refused: serverConfig({ url: `http://127.0.0.1:${closedPort}/mcp?token=hunter2` }),
+        credentials: serverConfig({ url: `http://skein:hunter2@127.0.0.1:${closedPort}/mcp` }),
         disabled: everythingStdio({ enabled: false }),
         empty: serverConfig({}),
       },
@@ -79,11 +80,14 @@ describe("MCP servers over stdio (server-everything), beside servers that fail",
     expect(byName.everything).toMatchObject({ state: "connected", transport: "stdio" });
     expect(byName.everything!.tools).toContain("everything__echo");
     expect(byName.missing).toMatchObject({ state: "failed", tools: [], error: expect.stringMatching(/ENOENT.*not on PATH: install it or fix tools\.mcp_servers\.missing\.command/) });
-    expect(byName.refused).toMatchObject({ state: "failed", tools: [], error: expect.stringMatching(/reachable at http:\/\/127\.0\.0\.1/) });
+    expect(byName.refused).toMatchObject({ state: "failed", tools: [], error: expect.stringMatching(/reachable at http:\/\/127\.0\.0\.1:\d+\/mcp\)$/) });
+    expect(byName.credentials).toMatchObject({ state: "failed", error: expect.stringContaining("http://127.0.0.1") });
+    expect(JSON.stringify(capture.lines)).not.toContain("hunter2");
+    expect(JSON.stringify(hub.servers())).not.toContain("hunter2");
     expect(byName.disabled).toMatchObject({ state: "skipped", error: expect.stringMatching(/disabled/) });
     expect(byName.empty).toMatchObject({ state: "skipped", error: expect.stringMatching(/neither command nor url/) });
     const failures = capture.lines.filter((line) => line.msg.startsWith("mcp server failed to connect"));
-    expect(failures.map((line) => line.server).sort()).toEqual(["missing", "refused"]);
+    expect(failures.map((line) => line.server).sort()).toEqual(["credentials", "missing", "refused"]);
     expect(sink.tools.size).toBe(byName.everything!.tools.length);
   });
 
