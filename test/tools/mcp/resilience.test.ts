@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/index.js";
-import { capturedLog, CollectingSink, tinyStdio } from "./helpers.js";
+import { capturedLog, CollectingSink, serverConfig, tinyStdio } from "./helpers.js";
 
 describe("MCP servers that change, hang, collide and crash", () => {
   const sink = new CollectingSink();
@@ -77,5 +77,22 @@ describe("MCP servers that change, hang, collide and crash", () => {
       message: expect.stringMatching(/stopped; the next restart is allowed in \d/),
     });
     expect(await answer("dup_x__pid")).toMatch(/^\d+$/);
+  });
+});
+
+describe("an MCP server that never answers", () => {
+  it("is given up after the connect timeout and skipped", async () => {
+    // Reads stdin and never answers `initialize`; exits when stdin ends.
+    const mute = 'process.stdin.resume(); process.stdin.on("end", () => process.exit(0));';
+    const hub = await connectMcpServers({
+      servers: { mute: serverConfig({ command: process.execPath, args: ["-e", mute] }) },
+      registry: new CollectingSink(),
+      log: capturedLog().log,
+      connectTimeoutMs: 300,
+    });
+    await hub.close();
+    expect(hub.servers()).toEqual([
+      expect.objectContaining({ name: "mute", state: "failed", error: expect.stringMatching(/did not finish connecting within 0\.3 s/) }),
+    ]);
   });
 });
