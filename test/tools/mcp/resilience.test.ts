@@ -78,6 +78,12 @@ describe("MCP servers that change, hang, collide and crash", () => {
     });
     expect(await answer("dup_x__pid")).toMatch(/^\d+$/);
   });
+
+  it("ends every server process at shutdown", async () => {
+    const pids = [serverPid("dup.x"), serverPid("dup_x")];
+    await hub.close();
+    for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: "ESRCH" }));
+  });
 });
 
 describe("an MCP server that never answers", () => {
