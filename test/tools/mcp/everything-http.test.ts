@@ -1,0 +1,80 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/index.js";
+import { silentLogger } from "../../../src/log.js";
+import { capturedLog, CollectingSink, serverConfig, startEverythingHttp } from "./helpers.js";
+
+describe("MCP servers over HTTP (server-everything)", () => {
+  const sink = new CollectingSink();
+  const capture = capturedLog();
+  let servers: Array<Awaited<ReturnType<typeof startEverythingHttp>>> = [];
+  let hub: McpHub;
+
+  beforeAll(async () => {
+    servers = await Promise.all([startEverythingHttp("streamableHttp"), startEverythingHttp("sse")]);
+    const [streamable, legacy] = servers;
+    hub = await connectMcpServers({
+      servers: {
+        remote: serverConfig({ url: streamable!.url, headers: { "x-skein-test": "1" } }),
+        legacy: serverConfig({ url: legacy!.url, tools: ["echo"] }),
+      },
+      registry: sink,
+      log: capture.log,
+    });
+  });
+
+  afterAll(async () => {
+    await hub?.close();
+    await Promise.all(servers.map((server) => server.stop()));
+  });
+
+  it("connects over Streamable HTTP and calls a tool", async () => {
+    expect(hub.servers().find((server) => server.name === "remote")).toMatchObject({ state: "connected", transport: "streamable-http" });
+    expect(sink.tools.get("remote__get-sum")?.source).toBe("mcp:remote");
+    const answer = await sink.call("remote__echo", { message: "over http" });
+    expect(answer).toMatchObject({ type: "tool-result", forLlm: "Echo: over http" });
+  });
+
+  it("starts a new session when the HTTP server restarted and forgot the old one", async () => {
+    const old = servers[0]!;
+    await old.stop();
+    servers[0] = await startEverythingHttp("streamableHttp", old.port);
+    expect(await sink.call("remote__echo", { message: "after restart" })).toMatchObject({ forLlm: "Echo: after restart" });
+    expect(capture.lines).toContainEqual(expect.objectContaining({ server: "remote", msg: "mcp server lost the session; reconnecting" }));
+  });
+
+  it("falls back to the legacy SSE transport when the server does not speak Streamable HTTP", async () => {
+    expect(hub.servers().find((server) => server.name === "legacy")).toMatchObject({ state: "connected", transport: "sse" });
+    expect(capture.lines).toContainEqual(expect.objectContaining({ server: "legacy", msg: expect.stringMatching(/trying legacy SSE/) }));
+    expect(await sink.call("legacy__echo", { message: "old style" })).toMatchObject({ forLlm: "Echo: old style" });
+  });
+
+  it("registers only the tools the allowlist names", () => {
+    expect([...sink.tools.keys()].filter((name) => name.startsWith("legacy__"))).toEqual(["legacy__echo"]);
+  });
+});
+
+describe("an MCP server over HTTP that refuses the credentials", () => {
+  it("sends the configured headers, does not fall back to SSE on 401, and reports what to check", async () => {
+    const seen: IncomingHttpHeaders[] = [];
+    const server = createServer((request, response) => {
+      seen.push(request.headers);
+      response.writeHead(401, { "content-type": "application/json" }).end('{"error":"unauthorized"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const hub = await connectMcpServers({
+        servers: { locked: serverConfig({ url: `http://127.0.0.1:${port}/mcp`, headers: { authorization: "Bearer wrong" } }) },
+        registry: new CollectingSink(),
+        log: silentLogger(),
+      });
+      await hub.close();
+      expect(hub.servers()).toEqual([expect.objectContaining({ state: "failed", error: expect.stringMatching(/401.*credentials.*headers/) })]);
+      expect(seen.map((headers) => headers.authorization)).toEqual(["Bearer wrong"]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

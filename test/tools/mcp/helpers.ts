@@ -1,0 +1,152 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { MessageBus } from "../../../src/bus/message-bus.js";
+import { configSchema, type McpServerConfig } from "../../../src/config/schema.js";
+import { pino, type Logger } from "pino";
+import { silentLogger } from "../../../src/log.js";
+import type { Tool, ToolContext } from "../../../src/tools/tool.js";
+import type { ToolSink } from "../../../src/tools/tool-sink.js";
+
+const require = createRequire(import.meta.url);
+
+/** The server's executable script (`dist/index.js`), found through its package.json `bin`. */
+export function serverEntry(name: "server-everything" | "server-filesystem"): string {
+  const packageJson = require.resolve(`@modelcontextprotocol/${name}/package.json`);
+  const { bin } = require(packageJson) as { bin: Record<string, string> };
+  return join(dirname(packageJson), Object.values(bin)[0]!);
+}
+
+/** A server config with the schema's defaults filled in. */
+export function serverConfig(input: Partial<McpServerConfig>): McpServerConfig {
+  return configSchema.parse({ tools: { mcp_servers: { server: input } } }).tools.mcp_servers.server!;
+}
+
+/** The tiny fixture server of these tests over stdio. */
+export function tinyStdio(extra: Partial<McpServerConfig> = {}): McpServerConfig {
+  const script = fileURLToPath(new URL("./fixtures/tiny-server.mjs", import.meta.url));
+  return serverConfig({ command: process.execPath, args: [script], ...extra });
+}
+
+/** `everything` over stdio. */
+export function everythingStdio(extra: Partial<McpServerConfig> = {}): McpServerConfig {
+  return serverConfig({ command: process.execPath, args: [serverEntry("server-everything"), "stdio"], ...extra });
+}
+
+/** A ToolSink that keeps what is registered, for looking at and calling. */
+export class CollectingSink implements ToolSink {
+  readonly tools = new Map<string, Tool>();
+  private readonly watchers = new Set<() => void>();
+  register(tool: Tool<never> | Tool): void {
+    this.tools.set(tool.name, tool as Tool);
+    for (const watcher of this.watchers) watcher();
+  }
+  unregister(name: string): boolean {
+    const removed = this.tools.delete(name);
+    for (const watcher of this.watchers) watcher();
+    return removed;
+  }
+  /** Resolves once the registered tools satisfy `condition` (checked now and after every change). */
+  until(condition: (names: string[]) => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!condition([...this.tools.keys()])) return;
+        this.watchers.delete(check);
+        resolve();
+      };
+      this.watchers.add(check);
+      check();
+    });
+  }
+  /** Calls a registered tool as the registry would (arguments already valid). */
+  async call(name: string, args: Record<string, unknown>, signal = new AbortController().signal): Promise<unknown> {
+    const tool = this.tools.get(name);
+    if (tool === undefined) throw new Error(`no tool ${name}`);
+    return tool.execute(args, toolContext(signal));
+  }
+}
+
+export function toolContext(signal: AbortSignal): ToolContext {
+  return {
+    channel: "cli",
+    chatId: "test",
+    senderId: "tester",
+    sessionKey: "cli:test",
+    signal,
+    log: silentLogger(),
+    bus: new MessageBus(),
+    notify: () => {},
+    noteDelivery: () => {},
+  };
+}
+
+/** A TCP port that was free a moment ago (for servers that take a PORT, not port 0). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Runs `everything` in an HTTP mode on a free port and resolves once it listens. */
+export async function startEverythingHttp(
+  mode: "streamableHttp" | "sse",
+  port?: number,
+): Promise<{ url: string; port: number; child: ChildProcess; stop(): Promise<void> }> {
+  port ??= await freePort();
+  const child = spawn(process.execPath, [serverEntry("server-everything"), mode], {
+    env: { PATH: process.env.PATH, PORT: String(port) },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    child.stderr!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/listening on port|running on port/i.test(output)) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`everything ${mode} exited (${code}): ${output}`)));
+  });
+  const path = mode === "sse" ? "/sse" : "/mcp";
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    port,
+    child,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** A logger whose JSON lines the test can read and wait for. */
+export function capturedLog(level = "debug"): { log: Logger; lines: LogLine[]; next(message: string): Promise<LogLine> } {
+  const lines: LogLine[] = [];
+  const waiters: Array<{ message: string; resolve(line: LogLine): void }> = [];
+  const destination = {
+    write(chunk: string) {
+      const line = JSON.parse(chunk) as LogLine;
+      lines.push(line);
+      for (const waiter of waiters.filter((candidate) => candidate.message === line.msg)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    },
+  };
+  return {
+    log: pino({ level }, destination),
+    lines,
+    /** The next line with this message (logged after this call). */
+    next: (message) => new Promise((resolve) => waiters.push({ message, resolve })),
+  };
+}
+
+export interface LogLine {
+  msg: string;
+  level: number;
+  [key: string]: unknown;
+}
