@@ -84,7 +84,7 @@ describe("skein doctor", () => {
     expectNoSecrets(result.output);
   });
 
-  it("asks each platform who the bot is, once per token"), async () => {
+  it("asks each platform who the bot is, once per token", async () => {
     platforms.calls.length = 0;
     await doctor(environment());
     expect(platforms.calls.sort()).toEqual([
