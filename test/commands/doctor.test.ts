@@ -1,10 +1,11 @@
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runDoctor, type DoctorOptions } from "../../src/health/doctor.js";
+import { closedPort } from "../fakes/closed-port.js";
 import { FakeCredentials } from "../fakes/fake-credentials.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 
@@ -132,7 +133,7 @@ describe("skein doctor", () => {
   });
 
   it("reports an unreachable LLM endpoint", async () => {
-    const closed = await closedPortUrl();
+    const closed = `http://127.0.0.1:${await closedPort()}/v1`;
     const result = await doctor(environment({ OPENAI_BASE_URL: closed }));
     expect(result.exitCode).toBe(1);
     expect(result.line("llm")).toBe(`FAIL llm           ${closed} is unreachable (ECONNREFUSED)`);
@@ -212,11 +213,3 @@ describe("skein doctor", () => {
     expect(result.line("discord")).toMatch(/^✗ discord /);
   });
 });
-
-async function closedPortUrl(): Promise<string> {
-  const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}/v1`;
-}
