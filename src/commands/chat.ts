@@ -1,7 +1,75 @@
-// STUB: replaced by the issue that owns this command.
+import { createInterface } from "node:readline";
+import type { TurnOutcome } from "../agent/agent-loop.js";
 import type { GlobalOptions } from "../cli.js";
+import { reportFatal, writeOut, fail } from "./command-support.js";
 
-export async function run(_options: GlobalOptions): Promise<number> {
-  process.stderr.write("skein: 'chat' is not implemented yet\n");
-  return 1;
+export interface ChatOptions extends GlobalOptions {
+  /** `-m`: one message, its reply printed, then exit. */
+  message?: string;
+}
+
+/**
+ * `skein chat`: talk to the agent in the terminal through the `cli` channel. Reads
+ * lines from stdin (a pipe works too) and prints each reply on stdout; with `-m`
+ * sends one message and exits (non-zero, with the reason on stderr, if the turn failed).
+ */
+export async function run(options: ChatOptions): Promise<number> {
+  const [{ createDaemon }, { CliChannel }] = await Promise.all([import("../daemon.js"), import("../../channels/cli.js")]);
+  const replies: string[] = [];
+  const oneShot = options.message !== undefined;
+  let printing: Promise<void> = Promise.resolve();
+  const onReply = (text: string) => {
+    if (oneShot) replies.push(text);
+    else printing = printing.then(() => writeOut(`${text}\n`));
+  };
+  let cli!: InstanceType<typeof CliChannel>;
+  const daemon = createDaemon({
+    configPath: options.config,
+    platformChannels: false,
+    logLevel: process.env.SKEIN_LOG_LEVEL || "error",
+    channels: [{ name: "cli", create: ({ bus }) => (cli = new CliChannel({ bus, onReply })) }],
+  });
+  const waiting = new Map<string, (outcome: TurnOutcome) => void>();
+  daemon.onOutcome((outcome) => waiting.get(outcome.message.id)?.(outcome));
+  const ask = (text: string) =>
+    new Promise<TurnOutcome>((resolve) => {
+      waiting.set(cli.say(text).id, resolve);
+    });
+
+  try {
+    await daemon.start();
+  } catch (error) {
+    await daemon.stop().catch(() => undefined);
+    return reportFatal(error);
+  }
+  try {
+    if (oneShot) {
+      const outcome = await ask(options.message!);
+      if (outcome.status === "failed") {
+        fail(outcome.error ?? "the turn failed");
+        return 1;
+      }
+      if (outcome.status === "gated" && outcome.reply === undefined) {
+        fail("the message was not admitted");
+        return 1;
+      }
+      await writeOut(replies.map((reply) => `${reply}\n`).join(""));
+      return 0;
+    }
+    const interactive = process.stdin.isTTY === true;
+    if (interactive) process.stderr.write("skein chat: type a message, /new for a fresh conversation, Ctrl-D to quit.\n");
+    const lines = createInterface({ input: process.stdin, terminal: false });
+    if (interactive) process.stderr.write("> ");
+    for await (const line of lines) {
+      if (line.trim() !== "") {
+        await ask(line);
+        await printing;
+      }
+      if (interactive) process.stderr.write("> ");
+    }
+    return 0;
+  } finally {
+    await daemon.stop();
+    await printing;
+  }
 }

@@ -1,7 +1,36 @@
-// STUB: replaced by the issue that owns this command.
 import type { GlobalOptions } from "../cli.js";
+import { reportFatal, writeOut } from "./command-support.js";
 
-export async function run(_options: GlobalOptions): Promise<number> {
-  process.stderr.write("skein: 'config-check' is not implemented yet\n");
-  return 1;
+/** `skein config check`: validates the configuration and shows what is enabled; non-zero when invalid. */
+export async function run(options: GlobalOptions): Promise<number> {
+  const [{ loadConfig }, { configuredChannels }] = await Promise.all([import("../config/load.js"), import("../channels/loader.js")]);
+  try {
+    const loaded = await loadConfig({ configPath: options.config });
+    const { config } = loaded;
+    const channels = configuredChannels(config);
+    const openai = config.providers.openai;
+    const warnings = [...loaded.warnings];
+    if (channels.length === 0) warnings.push("no channel is configured: `skein start` needs TELEGRAM_BOT_TOKEN, SLACK_BOT_TOKEN or DISCORD_BOT_TOKEN");
+    if (!openai.api_key && !openai.base_url) warnings.push("no OPENAI_API_KEY and no OPENAI_BASE_URL: the default OpenAI endpoint needs a key");
+    if (config.channels.slack.bot_token && !config.channels.slack.app_token && !config.channels.slack.signing_secret) {
+      warnings.push("slack needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP events)");
+    }
+    const mcp = Object.entries(config.tools.mcp_servers).filter(([, server]) => server.enabled).map(([name]) => name);
+    const lines = [
+      `config:     ${loaded.configPath}${loaded.fileFound ? "" : " (not found; defaults and environment only)"}`,
+      `home:       ${loaded.home}`,
+      `workspace:  ${loaded.workspace}`,
+      `model:      ${config.agents.defaults.model} via ${openai.base_url ?? "https://api.openai.com/v1"}${openai.api_key ? " (api key set)" : ""}${openai.stream ? ", streaming" : ""}`,
+      `channels:   ${channels.length ? channels.join(", ") : "none"}`,
+      `mcp:        ${mcp.length ? mcp.join(", ") : "none"}`,
+      `approval:   privileged tools ${config.tools.approval === "allow" ? "allowed" : "refused"}`,
+      `health:     ${config.gateway.health_port !== undefined ? `${config.gateway.health_host}:${config.gateway.health_port}` : "off"}`,
+      ...warnings.map((warning) => `warning:    ${warning}`),
+      "config is valid",
+    ];
+    await writeOut(`${lines.join("\n")}\n`);
+    return 0;
+  } catch (error) {
+    return reportFatal(error);
+  }
 }

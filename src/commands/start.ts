@@ -1,7 +1,36 @@
-// STUB: replaced by the issue that owns this command.
 import type { GlobalOptions } from "../cli.js";
+import type { Channel } from "../channels/channel.js";
+import { reportFatal } from "./command-support.js";
 
-export async function run(_options: GlobalOptions): Promise<number> {
-  process.stderr.write("skein: 'start' is not implemented yet\n");
-  return 1;
+/**
+ * `skein start`: the daemon, with every channel whose credentials are configured.
+ * (For benchmarks only: SKEIN_BENCH_IDLE_CHANNEL=1 adds a channel that never receives,
+ * so the daemon can start without any platform.)
+ */
+export async function run(options: GlobalOptions): Promise<number> {
+  const { createDaemon, runUntilSignalled } = await import("../daemon.js");
+  const daemon = createDaemon({
+    configPath: options.config,
+    channels: process.env.SKEIN_BENCH_IDLE_CHANNEL === "1" ? [{ name: "idle", create: idleChannel }] : [],
+  });
+  try {
+    await daemon.start();
+  } catch (error) {
+    await daemon.stop().catch(() => undefined);
+    return reportFatal(error);
+  }
+  return runUntilSignalled(daemon, daemon.log!);
+}
+
+function idleChannel(): Channel {
+  let state: ReturnType<Channel["status"]> = { state: "connected", since: Date.now() };
+  return {
+    name: "idle",
+    start: async () => {},
+    send: async () => {},
+    stop: async () => {
+      state = { state: "stopped", since: Date.now() };
+    },
+    status: () => state,
+  };
 }

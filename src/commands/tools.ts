@@ -1,7 +1,41 @@
-// STUB: replaced by the issue that owns this command.
 import type { GlobalOptions } from "../cli.js";
+import { reportFatal, writeOut } from "./command-support.js";
 
-export async function run(_options: GlobalOptions): Promise<number> {
-  process.stderr.write("skein: 'tools' is not implemented yet\n");
-  return 1;
+/** `skein tools`: every tool the agent can call, one line each: name, source, safety, description. */
+export async function run(options: GlobalOptions): Promise<number> {
+  const [{ loadConfig }, { createLogger }, { MessageBus }, { ToolRegistry }, { registerBuiltinTools }] = await Promise.all([
+    import("../config/load.js"),
+    import("../log.js"),
+    import("../bus/message-bus.js"),
+    import("../tools/registry.js"),
+    import("../tools/builtin/index.js"),
+  ]);
+  try {
+    const { config, workspace } = await loadConfig({ configPath: options.config });
+    const log = await createLogger({ level: process.env.SKEIN_LOG_LEVEL || "warn" });
+    const registry = new ToolRegistry({ log, approval: config.tools.approval });
+    registerBuiltinTools(registry, { config, workspace, bus: new MessageBus(), log });
+    let hub: { close(): Promise<void> } | undefined;
+    if (Object.keys(config.tools.mcp_servers).length > 0) {
+      const { connectMcpServers } = await import("../tools/mcp/index.js");
+      hub = await connectMcpServers({ servers: config.tools.mcp_servers, registry, log });
+    }
+    try {
+      const tools = registry.list();
+      const rows = tools.map((tool) => [tool.name, tool.source ?? "builtin", tool.safety, firstLine(tool.description)]);
+      const widths = [0, 1, 2].map((column) => Math.max(0, ...rows.map((row) => row[column]!.length)));
+      const lines = rows.map((row) => row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join("  "));
+      await writeOut(lines.length ? `${lines.join("\n")}\n` : "");
+      process.stderr.write(`${tools.length} tool${tools.length === 1 ? "" : "s"}${config.tools.approval === "deny" ? " (privileged tools are refused: tools.approval is \"deny\")" : ""}\n`);
+      return 0;
+    } finally {
+      await hub?.close();
+    }
+  } catch (error) {
+    return reportFatal(error);
+  }
+}
+
+function firstLine(text: string): string {
+  return text.split("\n", 1)[0]!.trim();
 }

@@ -1,0 +1,307 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import type { InboundGate } from "../access/admission.js";
+import type { MessageBus } from "../bus/message-bus.js";
+import { sessionKeyOf, type InboundMessage, type OutboundMessage } from "../bus/messages.js";
+import type { WorkingIndicator } from "../channels/channel.js";
+import type { SkeinConfig } from "../config/schema.js";
+import { ProviderError, type ChatMessage, type LlmProvider } from "../providers/provider.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import { isToolResult, type ToolContext } from "../tools/tool.js";
+import { truncateForLlm } from "../tools/truncate.js";
+import { HELP_TEXT, NEW_SESSION_TEXT, parseChatCommand } from "./chat-commands.js";
+import { historyWindow, type ContextBuilder } from "./context.js";
+import { sanitizeText } from "./sanitize.js";
+import { SessionScheduler } from "./session-scheduler.js";
+import { validateSessionKey } from "./session-id.js";
+import type { SessionStore } from "./sessions.js";
+import { runToolLoop } from "./tool-loop.js";
+
+export interface AgentLoopOptions {
+  bus: MessageBus;
+  provider: LlmProvider;
+  registry: ToolRegistry;
+  sessions: SessionStore;
+  context: ContextBuilder;
+  /** Checks every platform message passes, in order (dedup, then access). */
+  gates?: InboundGate[];
+  /** `agents.defaults`. */
+  agent: SkeinConfig["agents"]["defaults"];
+  log: Logger;
+  /** The channel's "working on it" indicator for a message, when it has one. */
+  indicateWorking?: (message: InboundMessage) => WorkingIndicator | undefined;
+}
+
+/** How one inbound message was handled (for the CLI and tests). */
+export interface TurnOutcome {
+  message: InboundMessage;
+  sessionKey: string;
+  status: "answered" | "failed" | "command" | "gated";
+  /** The reply text sent (or suppressed because a tool already delivered to the chat). */
+  reply?: string;
+  /** Why the turn failed. */
+  error?: string;
+}
+
+class TurnTimeout extends Error {}
+class ShuttingDown extends Error {}
+
+/**
+ * Consumes inbound messages and answers them: gates, chat commands, then one turn of
+ * the tool loop per message, strictly in order per session and concurrently across
+ * sessions up to `max_concurrent_turns`.
+ */
+export class AgentLoop {
+  readonly #options: AgentLoopOptions;
+  readonly #log: Logger;
+  readonly #scheduler: SessionScheduler<InboundMessage>;
+  readonly #root = new AbortController();
+  readonly #knownSessions = new Set<string>();
+  readonly #outcomeListeners = new Set<(outcome: TurnOutcome) => void>();
+  #unsubscribe: (() => void) | undefined;
+  #turnsServed = 0;
+  #ready: Promise<void> = Promise.resolve();
+
+  constructor(options: AgentLoopOptions) {
+    this.#options = options;
+    this.#log = options.log;
+    this.#scheduler = new SessionScheduler(options.agent.max_concurrent_turns, (key, message) => this.#handle(key, message));
+  }
+
+  /**
+   * Starts consuming inbound messages from the bus. Messages that arrive before `ready`
+   * settles (e.g. while MCP servers connect) are queued and handled after it.
+   */
+  start(ready?: Promise<unknown>): void {
+    if (ready) this.#ready = ready.then(() => undefined, () => undefined);
+    this.#unsubscribe ??= this.#options.bus.onInbound((message) => this.accept(message));
+  }
+
+  /** Queues a message for its session (what the bus subscription does). */
+  accept(message: InboundMessage): void {
+    if (this.#root.signal.aborted) return;
+    this.#scheduler.enqueue(sessionKeyOf(message), message);
+  }
+
+  /** Stops taking new messages from the bus; queued and running turns go on. */
+  stopAccepting(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+  }
+
+  /**
+   * Stops taking messages, lets queued and running turns finish for up to `graceMs`,
+   * then cancels the rest (their users are told) and waits for them to wind down.
+   */
+  async stop(graceMs = 10_000): Promise<void> {
+    this.stopAccepting();
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), graceMs)));
+    const result = await Promise.race([this.#scheduler.idle(), graceOver]);
+    clearTimeout(timer);
+    if (result === "timeout") {
+      this.#log.warn({ active: this.#scheduler.activeSessions }, "turns still running after the grace period; cancelling them");
+      this.#root.abort(new ShuttingDown("shutting down"));
+      await this.#scheduler.idle();
+    }
+  }
+
+  /** Resolves once no turn is running or queued. */
+  idle(): Promise<void> {
+    return this.#scheduler.idle();
+  }
+
+  /** Calls `listener` after each inbound message has been handled. Returns the unsubscribe function. */
+  onOutcome(listener: (outcome: TurnOutcome) => void): () => void {
+    this.#outcomeListeners.add(listener);
+    return () => this.#outcomeListeners.delete(listener);
+  }
+
+  get stats(): { sessions: number; activeSessions: number; turnsServed: number } {
+    return { sessions: this.#knownSessions.size, activeSessions: this.#scheduler.activeSessions, turnsServed: this.#turnsServed };
+  }
+
+  async #handle(key: string, inbound: InboundMessage): Promise<void> {
+    let outcome: TurnOutcome;
+    try {
+      await this.#ready;
+      outcome = await this.#handleMessage(key, inbound);
+    } catch (error) {
+      this.#log.error({ err: error, session: key }, "handling a message failed");
+      outcome = { message: inbound, sessionKey: key, status: "failed", error: errorText(error) };
+    }
+    for (const listener of this.#outcomeListeners) listener(outcome);
+  }
+
+  async #handleMessage(key: string, inbound: InboundMessage): Promise<TurnOutcome> {
+    let message = inbound;
+    if (!message.internal) {
+      for (const gate of this.#options.gates ?? []) {
+        const admission = await gate.admit(message);
+        if (admission.type === "admit") {
+          message = admission.message;
+          continue;
+        }
+        if (admission.type === "reply") {
+          await this.#deliver(message, admission.text);
+        } else {
+          this.#log.debug({ gate: gate.name, reason: admission.reason, channel: message.channel, chatId: message.chatId }, "message ignored");
+        }
+        return { message, sessionKey: key, status: "gated", ...(admission.type === "reply" ? { reply: admission.text } : {}) };
+      }
+    }
+    try {
+      validateSessionKey(key);
+    } catch (error) {
+      this.#log.warn({ session: key, error: errorText(error) }, "message refused: invalid session id");
+      await this.#deliver(message, "Sorry — I can't keep a conversation for this chat (its id is not usable).");
+      return { message, sessionKey: key, status: "failed", error: errorText(error) };
+    }
+    this.#knownSessions.add(key);
+    const text = sanitizeText(message.text);
+    const command = message.internal ? undefined : parseChatCommand(text);
+    if (command === "new") {
+      await this.#options.sessions.archive(key);
+      await this.#deliver(message, NEW_SESSION_TEXT);
+      return { message, sessionKey: key, status: "command", reply: NEW_SESSION_TEXT };
+    }
+    if (command === "help") {
+      await this.#deliver(message, HELP_TEXT);
+      return { message, sessionKey: key, status: "command", reply: HELP_TEXT };
+    }
+    return this.#turn(key, message, text);
+  }
+
+  async #turn(key: string, message: InboundMessage, text: string): Promise<TurnOutcome> {
+    const { agent, sessions, context } = this.#options;
+    const indicator = this.#startIndicator(message);
+    const controller = new AbortController();
+    const onRootAbort = () => controller.abort(this.#root.signal.reason);
+    this.#root.signal.addEventListener("abort", onRootAbort, { once: true });
+    const timer = setTimeout(() => controller.abort(new TurnTimeout()), agent.turn_timeout * 1000);
+    const userMessage: ChatMessage = { role: "user", content: userContent(message, text) };
+    const deliveredTo = new Set<string>();
+    try {
+      const [history, system] = await Promise.all([sessions.load(key), context.systemPrompt(message)]);
+      const result = await runToolLoop(
+        {
+          provider: this.#options.provider,
+          registry: this.#options.registry,
+          model: agent.model,
+          maxIterations: agent.max_tool_iterations,
+          maxTokens: agent.max_tokens,
+          temperature: agent.temperature,
+          log: this.#log,
+        },
+        {
+          messages: [{ role: "system", content: system }, ...historyWindow(history, agent.memory_window), userMessage],
+          toolContext: this.#toolContext(key, message, controller.signal, deliveredTo),
+          signal: controller.signal,
+          showToUser: (forUser) => this.#deliver(message, forUser).then(() => undefined),
+        },
+      );
+      await sessions.append(key, [userMessage, ...result.added]);
+      const reply = result.text.trim() ? result.text : "(The model sent an empty answer.)";
+      if (!deliveredTo.has(`${message.channel}:${message.chatId}`)) await this.#deliver(message, reply, key);
+      return { message, sessionKey: key, status: "answered", reply };
+    } catch (error) {
+      const reason = controller.signal.aborted ? controller.signal.reason : error;
+      const reply = apology(reason, agent.turn_timeout);
+      this.#log.warn({ session: key, error: errorText(reason), kind: (reason as { kind?: string }).kind }, "turn failed");
+      await sessions.append(key, [userMessage, { role: "assistant", content: reply }]).catch((appendError: unknown) => {
+        this.#log.error({ session: key, err: appendError }, "cannot store the session");
+      });
+      await this.#deliver(message, reply, key);
+      return { message, sessionKey: key, status: "failed", reply, error: errorText(reason) };
+    } finally {
+      clearTimeout(timer);
+      this.#root.signal.removeEventListener("abort", onRootAbort);
+      this.#turnsServed++;
+      try {
+        indicator?.end();
+      } catch (error) {
+        this.#log.debug({ err: error }, "ending the working indicator failed");
+      }
+    }
+  }
+
+  #startIndicator(message: InboundMessage): WorkingIndicator | undefined {
+    try {
+      return this.#options.indicateWorking?.(message);
+    } catch (error) {
+      this.#log.debug({ err: error, channel: message.channel }, "the working indicator failed");
+      return undefined;
+    }
+  }
+
+  #toolContext(key: string, message: InboundMessage, signal: AbortSignal, deliveredTo: Set<string>): ToolContext {
+    const { bus } = this.#options;
+    return Object.freeze({
+      channel: message.channel,
+      chatId: message.chatId,
+      ...(message.threadId ? { threadId: message.threadId } : {}),
+      senderId: message.senderId,
+      sessionKey: key,
+      signal,
+      log: this.#log,
+      bus,
+      notify: (result: unknown) => {
+        const forLlm = isToolResult(result) ? result.forLlm : result;
+        bus.publishInbound({
+          id: `internal:${randomUUID()}`,
+          channel: message.channel,
+          chatId: message.chatId,
+          ...(message.threadId ? { threadId: message.threadId } : {}),
+          senderId: message.senderId,
+          isDirect: message.isDirect,
+          receivedAt: Date.now(),
+          internal: true,
+          text: `A background task you started has finished. Tell the user what came of it. Its result:\n${truncateForLlm(forLlm ?? "")}`,
+        });
+      },
+      noteDelivery: (channel: string, chatId: string) => deliveredTo.add(`${channel}:${chatId}`),
+    });
+  }
+
+  /** Sends text to the message's chat; a failure is logged and, for a turn, noted in its session. */
+  async #deliver(message: InboundMessage, text: string, sessionKey?: string): Promise<boolean> {
+    const outbound: OutboundMessage = {
+      channel: message.channel,
+      chatId: message.chatId,
+      text,
+      ...(message.threadId ? { threadId: message.threadId } : {}),
+      ...(message.replyToId ? { replyToId: message.replyToId } : {}),
+    };
+    try {
+      await this.#options.bus.publishOutbound(outbound);
+      return true;
+    } catch (error) {
+      this.#log.warn({ channel: message.channel, chatId: message.chatId, err: error }, "reply could not be delivered");
+      if (sessionKey) {
+        const note: ChatMessage = { role: "system", content: `Note: your previous reply could not be delivered (${errorText(error)}).` };
+        await this.#options.sessions.append(sessionKey, [note]).catch(() => undefined);
+      }
+      return false;
+    }
+  }
+}
+
+function userContent(message: InboundMessage, text: string): string {
+  if (message.internal) return `[system note, not written by the user] ${text}`;
+  if (message.isDirect) return text;
+  return `${message.senderName ?? message.senderId}: ${text}`;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The short reply a user gets when a turn fails. */
+function apology(reason: unknown, turnTimeoutSeconds: number): string {
+  if (reason instanceof TurnTimeout) {
+    return `Sorry — this took longer than ${turnTimeoutSeconds} s, so I stopped. Please try again, perhaps with a smaller request.`;
+  }
+  if (reason instanceof ShuttingDown) return "Sorry — I'm restarting and had to stop working on this. Please send it again in a moment.";
+  if (reason instanceof ProviderError) return `Sorry — I couldn't reach the model (${reason.message}). Please try again.`;
+  return `Sorry — something went wrong on my side (${errorText(reason)}). Please try again.`;
+}

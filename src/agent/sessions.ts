@@ -1,0 +1,137 @@
+import { mkdir, open, readFile, rename } from "node:fs/promises";
+import { join } from "node:path";
+import type { Logger } from "pino";
+import type { ChatMessage } from "../providers/provider.js";
+import { encodeSessionKey } from "./session-id.js";
+
+export interface SessionStoreOptions {
+  /** `$SKEIN_HOME/sessions`. */
+  dir: string;
+  log: Logger;
+  /** Messages kept in memory per session (default 500); files keep everything. */
+  retain?: number;
+  now?: () => Date;
+}
+
+const roles = new Set(["system", "user", "assistant", "tool"]);
+
+function isChatMessage(value: unknown): value is ChatMessage {
+  if (typeof value !== "object" || value === null) return false;
+  const message = value as { role?: unknown; content?: unknown; tool_call_id?: unknown; tool_calls?: unknown };
+  if (typeof message.role !== "string" || !roles.has(message.role)) return false;
+  if (message.role === "tool") return typeof message.tool_call_id === "string" && typeof message.content === "string";
+  if (message.role === "assistant") {
+    return (typeof message.content === "string" || message.content === null) && (message.tool_calls === undefined || Array.isArray(message.tool_calls));
+  }
+  return typeof message.content === "string";
+}
+
+/**
+ * Conversation history, one JSONL file per session under `$SKEIN_HOME/sessions/`.
+ * Files are append-only: a turn's messages are written and fsynced when it completes.
+ * A corrupt line is skipped with a warning. `/new` archives the file and starts afresh.
+ */
+export class SessionStore {
+  readonly #dir: string;
+  readonly #log: Logger;
+  readonly #retain: number;
+  readonly #now: () => Date;
+  readonly #cache = new Map<string, ChatMessage[]>();
+  readonly #pending = new Set<Promise<void>>();
+  #dirReady: Promise<void> | undefined;
+
+  constructor(options: SessionStoreOptions) {
+    this.#dir = options.dir;
+    this.#log = options.log;
+    this.#retain = options.retain ?? 500;
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  /** The file a session is stored in (throws a SessionIdError for an invalid key). */
+  pathOf(key: string): string {
+    return join(this.#dir, `${encodeSessionKey(key)}.jsonl`);
+  }
+
+  /** Number of sessions loaded since start. */
+  get size(): number {
+    return this.#cache.size;
+  }
+
+  /** The session's messages, oldest first (read from disk once, then from memory). */
+  async load(key: string): Promise<ChatMessage[]> {
+    const cached = this.#cache.get(key);
+    if (cached) return cached;
+    const path = this.pathOf(key);
+    let text: string;
+    try {
+      text = await readFile(path, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      text = "";
+    }
+    const messages: ChatMessage[] = [];
+    const lines = text.split("\n");
+    lines.forEach((line, index) => {
+      if (line.trim() === "") return;
+      try {
+        const parsed: unknown = JSON.parse(line);
+        if (!isChatMessage(parsed)) throw new Error("not a chat message");
+        messages.push(parsed);
+      } catch (error) {
+        this.#log.warn({ session: key, line: index + 1, error: (error as Error).message }, "skipping a corrupt session line");
+      }
+    });
+    const retained = messages.slice(-this.#retain);
+    this.#cache.set(key, retained);
+    return retained;
+  }
+
+  /** Appends a completed turn's messages to the session, on disk (fsynced) and in memory. */
+  async append(key: string, messages: ChatMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const history = await this.load(key);
+    history.push(...messages);
+    if (history.length > this.#retain * 2) history.splice(0, history.length - this.#retain);
+    const write = this.#write(this.pathOf(key), messages.map((message) => JSON.stringify(message)).join("\n") + "\n");
+    this.#pending.add(write);
+    try {
+      await write;
+    } finally {
+      this.#pending.delete(write);
+    }
+  }
+
+  /** Archives the session's file (kept under `sessions/archive/`) and starts it empty. Returns the archive path. */
+  async archive(key: string): Promise<string | undefined> {
+    const path = this.pathOf(key);
+    await this.flush();
+    this.#cache.set(key, []);
+    const stamp = this.#now().toISOString().replace(/[:.]/g, "-");
+    const archivePath = join(this.#dir, "archive", `${encodeSessionKey(key)}.${stamp}.jsonl`);
+    await mkdir(join(this.#dir, "archive"), { recursive: true });
+    try {
+      await rename(path, archivePath);
+      return archivePath;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+  }
+
+  /** Waits for every write in progress. */
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.#pending]);
+  }
+
+  async #write(path: string, text: string): Promise<void> {
+    this.#dirReady ??= mkdir(this.#dir, { recursive: true }).then(() => undefined);
+    await this.#dirReady;
+    const file = await open(path, "a", 0o600);
+    try {
+      await file.write(text);
+      await file.datasync();
+    } finally {
+      await file.close();
+    }
+  }
+}

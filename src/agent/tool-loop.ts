@@ -1,0 +1,123 @@
+import type { Logger } from "pino";
+import type { ChatMessage, ChatResponse, LlmProvider, ToolCall } from "../providers/provider.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import { failureForLlm, type ToolContext, type ToolOutcome } from "../tools/tool.js";
+import { truncateForLlm } from "../tools/truncate.js";
+
+export interface ToolLoopOptions {
+  provider: LlmProvider;
+  registry: ToolRegistry;
+  model: string;
+  /** Rounds of tool calls allowed per turn (clamped to >= 1). */
+  maxIterations: number;
+  maxTokens?: number;
+  temperature?: number;
+  log: Logger;
+}
+
+export interface ToolLoopTurn {
+  /** System prompt, history window and the new user message. */
+  messages: ChatMessage[];
+  /** The context every tool call of this turn runs in. */
+  toolContext: ToolContext;
+  signal: AbortSignal;
+  /** Shows a tool's `forUser` text to the user at once. */
+  showToUser?: (text: string) => Promise<void> | void;
+}
+
+export interface ToolLoopResult {
+  /** The text to reply with. */
+  text: string;
+  /** Assistant and tool messages produced by the turn, to store in the session. */
+  added: ChatMessage[];
+  /** Model calls made. */
+  iterations: number;
+  limitReached: boolean;
+}
+
+/**
+ * The tool loop: ask the model, run the tools it calls, give it their results, and
+ * repeat until it answers in text or the iteration limit is reached. At the limit,
+ * one last call without tools gets an answer, and the reply says the limit was hit.
+ */
+export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn): Promise<ToolLoopResult> {
+  const maxIterations = Math.max(1, Math.floor(options.maxIterations) || 1);
+  const messages = [...turn.messages];
+  const added: ChatMessage[] = [];
+  const tools = options.registry.schemas();
+  const ask = (withTools: boolean): Promise<ChatResponse> =>
+    options.provider.chat(
+      {
+        model: options.model,
+        messages,
+        ...(withTools && tools.length ? { tools } : {}),
+        ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
+        ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+      },
+      turn.signal,
+    );
+  const append = (message: ChatMessage) => {
+    messages.push(message);
+    added.push(message);
+  };
+
+  for (let iteration = 1; iteration <= maxIterations; iteration++) {
+    const response = await ask(true);
+    if (response.toolCalls.length === 0) {
+      const text = response.content ?? "";
+      append({ role: "assistant", content: text });
+      options.log.debug({ iterations: iteration }, "tool loop complete, returning text response");
+      return { text, added, iterations: iteration, limitReached: false };
+    }
+    append({ role: "assistant", content: response.content ?? null, tool_calls: response.toolCalls });
+    options.log.debug({ iteration, count: response.toolCalls.length }, "executing tool calls");
+    const outcomes = await executeCalls(options.registry, response.toolCalls, turn.toolContext);
+    for (let index = 0; index < outcomes.length; index++) {
+      const outcome = outcomes[index]!;
+      const call = response.toolCalls[index]!;
+      append({ role: "tool", tool_call_id: call.id, content: contentFor(outcome) });
+      if (outcome.type === "tool-result" && outcome.forUser && !outcome.silent && turn.showToUser) {
+        await turn.showToUser(outcome.forUser);
+      }
+    }
+    turn.signal.throwIfAborted();
+  }
+
+  const final = await ask(false);
+  const answer = final.content?.trim() ? final.content : "";
+  const note = `(I stopped after ${maxIterations} rounds of tool calls: that is the limit for one message.)`;
+  const text = answer ? `${answer}\n\n${note}` : note;
+  append({ role: "assistant", content: text });
+  options.log.debug({ iterations: maxIterations + 1 }, "tool loop complete, returning text response");
+  return { text, added, iterations: maxIterations + 1, limitReached: true };
+}
+
+/** The tool message content for an outcome: the result or `{"error": ...}`, truncated to 64 KB. */
+export function contentFor(outcome: ToolOutcome): string {
+  return truncateForLlm(outcome.type === "tool-result" ? (outcome.forLlm ?? "") : failureForLlm(outcome));
+}
+
+/**
+ * Runs one response's tool calls: consecutive read-only calls together, every other
+ * call alone, in call order. Outcomes come back in call order.
+ */
+async function executeCalls(registry: ToolRegistry, calls: ToolCall[], ctx: ToolContext): Promise<ToolOutcome[]> {
+  const outcomes: ToolOutcome[] = new Array(calls.length);
+  const run = (index: number) => {
+    const call = calls[index]!;
+    return registry.execute(call.function.name, call.function.arguments, ctx).then((outcome) => {
+      outcomes[index] = outcome;
+    });
+  };
+  let index = 0;
+  while (index < calls.length) {
+    if (!registry.isReadOnly(calls[index]!.function.name)) {
+      await run(index++);
+      continue;
+    }
+    const batch: Promise<void>[] = [];
+    while (index < calls.length && registry.isReadOnly(calls[index]!.function.name)) batch.push(run(index++));
+    await Promise.all(batch);
+  }
+  return outcomes;
+}

@@ -1,0 +1,157 @@
+import type { Logger } from "pino";
+import type { MessageBus } from "./bus/message-bus.js";
+import { ChannelError, type Channel, type ChannelStatus } from "./channels/channel.js";
+
+/** A channel to run: its name (for logs before it exists) and how to create it. */
+export interface ChannelSpec {
+  name: string;
+  create: () => Channel | Promise<Channel>;
+}
+
+export interface ChannelSupervisorOptions {
+  bus: MessageBus;
+  log: Logger;
+  /** Aborted at shutdown: no more restarts. */
+  signal: AbortSignal;
+  /** First retry delay of a channel that failed transiently (default 1 s, doubling to 60 s). */
+  retryBaseMs?: number;
+}
+
+interface Entry {
+  name: string;
+  spec: ChannelSpec;
+  channel?: Channel;
+  /** Set while the channel is not running: failed for good, or waiting to retry. */
+  down?: ChannelStatus;
+  permanent: boolean;
+  unregister?: () => void;
+  attempts: number;
+  timer?: NodeJS.Timeout;
+}
+
+const credentialVariables: Record<string, string> = {
+  telegram: "TELEGRAM_BOT_TOKEN",
+  slack: "SLACK_BOT_TOKEN, SLACK_APP_TOKEN or SLACK_SIGNING_SECRET",
+  discord: "DISCORD_BOT_TOKEN",
+};
+
+function remedyFor(name: string, error: unknown): string {
+  if (error instanceof ChannelError && error.kind === "auth") {
+    return `check the credentials (${credentialVariables[name] ?? `channels.${name}`})`;
+  }
+  if (error instanceof ChannelError && error.kind === "config") return `fix channels.${name} in the config or its environment variables`;
+  return "see the error above; skein keeps the other channels running";
+}
+
+/**
+ * Starts every channel concurrently and keeps them going: a channel that cannot start
+ * for good (bad token, bad config) is reported once and marked failed while the others
+ * run; a transient failure (network) is retried in the background with backoff.
+ */
+export class ChannelSupervisor {
+  readonly #options: ChannelSupervisorOptions;
+  readonly #entries: Entry[] = [];
+
+  constructor(options: ChannelSupervisorOptions) {
+    this.#options = options;
+  }
+
+  /** Starts each channel and resolves once each has started or failed its first attempt. */
+  async startAll(specs: ChannelSpec[]): Promise<void> {
+    const entries = specs.map((spec) => ({ name: spec.name, spec, permanent: false, attempts: 0 }) satisfies Entry);
+    this.#entries.push(...entries);
+    await Promise.all(entries.map((entry) => this.#attempt(entry)));
+  }
+
+  /** The running channel of this name. */
+  channel(name: string): Channel | undefined {
+    const entry = this.#entries.find((candidate) => candidate.name === name);
+    return entry && !entry.down ? entry.channel : undefined;
+  }
+
+  /** Names of channels running now. */
+  running(): string[] {
+    return this.#entries.filter((entry) => !entry.down).map((entry) => entry.name);
+  }
+
+  /** Channels that failed for good, with the reason. */
+  failures(): Array<{ name: string; reason: string }> {
+    return this.#entries.filter((entry) => entry.permanent).map((entry) => ({ name: entry.name, reason: entry.down?.detail ?? "" }));
+  }
+
+  /** Whether there were channels and every one of them failed for good. */
+  allFailed(): boolean {
+    return this.#entries.length > 0 && this.#entries.every((entry) => entry.permanent);
+  }
+
+  statuses(): Record<string, ChannelStatus> {
+    const statuses: Record<string, ChannelStatus> = {};
+    for (const entry of this.#entries) {
+      statuses[entry.name] = entry.down ?? safeStatus(entry.channel!);
+    }
+    return statuses;
+  }
+
+  /** Stops every channel (each given up to `timeoutMs`) and cancels pending restarts. */
+  async stopAll(timeoutMs = 5_000): Promise<void> {
+    await Promise.all(
+      this.#entries.map(async (entry) => {
+        clearTimeout(entry.timer);
+        entry.unregister?.();
+        if (!entry.channel || entry.down) return;
+        let timer: NodeJS.Timeout | undefined;
+        try {
+          await Promise.race([entry.channel.stop(), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+        } catch (error) {
+          this.#options.log.warn({ channel: entry.name, err: error }, "channel did not stop cleanly");
+        } finally {
+          clearTimeout(timer);
+        }
+      }),
+    );
+  }
+
+  async #attempt(entry: Entry): Promise<void> {
+    const { bus, log, signal } = this.#options;
+    if (signal.aborted) return;
+    entry.attempts++;
+    try {
+      // A fresh channel per attempt: a channel that failed to start is not reused.
+      const channel = await entry.spec.create();
+      entry.channel = channel;
+      await channel.start(signal);
+      entry.unregister = bus.registerChannel(entry.name, (message) => channel.send(message));
+      entry.down = undefined;
+      entry.attempts = 0;
+      log.info({ channel: entry.name }, "channel started");
+    } catch (error) {
+      if (signal.aborted) return;
+      const reason = error instanceof Error ? error.message : String(error);
+      const transient = error instanceof ChannelError && error.retryable;
+      if (!transient) {
+        entry.permanent = true;
+        entry.down = { state: "failed", since: Date.now(), detail: reason };
+        log.error({ channel: entry.name, reason, remedy: remedyFor(entry.name, error) }, `channel ${entry.name} failed: ${reason} — ${remedyFor(entry.name, error)}`);
+        return;
+      }
+      const failed = entry.channel;
+      entry.channel = undefined;
+      void failed?.stop().catch(() => undefined);
+      const base = this.#options.retryBaseMs ?? 1_000;
+      const delay =
+        (error as ChannelError).options.retryAfterMs ?? Math.min(60_000, base * 2 ** Math.min(entry.attempts - 1, 16)) * (0.8 + Math.random() * 0.4);
+      entry.down = { state: "disconnected", since: Date.now(), detail: `retrying in ${Math.round(delay / 1000)} s: ${reason}` };
+      log.warn({ channel: entry.name, reason, retryInMs: Math.round(delay) }, `channel ${entry.name} could not start; retrying`);
+      entry.timer = setTimeout(() => void this.#attempt(entry), delay);
+      entry.timer.unref();
+    }
+  }
+}
+
+function safeStatus(channel: Channel): ChannelStatus {
+  try {
+    return channel.status();
+  } catch (error) {
+    return { state: "failed", since: Date.now(), detail: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,238 @@
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import packageJson from "../package.json" with { type: "json" };
+import { createAccessGate } from "./access/index.js";
+import { AgentLoop, type TurnOutcome } from "./agent/agent-loop.js";
+import { ContextBuilder } from "./agent/context.js";
+import { SessionStore } from "./agent/sessions.js";
+import { createDedupGate } from "./bus/dedup-gate.js";
+import { MessageBus } from "./bus/message-bus.js";
+import { ChannelSupervisor, type ChannelSpec } from "./channel-supervisor.js";
+import type { ChannelFactory } from "./channels/channel.js";
+import { configuredChannels, loadChannelFactory } from "./channels/loader.js";
+import { loadConfig, type LoadedConfig } from "./config/load.js";
+import type { DaemonStatus } from "./health/daemon-status.js";
+import type { HealthServer } from "./health/health-server.js";
+import { createLogger, type Logger } from "./log.js";
+import type { LlmProvider } from "./providers/provider.js";
+import { registerBuiltinTools } from "./tools/builtin/index.js";
+import type { McpHub } from "./tools/mcp/index.js";
+import { ToolRegistry } from "./tools/registry.js";
+
+export interface DaemonOptions {
+  /** `--config FILE`. */
+  configPath?: string;
+  /** Environment (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  ignoreDotEnv?: boolean;
+  /** An already loaded configuration (skips loading). */
+  loaded?: LoadedConfig;
+  /** The model (default: the OpenAI-compatible provider from `providers.openai`). */
+  provider?: LlmProvider;
+  log?: Logger;
+  /** Log level overriding the config's. */
+  logLevel?: string;
+  /** Start the platform channels whose credentials are configured (default true). */
+  platformChannels?: boolean;
+  /** More channels: the terminal for `skein chat`, fakes in tests. */
+  channels?: Array<{ name: string; create: ChannelFactory }>;
+  /** How long in-flight turns may run on at shutdown (default 10 s). */
+  graceMs?: number;
+}
+
+export type DaemonErrorKind = "no-channels" | "all-channels-failed";
+
+/** Why the daemon cannot run; the message tells the user what to do. */
+export class DaemonError extends Error {
+  override readonly name = "DaemonError";
+  constructor(
+    readonly kind: DaemonErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const NO_CHANNEL_MESSAGE =
+  "no channel is configured, so there is nobody to talk to. Set TELEGRAM_BOT_TOKEN, SLACK_BOT_TOKEN " +
+  "(with SLACK_APP_TOKEN or SLACK_SIGNING_SECRET) or DISCORD_BOT_TOKEN in the environment, in .env or in " +
+  "config.json (channels.<name>), then run `skein start` again. `skein chat` talks to the agent in this terminal.";
+
+/** The running daemon: wiring, start-up and graceful shutdown. */
+export interface Daemon {
+  readonly bus: MessageBus;
+  /** The logger (available once started). */
+  readonly log: Logger | undefined;
+  start(): Promise<void>;
+  /** Stops accepting messages, lets turns finish (grace period), drains, flushes and closes. Idempotent. */
+  stop(): Promise<void>;
+  status(): DaemonStatus;
+  /** Resolves once no turn is running or queued and every reply was delivered. */
+  idle(): Promise<void>;
+  onOutcome(listener: (outcome: TurnOutcome) => void): () => void;
+}
+
+export function createDaemon(options: DaemonOptions = {}): Daemon {
+  const bus = new MessageBus();
+  const root = new AbortController();
+  const startedAt = Date.now();
+  const outcomeListeners = new Set<(outcome: TurnOutcome) => void>();
+  let log: Logger | undefined;
+  let agent: AgentLoop | undefined;
+  let sessions: SessionStore | undefined;
+  let supervisor: ChannelSupervisor | undefined;
+  let mcpReady: Promise<McpHub | undefined> | undefined;
+  let health: HealthServer | undefined;
+  let stopping: Promise<void> | undefined;
+
+  async function start(): Promise<void> {
+    const loaded = options.loaded ?? (await loadConfig({ configPath: options.configPath, env: options.env, cwd: options.cwd, ignoreDotEnv: options.ignoreDotEnv }));
+    const { config, home, workspace } = loaded;
+    log = options.log ?? (await createLogger({ level: options.logLevel ?? config.log_level }));
+    for (const warning of loaded.warnings) log.warn(warning);
+
+    const platform = options.platformChannels === false ? [] : configuredChannels(config);
+    const specs: ChannelSpec[] = [
+      ...platform.map((name) => ({ name, create: async () => (await loadChannelFactory(name))({ config, bus, log: log!, home }) })),
+      ...(options.channels ?? []).map((extra) => ({ name: extra.name, create: () => extra.create({ config, bus, log: log!, home }) })),
+    ];
+    if (specs.length === 0) throw new DaemonError("no-channels", NO_CHANNEL_MESSAGE);
+
+    await Promise.all([mkdir(workspace, { recursive: true }), mkdir(join(home, "sessions"), { recursive: true, mode: 0o700 })]);
+    const registry = new ToolRegistry({ log, approval: config.tools.approval });
+    registerBuiltinTools(registry, { config, workspace, bus, log });
+    const mcpConnecting = Object.keys(config.tools.mcp_servers).length
+      ? import("./tools/mcp/index.js").then(({ connectMcpServers }) =>
+          connectMcpServers({ servers: config.tools.mcp_servers, registry, log: log!, signal: root.signal }),
+        )
+      : undefined;
+    const provider = options.provider ?? (await defaultProvider(loaded));
+    sessions = new SessionStore({ dir: join(home, "sessions"), log, retain: Math.max(500, config.agents.defaults.memory_window * 2) });
+    supervisor = new ChannelSupervisor({ bus, log, signal: root.signal });
+    const channels = supervisor;
+    agent = new AgentLoop({
+      bus,
+      provider,
+      registry,
+      sessions,
+      context: new ContextBuilder({ workspace }),
+      gates: [createDedupGate({ home, log }), createAccessGate({ config, home, log })],
+      agent: config.agents.defaults,
+      log,
+      indicateWorking: (message) => channels.channel(message.channel)?.indicateWorking?.(message),
+    });
+    agent.onOutcome((outcome) => outcomeListeners.forEach((listener) => listener(outcome)));
+    bus.onDeliveryFailed((message, error) =>
+      log!.warn({ channel: message.channel, chatId: message.chatId, err: error }, "outbound delivery failed"),
+    );
+
+    // Messages that arrive while MCP servers connect wait for their tools.
+    mcpReady = (mcpConnecting ?? Promise.resolve(undefined)).catch((error: unknown) => {
+      log!.error({ err: error }, "MCP servers could not be connected");
+      return undefined;
+    });
+    agent.start(mcpReady);
+    await supervisor.startAll(specs);
+    if (supervisor.allFailed()) {
+      const reasons = supervisor.failures().map((failure) => `${failure.name}: ${failure.reason}`).join("; ");
+      await stop();
+      throw new DaemonError("all-channels-failed", `every configured channel failed to start (${reasons})`);
+    }
+    await mcpReady;
+
+    const healthPort = config.gateway.health_port;
+    if (healthPort !== undefined) {
+      const { startHealthServer } = await import("./health/health-server.js");
+      health = await startHealthServer({
+        host: config.gateway.health_host,
+        port: healthPort,
+        unreadyAfterSeconds: config.gateway.unready_after,
+        status,
+      });
+    }
+    log.info(
+      { channels: supervisor.running(), failed: supervisor.failures().map((failure) => failure.name), model: config.agents.defaults.model, tools: registry.list().length },
+      "skein ready",
+    );
+  }
+
+  function stop(): Promise<void> {
+    stopping ??= (async () => {
+      await agent?.stop(options.graceMs ?? 10_000);
+      root.abort();
+      await bus.drain();
+      await sessions?.flush();
+      bus.close();
+      await supervisor?.stopAll();
+      const mcp = await mcpReady;
+      await mcp?.close().catch((error: unknown) => log?.warn({ err: error }, "closing MCP servers failed"));
+      await health?.close().catch(() => undefined);
+      log?.info("skein stopped");
+    })();
+    return stopping;
+  }
+
+  function status(): DaemonStatus {
+    const stats = agent?.stats ?? { sessions: 0, activeSessions: 0, turnsServed: 0 };
+    return { version: packageJson.version, startedAt, channels: supervisor?.statuses() ?? {}, ...stats };
+  }
+
+  return {
+    bus,
+    get log() {
+      return log;
+    },
+    start,
+    stop,
+    status,
+    async idle() {
+      await agent?.idle();
+      await bus.drain();
+    },
+    onOutcome(listener) {
+      outcomeListeners.add(listener);
+      return () => outcomeListeners.delete(listener);
+    },
+  };
+}
+
+async function defaultProvider(loaded: LoadedConfig): Promise<LlmProvider> {
+  const { OpenAIProvider, openAIOptionsFrom } = await import("./providers/openai.js");
+  return new OpenAIProvider(openAIOptionsFrom(loaded.config.providers.openai));
+}
+
+/**
+ * Runs a started daemon until SIGINT or SIGTERM, then stops it gracefully and returns
+ * the exit code. Stray rejections and exceptions are logged; the daemon goes on.
+ */
+export async function runUntilSignalled(daemon: Daemon, log: Logger): Promise<number> {
+  const onRejection = (reason: unknown) => log.error({ err: reason }, "unhandled promise rejection (skein keeps running)");
+  const onException = (error: Error) => log.error({ err: error }, "uncaught exception (skein keeps running)");
+  process.on("unhandledRejection", onRejection);
+  process.on("uncaughtException", onException);
+  // Channels usually hold sockets open; this keeps the process alive when none does.
+  const keepAlive = setInterval(() => undefined, 2 ** 30);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once("SIGINT", () => resolve("SIGINT"));
+    process.once("SIGTERM", () => resolve("SIGTERM"));
+  });
+  clearInterval(keepAlive);
+  log.info({ signal }, "shutting down: finishing the turns in flight");
+  const forceExit = (second: NodeJS.Signals) => {
+    log.warn({ signal: second }, "second signal: exiting now");
+    process.exit(1);
+  };
+  process.once("SIGINT", forceExit);
+  process.once("SIGTERM", forceExit);
+  try {
+    await daemon.stop();
+    return 0;
+  } catch (error) {
+    log.error({ err: error }, "shutdown failed");
+    return 1;
+  } finally {
+    process.off("unhandledRejection", onRejection);
+    process.off("uncaughtException", onException);
+  }
+}

@@ -1,0 +1,178 @@
+import { Ajv, type ValidateFunction } from "ajv";
+import type { Logger } from "pino";
+import type { ToolSink } from "./tool-sink.js";
+import {
+  isToolResult,
+  toolResult,
+  ToolError,
+  type Tool,
+  type ToolContext,
+  type ToolErrorKind,
+  type ToolFailure,
+  type ToolOutcome,
+  type ToolSchema,
+} from "./tool.js";
+
+/** What privileged tools may do: run, or be refused. */
+export type ApprovalPolicy = "allow" | "deny";
+
+export interface ToolRegistryOptions {
+  log: Logger;
+  /** `tools.approval` (default "allow"). */
+  approval?: ApprovalPolicy;
+  /** Time limit of a tool without its own `timeoutMs` (default 60 s). */
+  defaultTimeoutMs?: number;
+}
+
+type AnyTool = Tool<never> | Tool;
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const NO_VALIDATION = Symbol("no validation");
+
+function failure(kind: ToolErrorKind, message: string, data?: Record<string, unknown>): ToolFailure {
+  return data ? { type: "tool-error", kind, message, data } : { type: "tool-error", kind, message };
+}
+
+/** Raised inside the registry when a tool's time limit is reached. */
+class ToolTimeout extends Error {}
+
+/**
+ * Every tool the model can call. `execute` validates the arguments, applies the
+ * approval policy and the time limit, and turns every failure into a {@link ToolFailure}:
+ * it never throws, so one bad tool call cannot end a turn.
+ */
+export class ToolRegistry implements ToolSink {
+  readonly #tools = new Map<string, AnyTool>();
+  readonly #validators = new Map<string, ValidateFunction | typeof NO_VALIDATION>();
+  readonly #log: Logger;
+  readonly #approval: ApprovalPolicy;
+  readonly #defaultTimeoutMs: number;
+  #ajv: Ajv | undefined;
+  #schemas: ToolSchema[] | undefined;
+
+  constructor(options: ToolRegistryOptions) {
+    this.#log = options.log;
+    this.#approval = options.approval ?? "allow";
+    this.#defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  register(tool: AnyTool): void {
+    if (this.#tools.has(tool.name)) this.#log.info({ tool: tool.name }, "tool replaced by a new registration");
+    this.#tools.set(tool.name, tool);
+    this.#validators.delete(tool.name);
+    this.#schemas = undefined;
+  }
+
+  unregister(name: string): boolean {
+    this.#validators.delete(name);
+    this.#schemas = undefined;
+    return this.#tools.delete(name);
+  }
+
+  get(name: string): Tool | undefined {
+    return this.#tools.get(name) as Tool | undefined;
+  }
+
+  /** Every tool, sorted by name. */
+  list(): Tool[] {
+    return [...this.#tools.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) as Tool[];
+  }
+
+  /** The tool definitions for the model, sorted by name, in the OpenAI function envelope. */
+  schemas(): ToolSchema[] {
+    this.#schemas ??= this.list().map((tool) => ({
+      type: "function",
+      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+    }));
+    return this.#schemas;
+  }
+
+  /** Whether calls of this tool may run alongside other read-only calls. */
+  isReadOnly(name: string): boolean {
+    return this.#tools.get(name)?.safety === "read-only";
+  }
+
+  /** Runs a tool with the model's raw JSON arguments. Never throws. */
+  async execute(name: string, rawArguments: string, ctx: ToolContext): Promise<ToolOutcome> {
+    const outcome = await this.#run(name, rawArguments, ctx);
+    if (outcome.type === "tool-error") {
+      ctx.log.debug({ name, error: `${outcome.kind}: ${outcome.message}` }, "tool execution failed");
+    }
+    return outcome;
+  }
+
+  async #run(name: string, rawArguments: string, ctx: ToolContext): Promise<ToolOutcome> {
+    const tool = this.#tools.get(name) as Tool | undefined;
+    if (!tool) return failure("NotFound", `no tool named "${name}"`);
+    const args = this.#parseArguments(tool, rawArguments);
+    if (args.type === "tool-error") return args;
+    if (tool.safety === "privileged" && this.#approval === "deny") {
+      return failure("PermissionDenied", `"${name}" is a privileged tool and tools.approval is "deny"`);
+    }
+    ctx.log.debug({ name }, "executing tool");
+    return this.#runWithTimeout(tool, args.value, ctx);
+  }
+
+  #parseArguments(tool: Tool, raw: string): { type: "ok"; value: Record<string, unknown> } | ToolFailure {
+    let value: unknown;
+    if (raw.trim() === "") value = {};
+    else {
+      try {
+        value = JSON.parse(raw);
+      } catch (error) {
+        return failure("InvalidArgs", `arguments are not valid JSON (${(error as Error).message})`);
+      }
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      return failure("InvalidArgs", "arguments must be a JSON object");
+    }
+    const validate = this.#validator(tool);
+    if (validate !== NO_VALIDATION && !validate(value)) {
+      const ajv = this.#ajv!;
+      return failure("InvalidArgs", ajv.errorsText(validate.errors, { dataVar: "arguments", separator: "; " }));
+    }
+    return { type: "ok", value: value as Record<string, unknown> };
+  }
+
+  #validator(tool: Tool): ValidateFunction | typeof NO_VALIDATION {
+    let validate = this.#validators.get(tool.name);
+    if (validate === undefined) {
+      this.#ajv ??= new Ajv({ allErrors: true, strict: false });
+      try {
+        validate = this.#ajv.compile(tool.parameters);
+      } catch (error) {
+        this.#log.warn({ tool: tool.name, error: (error as Error).message }, "tool schema does not compile; arguments are not validated");
+        validate = NO_VALIDATION;
+      }
+      this.#validators.set(tool.name, validate);
+    }
+    return validate;
+  }
+
+  async #runWithTimeout(tool: Tool, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutcome> {
+    const timeoutMs = tool.timeoutMs ?? this.#defaultTimeoutMs;
+    const controller = new AbortController();
+    const onCallerAbort = () => controller.abort(ctx.signal.reason);
+    if (ctx.signal.aborted) return failure("ExecutionFailed", "the turn was cancelled");
+    ctx.signal.addEventListener("abort", onCallerAbort, { once: true });
+    let rejectOnAbort!: (reason: unknown) => void;
+    const aborted = new Promise<never>((_, reject) => (rejectOnAbort = reject));
+    const onAbort = () => rejectOnAbort(controller.signal.reason);
+    controller.signal.addEventListener("abort", onAbort, { once: true });
+    const timer = setTimeout(() => controller.abort(new ToolTimeout()), timeoutMs);
+    try {
+      const callContext: ToolContext = Object.freeze({ ...ctx, signal: controller.signal });
+      const value = await Promise.race([tool.execute(args, callContext), aborted]);
+      return isToolResult(value) ? value : toolResult(value);
+    } catch (error) {
+      if (error instanceof ToolTimeout) return failure("Timeout", `"${tool.name}" did not finish within ${timeoutMs} ms`);
+      if (controller.signal.aborted && !(error instanceof ToolError)) return failure("ExecutionFailed", "the turn was cancelled");
+      if (error instanceof ToolError) return failure(error.kind, error.message, error.data);
+      return failure("ExecutionFailed", error instanceof Error ? error.message : String(error));
+    } finally {
+      clearTimeout(timer);
+      ctx.signal.removeEventListener("abort", onCallerAbort);
+      controller.signal.removeEventListener("abort", onAbort);
+    }
+  }
+}
