@@ -17,7 +17,7 @@ export async function checkWorkspace(workspace: string): Promise<CheckResult> {
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return fail("workspace", `${workspace} does not exist`, `mkdir -p ${workspace}`);
+    if (code === "ENOENT") return fail("workspace", `${workspace} does not exist`, `mkdir -p ${workspace}  (skein start also creates it)`);
     return fail("workspace", `${workspace} cannot be read (${code})`, `make it readable by ${currentUser()}`);
   }
   const probeFile = join(workspace, `.skein-doctor-${randomUUID()}`);

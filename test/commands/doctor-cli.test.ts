@@ -3,20 +3,20 @@ import { mkdtemp, mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../deploy/built-cli.js";
+import { buildCli, type BuiltCli } from "../deploy/built-cli.js";
 import { closedPort } from "../fakes/closed-port.js";
 import { FakeCredentials } from "../fakes/fake-credentials.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 
 const tokens = { telegram: "123:good-telegram-token", slackBot: "xoxb-good", slackApp: "xapp-good", discord: "good.discord.token" };
 
-let cli: string;
+let built: BuiltCli;
 let llm: FakeOpenAI;
 let platforms: FakeCredentials;
 let home: string;
 
 beforeAll(async () => {
-  [cli, llm, platforms, home] = await Promise.all([
+  [built, llm, platforms, home] = await Promise.all([
     buildCli(),
     FakeOpenAI.start(),
     FakeCredentials.start(tokens),
@@ -25,12 +25,12 @@ beforeAll(async () => {
   await mkdir(join(home, "workspace"));
 });
 afterAll(async () => {
-  await Promise.all([llm.close(), platforms.close(), rm(home, { recursive: true, force: true })]);
+  await Promise.all([llm.close(), platforms.close(), built.dispose(), rm(home, { recursive: true, force: true })]);
 });
 
 /** Runs the built `skein doctor` with only the variables given (cwd has no .env). */
 function doctor(env: Record<string, string>) {
-  return execa(process.execPath, [cli, "doctor"], {
+  return execa(process.execPath, [built.cli, "doctor"], {
     cwd: home,
     env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home, ...env },
     extendEnv: false,

@@ -1,58 +1,39 @@
 import { execFile } from "node:child_process";
-import { mkdir, readdir, rmdir, stat } from "node:fs/promises";
+import { cp, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { createHash } from "node:crypto";
 
 /** The repository root. */
 export const root = fileURLToPath(new URL("../..", import.meta.url));
-/** The built CLI, as package.json's `bin` names it. */
-export const cliPath = join(root, "dist", "cli.js");
 
-const run = promisify(execFile);
+/** What `node scripts/build.mjs` reads. */
+export const buildSources = ["package.json", "tsconfig.json", "scripts", "src", "channels"];
+
+export interface BuiltCli {
+  /** The private copy of the repository the CLI was built in. */
+  dir: string;
+  /** Its dist/cli.js (package.json's bin). */
+  cli: string;
+  dispose(): Promise<void>;
+}
 
 /**
- * Builds dist/ unless it is newer than every source file. Test files run in parallel and
- * the build starts by deleting dist/, so builds are serialised with a lock directory and
- * a fresh build is never redone under a running CLI.
+ * Runs the real build (`node scripts/build.mjs`) in a private copy of `sources` (with the
+ * shared node_modules linked in) and returns the built CLI. Other test files rebuild the
+ * shared dist/ while tests run, and the build starts by deleting it; a private copy
+ * cannot vanish under a running CLI. The build takes a fraction of a second.
  */
-export async function buildCli(): Promise<string> {
-  const lock = join(tmpdir(), `skein-build-${createHash("sha1").update(root).digest("hex").slice(0, 12)}.lock`);
-  await acquire(lock);
+export async function buildCli(sources: readonly string[] = buildSources): Promise<BuiltCli> {
+  const dir = await mkdtemp(join(tmpdir(), "skein-built-"));
   try {
-    if (!(await isFresh())) await run(process.execPath, ["scripts/build.mjs"], { cwd: root });
-  } finally {
-    await rmdir(lock).catch(() => {});
+    await Promise.all(sources.map((source) => cp(join(root, source), join(dir, source), { recursive: true })));
+    await symlink(join(root, "node_modules"), join(dir, "node_modules"));
+    await promisify(execFile)(process.execPath, ["scripts/build.mjs"], { cwd: dir });
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
   }
-  return cliPath;
-}
-
-async function acquire(lock: string): Promise<void> {
-  for (;;) {
-    try {
-      await mkdir(lock);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      // A lock older than a minute belongs to a build that died.
-      const age = Date.now() - (await stat(lock).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
-      if (age > 60_000) await rmdir(lock).catch(() => {});
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
-
-async function isFresh(): Promise<boolean> {
-  const built = await stat(cliPath).catch(() => undefined);
-  if (!built) return false;
-  const sources = [join(root, "package.json"), join(root, "scripts", "build.mjs")];
-  for (const dir of ["src", "channels"]) {
-    for (const entry of await readdir(join(root, dir), { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) sources.push(join(entry.parentPath, entry.name));
-    }
-  }
-  const times = await Promise.all(sources.map(async (file) => (await stat(file)).mtimeMs));
-  return times.every((time) => time <= built.mtimeMs);
+  return { dir, cli: join(dir, "dist", "cli.js"), dispose: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -1,18 +1,19 @@
 import { execa } from "execa";
-import { cp, mkdtemp, readFile, rm, stat, symlink } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
 import { startHealthServer } from "../../src/health/health-server.js";
 import { closedPort } from "../fakes/closed-port.js";
-import { buildCli, root } from "./built-cli.js";
+import { buildCli, root, type BuiltCli } from "./built-cli.js";
 import { envOf, readDockerfile, type Instruction } from "./deploy-files.js";
 
 let stages: Map<string, Instruction[]>;
 let args: Map<string, string>;
 let build: Instruction[];
 let runtime: Instruction[];
+/** The CLI built from exactly the sources the build stage copies. */
+let image: BuiltCli;
 const all = (stage: Instruction[], keyword: string) => stage.filter((instruction) => instruction.keyword === keyword);
 const one = (stage: Instruction[], keyword: string) => all(stage, keyword).at(-1)?.args ?? "";
 
@@ -20,8 +21,10 @@ beforeAll(async () => {
   ({ stages, args } = await readDockerfile());
   build = stages.get("build") ?? [];
   runtime = stages.get("runtime") ?? [];
-  await buildCli();
+  const copied = all(build, "COPY").flatMap((copy) => copy.args.split(" ").slice(0, -1));
+  image = await buildCli(copied);
 });
+afterAll(() => image?.dispose());
 
 describe("deploy/Dockerfile", () => {
   it("builds in one stage and runs in another, both on a slim Node LTS image", () => {
@@ -51,18 +54,8 @@ describe("deploy/Dockerfile", () => {
   });
 
   it("builds a working CLI from exactly what the build stage copies", async () => {
-    const context = await mkdtemp(join(tmpdir(), "skein-image-build-"));
-    try {
-      for (const copy of all(build, "COPY")) {
-        for (const source of copy.args.split(" ").slice(0, -1)) await cp(join(root, source), join(context, source), { recursive: true });
-      }
-      await symlink(join(root, "node_modules"), join(context, "node_modules"));
-      await execa(process.execPath, ["scripts/build.mjs"], { cwd: context });
-      const help = await execa(process.execPath, ["dist/cli.js", "--help"], { cwd: context });
-      expect(help.stdout).toMatch(/^\s+start\s/m);
-    } finally {
-      await rm(context, { recursive: true, force: true });
-    }
+    const help = await execa(process.execPath, [image.cli, "--help"]);
+    expect(help.stdout).toMatch(/^\s+start\s/m);
   });
 
   it("installs production dependencies only, and ships no tests or fakes", async () => {
@@ -78,10 +71,11 @@ describe("deploy/Dockerfile", () => {
     expect(JSON.parse(one(runtime, "CMD"))).toEqual(["node", packageJson.bin.skein, "start"]);
     expect(one(runtime, "WORKDIR")).toBe("/app");
     expect(one(build, "WORKDIR")).toBe("/app");
-    expect(packageJson.bin.skein).toBe("dist/cli.js");
-    await expect(stat(join(root, packageJson.bin.skein))).resolves.toBeDefined();
-    const help = await execa(process.execPath, [packageJson.bin.skein, "--help"], { cwd: root });
+    expect(image.cli).toBe(join(image.dir, packageJson.bin.skein));
+    const help = await execa(process.execPath, [packageJson.bin.skein, "--help"], { cwd: image.dir });
     expect(help.stdout).toMatch(/^\s+start\s+run the daemon/m);
+    const startHelp = await execa(process.execPath, [packageJson.bin.skein, "start", "--help"], { cwd: image.dir });
+    expect(startHelp.stdout).toContain("Usage: skein start");
   });
 
   it("runs as a non-root user with SKEIN_HOME on the volume", () => {
