@@ -70,13 +70,13 @@ export async function checkLlm(config: SkeinConfig, options: ProbeOptions): Prom
 }
 
 /** Connects every configured MCP server (as the daemon does), reports each, and closes them. */
-export async function checkMcpServers(config: SkeinConfig, timeoutMs: number): Promise<CheckResult[]> {
+export async function checkMcpServers(config: SkeinConfig, timeoutMs: number, connect: typeof connectMcpServers = connectMcpServers): Promise<CheckResult[]> {
   const configured = config.tools.mcp_servers;
   if (Object.keys(configured).length === 0) return [];
   const signal = AbortSignal.timeout(timeoutMs);
   let connecting: Promise<McpHub> | undefined;
   try {
-    connecting = connectMcpServers({
+    connecting = connect({
       servers: configured,
       registry: { register: () => {}, unregister: () => false },
       log: silentLogger(),

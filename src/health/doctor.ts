@@ -4,6 +4,7 @@ import type { SkeinConfig } from "../config/schema.js";
 import { checkDiscord, checkSlack, checkTelegram } from "./channel-checks.js";
 import { fail, ok, warn, type CheckResult } from "./check-result.js";
 import { checkLlm, checkMcpServers, checkWorkspace } from "./doctor-checks.js";
+import type { connectMcpServers } from "../tools/mcp/index.js";
 import { proxiedFetch, redactSecrets, type FetchLike } from "./http-probe.js";
 
 export interface DoctorOptions {
@@ -20,6 +21,8 @@ export interface DoctorOptions {
   timeoutMs?: number;
   /** Time limit for connecting every MCP server in milliseconds (default 30 s). */
   mcpTimeoutMs?: number;
+  /** Connects the MCP servers (default the daemon's `connectMcpServers`). */
+  connectMcp?: typeof connectMcpServers;
   /** Receives each output line, without the newline (default: stdout). */
   write?: (line: string) => void;
   /** ✓/✗ marks instead of ok/FAIL (default: stdout is a TTY). */
@@ -84,7 +87,7 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
           return checkDiscord(config.channels.discord, probeWith());
       }
     }),
-    checkMcpServers(config, options.mcpTimeoutMs ?? 30_000),
+    checkMcpServers(config, options.mcpTimeoutMs ?? 30_000, options.connectMcp),
   ];
   if (channels.length === 0) {
     pending.push(

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runDoctor, type DoctorOptions } from "../../src/health/doctor.js";
+import type { ConnectMcpOptions, McpHub } from "../../src/tools/mcp/index.js";
 import { closedPort } from "../fakes/closed-port.js";
 import { FakeCredentials } from "../fakes/fake-credentials.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
@@ -211,5 +212,68 @@ describe("skein doctor", () => {
     const result = await doctor(environment({ DISCORD_BOT_TOKEN: "wrong-token-that-is-secret" }), { symbols: true });
     expect(result.line("telegram")).toMatch(/^✓ telegram /);
     expect(result.line("discord")).toMatch(/^✗ discord /);
+  });
+
+  describe("MCP servers", () => {
+    const servers = {
+      files: { command: "mcp-files" },
+      search: { url: "http://127.0.0.1:9/mcp", headers: { authorization: "Bearer mcp-header-secret" } },
+      old: { command: "mcp-old", enabled: false },
+    };
+    /** A hub that reports `reported` and records what it was asked and whether it was closed. */
+    function fakeHub(reported: ReturnType<McpHub["servers"]>) {
+      const seen = { options: undefined as ConnectMcpOptions | undefined, closed: false };
+      const connect = async (options: ConnectMcpOptions): Promise<McpHub> => {
+        seen.options = options;
+        return { servers: () => reported, close: async () => void (seen.closed = true) };
+      };
+      return { seen, connect };
+    }
+    const noChannels = { TELEGRAM_BOT_TOKEN: undefined, SLACK_BOT_TOKEN: undefined, DISCORD_BOT_TOKEN: undefined };
+
+    it("reports each server on its own line, fails on a failed one, and closes them all", async () => {
+      await writeFile(join(home, "config.json"), JSON.stringify({ tools: { mcp_servers: servers } }));
+      const hub = fakeHub([
+        { name: "files", state: "connected", tools: ["read", "write"] },
+        { name: "search", state: "failed", tools: [], error: "HTTP 401 (sent Bearer mcp-header-secret)" },
+        { name: "old", state: "skipped", tools: [], error: "disabled" },
+      ]);
+      const result = await doctor(environment(noChannels), { connectMcp: hub.connect });
+      expect(Object.keys(hub.seen.options!.servers)).toEqual(["files", "search", "old"]);
+      expect(hub.seen.closed).toBe(true);
+      expect(result.line("mcp files")).toBe("ok   mcp files     connected, 2 tools");
+      expect(result.line("mcp search")).toBe("FAIL mcp search    failed: HTTP 401 (sent [redacted])");
+      expect(result.output).toContain("fix: check tools.mcp_servers.search (command, args, url)");
+      expect(result.line("mcp old")).toBe("warn mcp old       skipped: disabled");
+      expect(result.exitCode).toBe(1);
+    });
+
+    it("warns about a configured server the hub does not report", async () => {
+      await writeFile(join(home, "config.json"), JSON.stringify({ tools: { mcp_servers: { files: servers.files } } }));
+      const result = await doctor(environment(noChannels), { connectMcp: fakeHub([]).connect });
+      expect(result.line("mcp files")).toBe("warn mcp files     configured but not reported by the MCP hub");
+    });
+
+    it("gives up on servers that do not connect in time, and still closes them when they do", async () => {
+      await writeFile(join(home, "config.json"), JSON.stringify({ tools: { mcp_servers: { files: servers.files } } }));
+      let release!: () => void;
+      let closed!: () => void;
+      const closedLate = new Promise<void>((resolve) => (closed = resolve));
+      const slow = async (): Promise<McpHub> => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return { servers: () => [], close: async () => closed() };
+      };
+      const result = await doctor(environment(noChannels), { connectMcp: slow, mcpTimeoutMs: 100 });
+      expect(result.line("mcp")).toBe("FAIL mcp           connecting the MCP servers failed: no answer within 0.1 s");
+      release();
+      await closedLate;
+    });
+
+    it("prints nothing about MCP when no server is configured", async () => {
+      const hub = fakeHub([]);
+      const result = await doctor(environment(noChannels), { connectMcp: hub.connect });
+      expect(hub.seen.options).toBeUndefined();
+      expect(result.output).not.toMatch(/^\S+\s+mcp/m);
+    });
   });
 });
