@@ -37,6 +37,8 @@ function unreachableReason(error: unknown, timeoutMs: number): string {
   // fetch wraps the socket error: TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } }).
   const cause = error instanceof Error ? (error.cause as NodeJS.ErrnoException | undefined) : undefined;
   if (cause?.code) return cause.code;
+  // fetch refuses some well-known ports (e.g. 1, 9, 25) outright.
+  if (cause?.message === "bad port") return "fetch refuses this port; use another";
   if (cause?.message) return cause.message;
   return error instanceof Error ? error.message : String(error);
 }
