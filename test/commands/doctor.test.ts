@@ -1,6 +1,6 @@
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -139,6 +139,36 @@ describe("skein doctor", () => {
     expect(result.exitCode).toBe(1);
     expect(result.line("llm")).toBe(`FAIL llm           ${closed} is unreachable (ECONNREFUSED)`);
     expect(result.output).toContain("fix: check OPENAI_BASE_URL (providers.openai.base_url) and that the server is running");
+  });
+
+  it("explains a port that fetch refuses to use", async () => {
+    const result = await doctor(environment({ OPENAI_BASE_URL: "http://127.0.0.1:9/v1" }));
+    expect(result.line("llm")).toBe("FAIL llm           http://127.0.0.1:9/v1 is unreachable (fetch refuses this port; use another)");
+  });
+
+  it("checks Telegram through TELEGRAM_PROXY when one is set", async () => {
+    const tunnels: string[] = [];
+    const proxy = createServer();
+    proxy.on("connect", (request, client: Socket) => {
+      tunnels.push(request.url ?? "");
+      const [host = "", port = ""] = (request.url ?? "").split(":");
+      const upstream = connect(Number(port), host, () => {
+        client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+        upstream.pipe(client).pipe(upstream);
+      });
+      upstream.on("error", () => client.destroy());
+      client.on("error", () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    try {
+      const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const result = await doctor(environment({ TELEGRAM_PROXY: proxyUrl }));
+      expect(result.line("telegram")).toBe("ok   telegram      token accepted: @skein_test_bot (id 4242)");
+      expect(tunnels).toEqual([new URL(platforms.telegramApiRoot).host]);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   it("reports an LLM endpoint that never answers, within the time limit", async () => {
