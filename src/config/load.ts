@@ -169,8 +169,14 @@ function unknownKeys(raw: Record<string, unknown>, parsed: Record<string, unknow
       continue;
     }
     const child = parsed[key];
-    const isRecordOfServers = path === "tools.mcp_servers" || path.endsWith(".env") || path.endsWith(".headers");
-    if (!isRecordOfServers && isPlainObject(value) && isPlainObject(child)) {
+    if (!isPlainObject(value) || !isPlainObject(child)) continue;
+    if (path === "tools.mcp_servers") {
+      // A record of servers: each server's own keys are checked, not the names.
+      for (const [name, server] of Object.entries(value)) {
+        const parsedServer = child[name];
+        if (isPlainObject(server) && isPlainObject(parsedServer)) found.push(...unknownKeys(server, parsedServer, `${path}.${name}`));
+      }
+    } else if (!path.endsWith(".env") && !path.endsWith(".headers")) {
       found.push(...unknownKeys(value, child, path));
     }
   }

@@ -49,6 +49,7 @@ export class FakeOpenAI {
   #queue: FakeReply[] = [];
   #responder: Responder = echoResponder;
   readonly #hanging = new Set<ServerResponse>();
+  #waiters: Array<{ count: number; resolve: () => void }> = [];
 
   private constructor(
     private readonly server: Server,
@@ -78,6 +79,12 @@ export class FakeOpenAI {
     return this;
   }
 
+  /** Resolves once at least `count` chat completion requests have arrived (answered or not). */
+  waitForRequests(count: number): Promise<void> {
+    if (this.requests.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.#waiters.push({ count, resolve }));
+  }
+
   /** Requests to /chat/completions received so far. */
   get completions(): FakeRequest[] {
     return this.requests;
@@ -103,6 +110,11 @@ export class FakeOpenAI {
     }
     const recorded: FakeRequest = { body: JSON.parse(Buffer.concat(chunks).toString("utf8")), headers: request.headers };
     this.requests.push(recorded);
+    this.#waiters = this.#waiters.filter((waiter) => {
+      if (this.requests.length < waiter.count) return true;
+      waiter.resolve();
+      return false;
+    });
     const reply = this.#queue.shift() ?? (await this.#responder(recorded));
     await this.answer(recorded, reply, response);
   }

@@ -1,0 +1,97 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ContextBuilder, historyWindow } from "../../src/agent/context.js";
+import type { InboundMessage } from "../../src/bus/messages.js";
+import type { ChatMessage } from "../../src/providers/provider.js";
+
+const message: InboundMessage = {
+  id: "1",
+  channel: "telegram",
+  chatId: "42",
+  senderId: "7",
+  senderName: "Grace",
+  text: "hi",
+  isDirect: true,
+  receivedAt: 0,
+};
+
+describe("the system prompt", () => {
+  let workspace: string;
+  beforeEach(async () => {
+    workspace = await mkdtemp(join(tmpdir(), "skein-context-"));
+  });
+  afterEach(() => rm(workspace, { recursive: true, force: true }));
+
+  it("includes AGENTS.md, SOUL.md, USER.md and memory/MEMORY.md when present, then time, channel and sender", async () => {
+    await writeFile(join(workspace, "AGENTS.md"), "Be brief.");
+    await writeFile(join(workspace, "USER.md"), "The user likes tea.");
+    await mkdir(join(workspace, "memory"));
+    await writeFile(join(workspace, "memory", "MEMORY.md"), "- the cat is called Tom");
+    const builder = new ContextBuilder({ workspace, now: () => new Date("2026-11-22T07:00:00Z") });
+    const prompt = await builder.systemPrompt(message);
+    expect(prompt).toContain("## AGENTS.md\n\nBe brief.");
+    expect(prompt).not.toContain("SOUL.md");
+    expect(prompt).toContain("## USER.md\n\nThe user likes tea.");
+    expect(prompt).toContain("## memory/MEMORY.md\n\n- the cat is called Tom");
+    expect(prompt.indexOf("AGENTS.md")).toBeLessThan(prompt.indexOf("USER.md"));
+    expect(prompt).toMatch(/Time: 2026-11-22T07:00:00.000Z\nChannel: telegram, a direct chat\nSender: Grace \(id 7\)$/);
+  });
+
+  it("re-reads a file once it changes", async () => {
+    await writeFile(join(workspace, "SOUL.md"), "calm");
+    const builder = new ContextBuilder({ workspace, recheckMs: 0 });
+    expect(await builder.systemPrompt(message)).toContain("calm");
+    await writeFile(join(workspace, "SOUL.md"), "cheerful and longer");
+    expect(await builder.systemPrompt(message)).toContain("cheerful and longer");
+  });
+
+  it("works with an empty or missing workspace", async () => {
+    const builder = new ContextBuilder({ workspace: join(workspace, "nowhere") });
+    expect(await builder.systemPrompt(message)).toMatch(/^You are skein/);
+  });
+});
+
+describe("the history window", () => {
+  const call = (id: string): ChatMessage => ({
+    role: "assistant",
+    content: null,
+    tool_calls: [{ id, type: "function", function: { name: "t", arguments: "{}" } }, { id: `${id}b`, type: "function", function: { name: "t", arguments: "{}" } }],
+  });
+  const result = (id: string): ChatMessage => ({ role: "tool", tool_call_id: id, content: "ok" });
+  const history: ChatMessage[] = [
+    { role: "user", content: "u1" },
+    call("c1"),
+    result("c1"),
+    result("c1b"),
+    { role: "assistant", content: "a1" },
+    { role: "user", content: "u2" },
+    { role: "assistant", content: "a2" },
+  ];
+
+  it("keeps the last N messages", () => {
+    expect(historyWindow(history, 2)).toEqual(history.slice(-2));
+    expect(historyWindow(history, 50)).toEqual(history);
+  });
+
+  it("never starts inside a tool-call group: orphaned tool results are left out", () => {
+    expect(historyWindow(history, 5)).toEqual(history.slice(4));
+    expect(historyWindow(history, 4)).toEqual(history.slice(4));
+  });
+
+  it("keeps an assistant tool call together with all of its results", () => {
+    const window = historyWindow(history, 6);
+    expect(window[0]).toEqual(call("c1"));
+    expect(window.slice(1, 3)).toEqual([result("c1"), result("c1b")]);
+  });
+
+  it("integrity holds at every window size", () => {
+    for (let size = 1; size <= history.length; size++) {
+      const window = historyWindow(history, size);
+      const callIds = new Set(window.flatMap((m) => (m.role === "assistant" ? (m.tool_calls ?? []).map((c) => c.id) : [])));
+      for (const m of window) if (m.role === "tool") expect(callIds.has(m.tool_call_id)).toBe(true);
+      expect(window.length).toBeLessThanOrEqual(size);
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino, type Logger } from "pino";
+import type { InboundGate } from "../../src/access/admission.js";
+import { AgentLoop, type AgentLoopOptions, type TurnOutcome } from "../../src/agent/agent-loop.js";
+import { ContextBuilder } from "../../src/agent/context.js";
+import { SessionStore } from "../../src/agent/sessions.js";
+import { MessageBus } from "../../src/bus/message-bus.js";
+import type { InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
+import { configSchema } from "../../src/config/schema.js";
+import { OpenAIProvider } from "../../src/providers/openai.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
+import { FakeOpenAI } from "../fakes/fake-openai.js";
+
+export interface HarnessOptions {
+  agent?: Record<string, unknown>;
+  gates?: InboundGate[];
+  log?: Logger;
+  stream?: boolean;
+  indicateWorking?: AgentLoopOptions["indicateWorking"];
+  /** Delivery for the `test` channel (default: record and succeed). */
+  send?: (message: OutboundMessage) => Promise<void>;
+}
+
+/** An agent loop wired to the real OpenAI SDK, a fake model server, a temp home and a recording channel. */
+export async function startHarness(options: HarnessOptions = {}) {
+  const fake = await FakeOpenAI.start();
+  const home = await mkdtemp(join(tmpdir(), "skein-agent-"));
+  const log = options.log ?? pino({ level: "silent" });
+  const bus = new MessageBus();
+  const sent: OutboundMessage[] = [];
+  bus.registerChannel("test", async (message) => {
+    sent.push(message);
+    await options.send?.(message);
+  });
+  const registry = new ToolRegistry({ log });
+  const sessions = new SessionStore({ dir: join(home, "sessions"), log });
+  const config = configSchema.parse({ agents: { defaults: { model: "fake-model", ...options.agent } } });
+  const agent = new AgentLoop({
+    bus,
+    provider: new OpenAIProvider({ baseUrl: fake.baseUrl, apiKey: "sk-test", maxRetries: 0, stream: options.stream ?? false }),
+    registry,
+    sessions,
+    context: new ContextBuilder({ workspace: join(home, "workspace") }),
+    gates: options.gates ?? [],
+    agent: config.agents.defaults,
+    log,
+    indicateWorking: options.indicateWorking,
+  });
+  agent.start();
+  const outcomes: TurnOutcome[] = [];
+  agent.onOutcome((outcome) => outcomes.push(outcome));
+  let sequence = 0;
+
+  /** Publishes an inbound message from the `test` channel. */
+  function receive(text: string, extra: Partial<InboundMessage> = {}): InboundMessage {
+    const message: InboundMessage = {
+      id: `test:${++sequence}`,
+      channel: "test",
+      chatId: "chat-1",
+      senderId: "user-1",
+      senderName: "Ada",
+      text,
+      isDirect: true,
+      receivedAt: Date.now(),
+      ...extra,
+    };
+    bus.publishInbound(message);
+    return message;
+  }
+
+  /** Resolves with the outcome of the message with this id. */
+  function outcomeOf(id: string): Promise<TurnOutcome> {
+    const found = outcomes.find((outcome) => outcome.message.id === id);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve) => {
+      const stop = agent.onOutcome((outcome) => {
+        if (outcome.message.id !== id) return;
+        stop();
+        resolve(outcome);
+      });
+    });
+  }
+
+  /** Resolves with the next outcome of any message. */
+  function nextOutcome(): Promise<TurnOutcome> {
+    return new Promise((resolve) => {
+      const stop = agent.onOutcome((outcome) => {
+        stop();
+        resolve(outcome);
+      });
+    });
+  }
+
+  /** Sends a message and waits for its outcome. */
+  async function ask(text: string, extra: Partial<InboundMessage> = {}): Promise<TurnOutcome> {
+    return outcomeOf(receive(text, extra).id);
+  }
+
+  async function close(): Promise<void> {
+    await agent.stop(1_000);
+    await fake.close();
+    await rm(home, { recursive: true, force: true });
+  }
+
+  return { fake, home, bus, sent, registry, sessions, agent, outcomes, receive, outcomeOf, nextOutcome, ask, close };
+}
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>;

@@ -1,0 +1,122 @@
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sanitizeText } from "../../src/agent/sanitize.js";
+import { decodeSessionFileName, encodeSessionKey, SessionIdError, validateSessionKey } from "../../src/agent/session-id.js";
+import { SessionStore } from "../../src/agent/sessions.js";
+import type { ChatMessage } from "../../src/providers/provider.js";
+import { recordingLogger } from "../support/tool-context.js";
+
+describe("session ids", () => {
+  it.each([
+    ["empty", ""],
+    ["longer than 256 bytes", `telegram:${"9".repeat(250)}`],
+    ["256 bytes of multi-byte text plus one", "é".repeat(128) + "x"],
+    ["path traversal", "telegram:../../etc"],
+    ["a slash", "telegram:a/b"],
+    ["a backslash", "telegram:a\\b"],
+    ["a NUL byte", "telegram:a\u0000b"],
+    ["a control character", "telegram:a\u001bb"],
+    ["DEL", "telegram:a\u007fb"],
+    ["a newline", "telegram:a\nb"],
+  ])("rejects an id with %s", (_case, key) => {
+    expect(() => validateSessionKey(key)).toThrow(SessionIdError);
+  });
+
+  it.each(["telegram:-1001234567890", "slack:C0123ABC:1712345678.123456", "discord:112233445566778899", "cli:local", "x".repeat(256)])(
+    "accepts %s and encodes it into a file name that round-trips",
+    (key) => {
+      validateSessionKey(key);
+      const stem = encodeSessionKey(key);
+      expect(stem).not.toMatch(/[/\\:]|\.\./);
+      expect(stem).not.toContain(".");
+      expect(decodeSessionFileName(stem)).toBe(key);
+    },
+  );
+
+  it("refuses to encode an invalid id", () => {
+    expect(() => encodeSessionKey("a/../b")).toThrow(SessionIdError);
+  });
+});
+
+describe("sanitising inbound text", () => {
+  it("strips NUL, DEL and control characters but keeps newline, carriage return and tab", () => {
+    expect(sanitizeText("a\u0000b\u0001c\u0008d\u000be\u000cf\u001fg\u007fh\ti\nj\rk")).toBe("abcdefgh\ti\nj\rk");
+    expect(sanitizeText("héllo 👋")).toBe("héllo 👋");
+  });
+});
+
+describe("the session store", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "skein-sessions-"));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const turn: ChatMessage[] = [
+    { role: "user", content: "read a.txt" },
+    { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "read_file", arguments: '{"path":"a.txt"}' } }] },
+    { role: "tool", tool_call_id: "c1", content: '{"content":"hi"}' },
+    { role: "assistant", content: "It says hi." },
+  ];
+
+  it("round-trips a session through its JSONL file", async () => {
+    const { log } = recordingLogger();
+    const store = new SessionStore({ dir, log });
+    await store.append("slack:C1:1712.5", turn);
+    expect(await readdir(dir)).toEqual(["slack%3AC1%3A1712%2E5.jsonl"]);
+    const reopened = new SessionStore({ dir, log });
+    expect(await reopened.load("slack:C1:1712.5")).toEqual(turn);
+    const lines = (await readFile(join(dir, "slack%3AC1%3A1712%2E5.jsonl"), "utf8")).split("\n");
+    expect(lines).toHaveLength(5);
+    expect(lines.at(-1)).toBe("");
+  });
+
+  it("appends later turns to the same file", async () => {
+    const { log } = recordingLogger();
+    const store = new SessionStore({ dir, log });
+    await store.append("cli:local", turn.slice(0, 1));
+    await store.append("cli:local", turn.slice(1));
+    expect(await new SessionStore({ dir, log }).load("cli:local")).toEqual(turn);
+  });
+
+  it("skips corrupt lines with a warning and keeps the rest", async () => {
+    const { log, lines } = recordingLogger();
+    const store = new SessionStore({ dir, log });
+    await store.append("cli:local", turn.slice(0, 1));
+    await appendFile(store.pathOf("cli:local"), '{"role":"user","content":"trunc\n{"role":"wizard","content":"x"}\nnot json at all\n');
+    await appendFile(store.pathOf("cli:local"), `${JSON.stringify(turn[3])}\n`);
+    const loaded = await new SessionStore({ dir, log }).load("cli:local");
+    expect(loaded).toEqual([turn[0], turn[3]]);
+    const warnings = lines.filter((line) => line.msg === "skipping a corrupt session line");
+    expect(warnings.map((line) => line.line)).toEqual([2, 3, 4]);
+  });
+
+  it("starts empty for a session without a file", async () => {
+    const { log } = recordingLogger();
+    expect(await new SessionStore({ dir: join(dir, "missing"), log }).load("cli:local")).toEqual([]);
+  });
+
+  it("archives the file on /new and starts the session fresh", async () => {
+    const { log } = recordingLogger();
+    const store = new SessionStore({ dir, log, now: () => new Date("2026-11-22T07:00:00.000Z") });
+    await store.append("cli:local", turn);
+    const archived = await store.archive("cli:local");
+    expect(archived).toBe(join(dir, "archive", "cli%3Alocal.2026-11-22T07-00-00-000Z.jsonl"));
+    expect(await store.load("cli:local")).toEqual([]);
+    expect(await new SessionStore({ dir, log }).load("cli:local")).toEqual([]);
+    expect((await readFile(archived!, "utf8")).trim().split("\n")).toHaveLength(4);
+    await store.append("cli:local", turn.slice(0, 1));
+    expect(await new SessionStore({ dir, log }).load("cli:local")).toEqual(turn.slice(0, 1));
+  });
+
+  it("never touches the filesystem for an invalid session id", async () => {
+    const { log } = recordingLogger();
+    const store = new SessionStore({ dir, log });
+    await writeFile(join(dir, "secret"), "x");
+    await expect(store.load("../secret")).rejects.toThrow(SessionIdError);
+    await expect(store.append("a/b", turn)).rejects.toThrow(SessionIdError);
+    expect(await readdir(dir)).toEqual(["secret"]);
+  });
+});

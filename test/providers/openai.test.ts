@@ -1,0 +1,170 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OpenAIProvider } from "../../src/providers/openai.js";
+import { ProviderError, type ChatRequest } from "../../src/providers/provider.js";
+import { FakeOpenAI } from "../fakes/fake-openai.js";
+
+const request: ChatRequest = { model: "fake-model", messages: [{ role: "user", content: "hi" }] };
+const fastRetry = { "retry-after-ms": "1" };
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+describe("the OpenAI provider, through the real SDK", () => {
+  let fake: FakeOpenAI;
+  beforeAll(async () => {
+    fake = await FakeOpenAI.start();
+  });
+  afterAll(() => fake.close());
+  const provider = (options: ConstructorParameters<typeof OpenAIProvider>[0] = {}) =>
+    new OpenAIProvider({ baseUrl: fake.baseUrl, apiKey: "sk-test", maxRetries: 2, ...options });
+
+  it("sends the model, messages, tools and limits, and returns text and tool calls", async () => {
+    fake.reply({ content: "thinking", toolCalls: [{ id: "c1", name: "read_file", arguments: { path: "a" } }] });
+    const before = fake.requests.length;
+    const tools = [{ type: "function" as const, function: { name: "read_file", description: "read", parameters: { type: "object" } } }];
+    const response = await provider().chat({ ...request, tools, maxTokens: 100, temperature: 0.2 });
+    expect(response).toEqual({
+      content: "thinking",
+      toolCalls: [{ id: "c1", type: "function", function: { name: "read_file", arguments: '{"path":"a"}' } }],
+      finishReason: "tool_calls",
+      usage: { promptTokens: 10, completionTokens: 5 },
+    });
+    const sent = fake.requests[before]!;
+    expect(sent.body).toMatchObject({ model: "fake-model", max_tokens: 100, temperature: 0.2, tools });
+    expect(sent.headers.authorization).toBe("Bearer sk-test");
+  });
+
+  it("leaves tools out of a call without tools", async () => {
+    const before = fake.requests.length;
+    await provider().chat({ ...request, tools: [] });
+    expect(fake.requests[before]!.body).not.toHaveProperty("tools");
+  });
+
+  it("uses a placeholder key for local servers that need none", async () => {
+    const before = fake.requests.length;
+    await new OpenAIProvider({ baseUrl: fake.baseUrl, maxRetries: 0 }).chat(request);
+    expect(fake.requests[before]!.headers.authorization).toBe("Bearer not-needed");
+  });
+
+  it("retries a 429 and a 500, honouring retry-after, then succeeds", async () => {
+    fake.reply(
+      { type: "error", status: 429, headers: fastRetry, body: { error: { message: "slow down", type: "rate_limit" } } },
+      { type: "error", status: 500, headers: fastRetry },
+      { content: "third time lucky" },
+    );
+    const before = fake.requests.length;
+    expect((await provider().chat(request)).content).toBe("third time lucky");
+    expect(fake.requests.length - before).toBe(3);
+  });
+
+  it("gives up after max retries with a rate-limit error", async () => {
+    const busy = { type: "error" as const, status: 429, headers: fastRetry, body: { error: { message: "slow down", type: "rate_limit" } } };
+    fake.reply(busy, busy, busy);
+    const error = await failure(provider().chat(request));
+    expect(error).toMatchObject({ kind: "rate-limit", status: 429, retryable: true });
+    expect(error.message).toMatch(/slow down/);
+  });
+
+  it("does not retry a 401 and reports it as an auth failure", async () => {
+    fake.reply({ type: "error", status: 401, body: { error: { message: "Incorrect API key", type: "invalid_request_error" } } });
+    const before = fake.requests.length;
+    expect(await failure(provider().chat(request))).toMatchObject({ kind: "auth", status: 401, retryable: false });
+    expect(fake.requests.length - before).toBe(1);
+  });
+
+  it("reports a 400 as a bad request", async () => {
+    fake.reply({ type: "error", status: 400, body: { error: { message: "context too long", type: "invalid_request_error" } } });
+    expect(await failure(provider().chat(request))).toMatchObject({ kind: "bad-request", status: 400 });
+  });
+
+  it("reports a 200 whose body is not JSON as a bad response", async () => {
+    fake.reply({ type: "raw", body: "<html>gateway</html>" });
+    expect(await failure(provider({ maxRetries: 0 }).chat(request))).toMatchObject({ kind: "bad-response" });
+  });
+
+  it("reports an answer without choices as a bad response", async () => {
+    fake.reply({ type: "raw", body: JSON.stringify({ id: "x", object: "chat.completion", choices: [] }) });
+    expect(await failure(provider().chat(request))).toMatchObject({ kind: "bad-response", message: "the model returned no choices" });
+  });
+
+  it("reports a request the caller aborted as aborted", async () => {
+    fake.reply({ type: "hang" });
+    const controller = new AbortController();
+    const before = fake.requests.length;
+    const pending = provider().chat(request, controller.signal);
+    await fake.waitForRequests(before + 1);
+    controller.abort();
+    expect(await failure(pending)).toMatchObject({ kind: "aborted" });
+  });
+
+  it("reports a server that does not answer within the timeout as a timeout", async () => {
+    fake.reply({ type: "hang" });
+    expect(await failure(provider({ timeoutMs: 50, maxRetries: 0 }).chat(request))).toMatchObject({ kind: "timeout", retryable: true });
+  });
+
+  it("reports a server that cannot be reached as a network failure", async () => {
+    const closed = await FakeOpenAI.start();
+    const url = closed.baseUrl;
+    await closed.close();
+    const error = await failure(new OpenAIProvider({ baseUrl: url, maxRetries: 0 }).chat(request));
+    expect(error).toMatchObject({ kind: "network", retryable: true });
+    expect(error.message).toMatch(/^cannot connect to the model server \(.*ECONNREFUSED/);
+  });
+
+  describe("with streaming", () => {
+    it("joins streamed text and assembles tool calls by index", async () => {
+      fake.reply({
+        content: "Let me look.",
+        toolCalls: [
+          { id: "a", name: "read_file", arguments: { path: "one.txt" } },
+          { id: "b", name: "list_directory", arguments: { path: "." } },
+        ],
+      });
+      const before = fake.requests.length;
+      const response = await provider({ stream: true }).chat(request);
+      expect(fake.requests[before]!.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+      expect(response).toEqual({
+        content: "Let me look.",
+        toolCalls: [
+          { id: "a", type: "function", function: { name: "read_file", arguments: '{"path":"one.txt"}' } },
+          { id: "b", type: "function", function: { name: "list_directory", arguments: '{"path":"."}' } },
+        ],
+        finishReason: "tool_calls",
+        usage: { promptTokens: 10, completionTokens: 5 },
+      });
+    });
+
+    it("retries a 500 before the stream starts", async () => {
+      fake.reply({ type: "error", status: 500, headers: fastRetry }, { content: "streamed fine" });
+      expect((await provider({ stream: true }).chat(request)).content).toBe("streamed fine");
+    });
+  });
+});
+
+describe("a broken SSE stream", () => {
+  let server: Server;
+  let baseUrl: string;
+  beforeAll(async () => {
+    server = createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.write('data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"par"}}]}\n\n');
+      response.end("data: {this is not json\n\n");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("is reported as a bad response", async () => {
+    const error = await failure(new OpenAIProvider({ baseUrl, maxRetries: 0, stream: true }).chat(request));
+    expect(error.kind).toBe("bad-response");
+  });
+});
