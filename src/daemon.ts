@@ -39,6 +39,8 @@ export interface DaemonOptions {
   channels?: Array<{ name: string; create: ChannelFactory }>;
   /** How long in-flight turns may run on at shutdown (default 10 s). */
   graceMs?: number;
+  /** First retry delay of a channel that failed to start transiently (default 1 s). */
+  channelRetryBaseMs?: number;
 }
 
 export type DaemonErrorKind = "no-channels" | "all-channels-failed";
@@ -109,7 +111,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       : undefined;
     const provider = options.provider ?? (await defaultProvider(loaded));
     sessions = new SessionStore({ dir: join(home, "sessions"), log, retain: Math.max(500, config.agents.defaults.memory_window * 2) });
-    supervisor = new ChannelSupervisor({ bus, log, signal: root.signal });
+    supervisor = new ChannelSupervisor({ bus, log, signal: root.signal, retryBaseMs: options.channelRetryBaseMs });
     const channels = supervisor;
     agent = new AgentLoop({
       bus,

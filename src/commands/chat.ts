@@ -42,6 +42,18 @@ export async function run(options: ChatOptions): Promise<number> {
     await daemon.stop().catch(() => undefined);
     return reportFatal(error);
   }
+  // SIGINT/SIGTERM: stop reading, let the turn in flight finish (and print), then exit; a second signal exits at once.
+  let lines: ReturnType<typeof createInterface> | undefined;
+  let signalled = false;
+  const onSignal = () => {
+    if (signalled) process.exit(130);
+    signalled = true;
+    process.stderr.write("skein: finishing the current reply, then exiting (signal again to quit now)\n");
+    lines?.close();
+    void daemon.stop();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   try {
     if (oneShot) {
       const outcome = await ask(options.message!);
@@ -58,7 +70,7 @@ export async function run(options: ChatOptions): Promise<number> {
     }
     const interactive = process.stdin.isTTY === true;
     if (interactive) process.stderr.write("skein chat: type a message, /new for a fresh conversation, Ctrl-D to quit.\n");
-    const lines = createInterface({ input: process.stdin, terminal: false });
+    lines = createInterface({ input: process.stdin, terminal: false });
     if (interactive) process.stderr.write("> ");
     for await (const line of lines) {
       if (line.trim() !== "") {
@@ -71,5 +83,7 @@ export async function run(options: ChatOptions): Promise<number> {
   } finally {
     await daemon.stop();
     await printing;
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
   }
 }

@@ -55,3 +55,44 @@ describe("skein chat, the built CLI", () => {
     expect((failure as { stderr: string }).stderr).toMatch(/^skein: .*401.*bad key/m);
   });
 });
+
+describe("skein chat shutting down", () => {
+  let fake: FakeOpenAI;
+  let home: string;
+  beforeAll(async () => {
+    buildCli();
+    fake = await FakeOpenAI.start();
+    home = await mkdtemp(join(tmpdir(), "skein-chat-stop-"));
+  });
+  afterAll(async () => {
+    await fake.close();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it("on SIGTERM with a turn in flight still delivers the reply, stores the session and exits 0", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fake.respondWith(async () => {
+      await held;
+      return { content: "answered during shutdown" };
+    });
+    const child = execFile(process.execPath, [cliPath, "chat", "-m", "take your time"], {
+      env: { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: fake.baseUrl },
+      cwd: home,
+    });
+    let stdout = "";
+    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const signalHandled = new Promise<void>((resolve) =>
+      child.stderr!.on("data", (chunk: Buffer) => chunk.toString().includes("finishing the current reply") && resolve()),
+    );
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    await fake.waitForRequests(1);
+    child.kill("SIGTERM");
+    await signalHandled;
+    release();
+    expect(await exited).toBe(0);
+    expect(stdout).toBe("answered during shutdown\n");
+    const stored = await readFile(join(home, "sessions", "cli%3Alocal.jsonl"), "utf8");
+    expect(stored).toContain("answered during shutdown");
+  });
+});

@@ -1,0 +1,130 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ChannelError } from "../../src/channels/channel.js";
+import { createDaemon, DaemonError, type Daemon, type DaemonOptions } from "../../src/daemon.js";
+import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { MemoryChannel } from "../fakes/memory-channel.js";
+import { recordingLogger } from "../support/tool-context.js";
+
+type StartFailure = ConstructorParameters<typeof MemoryChannel>[2];
+
+describe("the daemon", () => {
+  let fake: FakeOpenAI;
+  let home: string;
+  let daemon: Daemon | undefined;
+  beforeEach(async () => {
+    fake = await FakeOpenAI.start();
+    home = await mkdtemp(join(tmpdir(), "skein-daemon-"));
+  });
+  afterEach(async () => {
+    await daemon?.stop();
+    daemon = undefined;
+    await fake.close();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  /** A daemon with in-memory channels (name -> start failure, if any). */
+  function setUp(channelSpecs: Record<string, StartFailure | undefined>, options: DaemonOptions = {}) {
+    const { log, lines } = recordingLogger();
+    const channels: Record<string, MemoryChannel> = {};
+    daemon = createDaemon({
+      env: { HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: "sk-test" },
+      cwd: home,
+      ignoreDotEnv: true,
+      log,
+      channels: Object.entries(channelSpecs).map(([name, failure]) => ({
+        name,
+        create: ({ bus }) => (channels[name] = new MemoryChannel(name, bus, failure)),
+      })),
+      ...options,
+    });
+    return { daemon, channels, lines };
+  }
+
+  it("refuses to start without any channel and says how to add one", async () => {
+    const { daemon } = setUp({});
+    const error = await daemon.start().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DaemonError);
+    expect(error).toMatchObject({ kind: "no-channels" });
+    expect((error as Error).message).toMatch(/TELEGRAM_BOT_TOKEN.*SLACK_BOT_TOKEN.*DISCORD_BOT_TOKEN/);
+  });
+
+  it("answers a channel's messages end to end, logs 'skein ready' and reports its status", async () => {
+    const { daemon, channels, lines } = setUp({ memo: undefined });
+    await daemon.start();
+    expect(lines).toContainEqual(expect.objectContaining({ msg: "skein ready", channels: ["memo"] }));
+    const channel = channels.memo!;
+    channel.receive("hello daemon");
+    await channel.waitForDeliveries(1);
+    expect(channel.sent).toEqual([{ channel: "memo", chatId: "chat-1", text: "echo: hello daemon" }]);
+    await daemon.idle();
+    expect(channel.working).toEqual(["start hello daemon", "end hello daemon"]);
+    const status = daemon.status();
+    expect(status).toMatchObject({ version: expect.any(String), sessions: 1, activeSessions: 0, turnsServed: 1 });
+    expect(status.channels.memo).toMatchObject({ state: "connected" });
+    const stored = await readFile(join(home, "sessions", "memo%3Achat-1.jsonl"), "utf8");
+    expect(stored.trim().split("\n")).toHaveLength(2);
+  });
+
+  it("keeps the other channels running when one fails to start for good, and says why and what to do", async () => {
+    const { daemon, channels, lines } = setUp({
+      telegram: new ChannelError("auth", "telegram", "401 Unauthorized: invalid token"),
+      memo: undefined,
+    });
+    await daemon.start();
+    const report = lines.find((line) => line.channel === "telegram" && line.level === 50);
+    expect(report).toMatchObject({ reason: "401 Unauthorized: invalid token", remedy: expect.stringContaining("TELEGRAM_BOT_TOKEN") });
+    expect(daemon.status().channels).toMatchObject({
+      telegram: { state: "failed", detail: "401 Unauthorized: invalid token" },
+      memo: { state: "connected" },
+    });
+    channels.memo!.receive("still here?");
+    await channels.memo!.waitForDeliveries(1);
+    expect(channels.memo!.sent[0]?.text).toBe("echo: still here?");
+  });
+
+  it("fails to start when every channel fails for good", async () => {
+    const { daemon } = setUp({ slack: new ChannelError("config", "slack", "needs SLACK_APP_TOKEN") });
+    await expect(daemon.start()).rejects.toMatchObject({
+      kind: "all-channels-failed",
+      message: expect.stringContaining("slack: needs SLACK_APP_TOKEN"),
+    });
+  });
+
+  it("retries a channel that failed to start on a network error until it connects", async () => {
+    let attempts = 0;
+    const flaky = () => (++attempts < 3 ? new ChannelError("network", "discord", "ECONNRESET") : undefined);
+    const { daemon, channels } = setUp({ discord: flaky }, { channelRetryBaseMs: 1 });
+    await daemon.start();
+    expect(daemon.status().channels.discord).toMatchObject({ state: "disconnected", detail: expect.stringContaining("ECONNRESET") });
+    while (daemon.status().channels.discord?.state !== "connected") await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(attempts).toBe(3);
+    channels.discord!.receive("back online");
+    await channels.discord!.waitForDeliveries(1);
+    expect(channels.discord!.sent[0]?.text).toBe("echo: back online");
+  });
+
+  it("finishes a turn in flight when stopped: the reply is delivered and the session stored", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fake.respondWith(async () => {
+      await held;
+      return { content: "late but delivered" };
+    });
+    const { daemon, channels } = setUp({ memo: undefined });
+    await daemon.start();
+    channels.memo!.receive("slow question");
+    await fake.waitForRequests(1);
+    const stopped = daemon.stop();
+    channels.memo!.receive("too late");
+    release();
+    await stopped;
+    expect(channels.memo!.sent.map((message) => message.text)).toEqual(["late but delivered"]);
+    expect(channels.memo!.status().state).toBe("stopped");
+    expect(fake.requests).toHaveLength(1);
+    const stored = await readFile(join(home, "sessions", "memo%3Achat-1.jsonl"), "utf8");
+    expect(stored).toContain("late but delivered");
+  });
+});

@@ -1,0 +1,65 @@
+import type { MessageBus } from "../../src/bus/message-bus.js";
+import type { InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
+import type { Channel, ChannelStatus, WorkingIndicator } from "../../src/channels/channel.js";
+
+/** An in-memory channel for daemon tests: `receive` publishes, `sent` records deliveries. */
+export class MemoryChannel implements Channel {
+  readonly sent: OutboundMessage[] = [];
+  readonly working: string[] = [];
+  #state: ChannelStatus = { state: "starting", since: Date.now() };
+  #sequence = 0;
+  #deliveryWaiters: Array<{ count: number; resolve: () => void }> = [];
+
+  constructor(
+    readonly name: string,
+    private readonly bus: MessageBus,
+    /** Thrown by `start` (e.g. a ChannelError), or a function deciding per attempt. */
+    private readonly startFailure?: (() => Error | undefined) | Error,
+  ) {}
+
+  async start(): Promise<void> {
+    const failure = typeof this.startFailure === "function" ? this.startFailure() : this.startFailure;
+    if (failure) throw failure;
+    this.#state = { state: "connected", since: Date.now() };
+  }
+
+  async send(message: OutboundMessage): Promise<void> {
+    this.sent.push(message);
+    this.#deliveryWaiters = this.#deliveryWaiters.filter((waiter) => (this.sent.length >= waiter.count ? (waiter.resolve(), false) : true));
+  }
+
+  async stop(): Promise<void> {
+    this.#state = { state: "stopped", since: Date.now() };
+  }
+
+  status(): ChannelStatus {
+    return this.#state;
+  }
+
+  indicateWorking(message: InboundMessage): WorkingIndicator {
+    this.working.push(`start ${message.text}`);
+    return { end: () => this.working.push(`end ${message.text}`) };
+  }
+
+  /** Publishes a message as if a user sent it. */
+  receive(text: string, extra: Partial<InboundMessage> = {}): InboundMessage {
+    const message: InboundMessage = {
+      id: `${this.name}:${++this.#sequence}`,
+      channel: this.name,
+      chatId: "chat-1",
+      senderId: "user-1",
+      text,
+      isDirect: true,
+      receivedAt: Date.now(),
+      ...extra,
+    };
+    this.bus.publishInbound(message);
+    return message;
+  }
+
+  /** Resolves once `count` messages have been delivered. */
+  waitForDeliveries(count: number): Promise<void> {
+    if (this.sent.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.#deliveryWaiters.push({ count, resolve }));
+  }
+}
