@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 
 /**
  * One local server answering the platforms' "who am I" calls, for checking credentials:
- * Telegram `GET /bot<token>/getMe`, Slack `POST /api/auth.test` and
+ * Telegram `/bot<token>/getMe` (GET or POST), Slack `POST /api/auth.test` and
  * `/api/apps.connections.open` (Bearer token), Discord `GET /v10/users/@me` (`Bot <token>`).
  * Only the tokens given to {@link FakeCredentials.start} are accepted; every call is recorded.
  */
@@ -52,7 +52,8 @@ export class FakeCredentials {
     this.calls.push(`${request.method} ${path}`);
     const authorization = request.headers.authorization ?? "";
     const telegram = /^\/bot([^/]+)\/getMe$/.exec(path);
-    if (telegram && request.method === "GET") {
+    // The Bot API takes GET and POST alike (grammY posts).
+    if (telegram) {
       if (telegram[1] === tokens.telegram) {
         return send(response, 200, { ok: true, result: { id: 4242, is_bot: true, first_name: "Skein", username: "skein_test_bot" } });
       }
