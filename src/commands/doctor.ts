@@ -1,7 +1,8 @@
-// STUB: replaced by the issue that owns this command.
 import type { GlobalOptions } from "../cli.js";
+import { runDoctor } from "../health/doctor.js";
 
-export async function run(_options: GlobalOptions): Promise<number> {
-  process.stderr.write("skein: 'doctor' is not implemented yet\n");
-  return 1;
+/** `skein doctor`: one line per check, non-zero exit when any fails. */
+export async function run(options: GlobalOptions): Promise<number> {
+  const { exitCode } = await runDoctor(options.config ? { configPath: options.config } : {});
+  return exitCode;
 }

@@ -1,12 +1,17 @@
-// STUB (owned by the deploy/health work, issue 8).
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { DaemonStatus } from "./daemon-status.js";
+import { assessReadiness } from "./readiness.js";
 
 export interface HealthServerOptions {
+  /** Interface to bind; keep it 127.0.0.1 unless something outside the host must probe. */
   host: string;
+  /** 0 picks a free port (see {@link HealthServer.port}). */
   port: number;
-  /** Seconds a channel may stay disconnected before /readyz fails. */
+  /** Seconds a channel may stay disconnected (or starting) before /readyz fails. */
   unreadyAfterSeconds: number;
   status: () => DaemonStatus;
+  /** Clock in epoch milliseconds (default `Date.now`). */
   now?: () => number;
 }
 
@@ -16,7 +21,94 @@ export interface HealthServer {
   close(): Promise<void>;
 }
 
-/** Serves `/healthz` and `/readyz` on host:port. */
+/** The JSON of `GET /status`: the daemon status plus what the server derives from it. */
+export interface StatusReport extends DaemonStatus {
+  uptimeSeconds: number;
+  ready: boolean;
+}
+
+type Answer = { code: number; body: unknown; headers?: Record<string, string> };
+
+/**
+ * Serves, on host:port:
+ * - `GET /healthz`: 200 `{"status":"ok","uptime_s":N}` while the process is up;
+ * - `GET /readyz`: 200 when every channel is ready (see readiness.ts), else 503 naming
+ *   each channel and why it is not (`{"status":"unready","channels":{...}}`);
+ * - `GET /status`: the full {@link StatusReport}, read by `skein status`.
+ * HEAD works on each; other paths are 404, other methods 405.
+ */
 export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
-  return { port: options.port, close: async () => {} };
+  const now = options.now ?? Date.now;
+  const serverStartedAt = now();
+  const uptimeSeconds = (startedAt: number) => Math.max(0, Math.floor((now() - startedAt) / 1000));
+
+  const routes: Record<string, () => Answer> = {
+    "/healthz": () => {
+      // Liveness must not depend on the status snapshot working.
+      let startedAt = serverStartedAt;
+      try {
+        startedAt = options.status().startedAt;
+      } catch {}
+      return { code: 200, body: { status: "ok", uptime_s: uptimeSeconds(startedAt) } };
+    },
+    "/readyz": () => {
+      const readiness = assessReadiness(options.status().channels, { now: now(), unreadyAfterSeconds: options.unreadyAfterSeconds });
+      return { code: readiness.ready ? 200 : 503, body: { status: readiness.ready ? "ready" : "unready", channels: readiness.channels } };
+    },
+    "/status": () => {
+      const status = options.status();
+      const { ready } = assessReadiness(status.channels, { now: now(), unreadyAfterSeconds: options.unreadyAfterSeconds });
+      const report: StatusReport = { ...status, uptimeSeconds: uptimeSeconds(status.startedAt), ready };
+      return { code: 200, body: report };
+    },
+  };
+
+  const answer = (request: IncomingMessage): Answer => {
+    const path = new URL(request.url ?? "/", "http://health").pathname;
+    const route = routes[path];
+    if (!route) return { code: 404, body: { error: `no such endpoint: ${path}` } };
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return { code: 405, body: { error: `${request.method} is not allowed` }, headers: { allow: "GET, HEAD" } };
+    }
+    try {
+      return route();
+    } catch (error) {
+      return { code: 500, body: { status: "error", error: error instanceof Error ? error.message : String(error) } };
+    }
+  };
+
+  const server = createServer((request, response: ServerResponse) => {
+    const { code, body, headers } = answer(request);
+    const text = JSON.stringify(body);
+    response.writeHead(code, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(text),
+      "cache-control": "no-store",
+      ...headers,
+    });
+    response.end(request.method === "HEAD" ? undefined : text);
+  });
+  // Probes are tiny: do not let a slow client hold a socket open.
+  server.requestTimeout = 10_000;
+  server.headersTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen({ host: options.host, port: options.port }, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  }).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`health endpoint cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`, { cause: error });
+  });
+
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }

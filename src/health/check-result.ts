@@ -1,0 +1,14 @@
+/** One line of `skein doctor`: what was checked, how it went, and how to fix it. */
+export interface CheckResult {
+  /** Short name of the thing checked: `config`, `workspace`, `llm`, `telegram`, `mcp files`. */
+  name: string;
+  /** `warn` is worth reading but does not fail the doctor. */
+  outcome: "ok" | "warn" | "fail";
+  detail: string;
+  /** What to do about a warning or failure. */
+  remedy?: string;
+}
+
+export const ok = (name: string, detail: string): CheckResult => ({ name, outcome: "ok", detail });
+export const warn = (name: string, detail: string, remedy?: string): CheckResult => ({ name, outcome: "warn", detail, ...(remedy ? { remedy } : {}) });
+export const fail = (name: string, detail: string, remedy: string): CheckResult => ({ name, outcome: "fail", detail, remedy });

@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import { stat, unlink, writeFile } from "node:fs/promises";
+import { userInfo } from "node:os";
+import { join } from "node:path";
+import type { SkeinConfig } from "../config/schema.js";
+import { silentLogger } from "../log.js";
+import { connectMcpServers, type McpHub } from "../tools/mcp/index.js";
+import { fail, ok, warn, type CheckResult } from "./check-result.js";
+import { describeAnswer } from "./channel-checks.js";
+import { probe, type ProbeOptions } from "./http-probe.js";
+
+/** The workspace exists, is a directory, and a file can be created and deleted in it. */
+export async function checkWorkspace(workspace: string): Promise<CheckResult> {
+  try {
+    if (!(await stat(workspace)).isDirectory()) {
+      return fail("workspace", `${workspace} is not a directory`, "point SKEIN_WORKSPACE (agents.defaults.workspace) at a directory");
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return fail("workspace", `${workspace} does not exist`, `mkdir -p ${workspace}  (skein start also creates it)`);
+    return fail("workspace", `${workspace} cannot be read (${code})`, `make it readable by ${currentUser()}`);
+  }
+  const probeFile = join(workspace, `.skein-doctor-${randomUUID()}`);
+  try {
+    await writeFile(probeFile, "", { flag: "wx" });
+    await unlink(probeFile);
+    return ok("workspace", `${workspace} is writable`);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return fail("workspace", `${workspace} is not writable (${code})`, `make it writable by ${currentUser()}: chown -R ${currentUser()} ${workspace}`);
+  }
+}
+
+function currentUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return `uid ${process.getuid?.() ?? "?"}`;
+  }
+}
+
+const defaultBaseUrl = "https://api.openai.com/v1";
+
+/** The LLM endpoint answers `GET <base_url>/models` with the API key; notes when the model is not listed. */
+export async function checkLlm(config: SkeinConfig, options: ProbeOptions): Promise<CheckResult> {
+  const { api_key: apiKey, base_url: baseUrl } = config.providers.openai;
+  const base = (baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
+  const keyRemedy = "check OPENAI_API_KEY (providers.openai.api_key)";
+  if (!apiKey && !baseUrl) {
+    return fail("llm", "no API key for api.openai.com", "set OPENAI_API_KEY, or point OPENAI_BASE_URL at another OpenAI-compatible server");
+  }
+  const outcome = await probe(`${base}/models`, { method: "GET", headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} }, options);
+  if (outcome.kind === "unreachable") {
+    return fail("llm", `${base} is unreachable (${outcome.reason})`, "check OPENAI_BASE_URL (providers.openai.base_url) and that the server is running");
+  }
+  const error = (outcome.body as { error?: { message?: unknown } } | undefined)?.error?.message;
+  if (outcome.status === 401 || outcome.status === 403) {
+    return fail("llm", `${base} rejected the API key (${describeAnswer(outcome, error)})`, keyRemedy);
+  }
+  if (outcome.status !== 200) {
+    return fail("llm", `${base}/models failed (${describeAnswer(outcome, error)})`, "check OPENAI_BASE_URL: it is the API root that serves /models and /chat/completions (often ending in /v1)");
+  }
+  const data = (outcome.body as { data?: Array<{ id?: unknown }> } | undefined)?.data;
+  const models = Array.isArray(data) ? data.map((model) => String(model.id)) : [];
+  const model = config.agents.defaults.model;
+  if (models.length > 0 && !models.includes(model)) {
+    return warn("llm", `${base} answers, but model ${model} is not among its ${models.length} models`, "check SKEIN_MODEL (agents.defaults.model)");
+  }
+  return ok("llm", `${base} answers${models.length ? `; model ${model} is available` : ""}`);
+}
+
+/** Connects every configured MCP server (as the daemon does), reports each, and closes them. */
+export async function checkMcpServers(config: SkeinConfig, timeoutMs: number, connect: typeof connectMcpServers = connectMcpServers): Promise<CheckResult[]> {
+  const configured = config.tools.mcp_servers;
+  if (Object.keys(configured).length === 0) return [];
+  const signal = AbortSignal.timeout(timeoutMs);
+  let connecting: Promise<McpHub> | undefined;
+  try {
+    connecting = connect({
+      servers: configured,
+      registry: { register: () => {}, unregister: () => false },
+      log: silentLogger(),
+      signal,
+    });
+    // Do not trust a hanging connect to honour the signal.
+    const hub = await Promise.race([connecting, rejectWhenAborted(signal)]);
+    try {
+      const reported = hub.servers();
+      const results = reported.map((server): CheckResult => {
+        const name = `mcp ${server.name}`;
+        if (server.state === "connected") return ok(name, `connected, ${server.tools.length} tools`);
+        if (server.state === "skipped") return warn(name, `skipped${server.error ? `: ${server.error}` : ""}`);
+        return fail(name, `failed: ${server.error ?? "unknown error"}`, `check tools.mcp_servers.${server.name} (command, args, url); \`skein mcp check\` shows more`);
+      });
+      for (const name of Object.keys(configured)) {
+        if (!reported.some((server) => server.name === name)) results.push(warn(`mcp ${name}`, "configured but not reported by the MCP hub"));
+      }
+      return results;
+    } finally {
+      await hub.close();
+    }
+  } catch (error) {
+    // A hub that connects after the timeout must still be shut down.
+    void connecting?.then((late) => late.close(), () => {});
+    const reason = signal.aborted ? `no answer within ${timeoutMs / 1000} s` : error instanceof Error ? error.message : String(error);
+    return [fail("mcp", `connecting the MCP servers failed: ${reason}`, "check tools.mcp_servers; `skein mcp check` shows more")];
+  }
+}
+
+function rejectWhenAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+}

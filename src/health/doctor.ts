@@ -1,0 +1,144 @@
+import { configuredChannels } from "../channels/loader.js";
+import { ConfigError, loadConfig, type LoadedConfig } from "../config/load.js";
+import type { SkeinConfig } from "../config/schema.js";
+import { checkDiscord, checkSlack, checkTelegram } from "./channel-checks.js";
+import { fail, ok, warn, type CheckResult } from "./check-result.js";
+import { checkLlm, checkMcpServers, checkWorkspace } from "./doctor-checks.js";
+import type { connectMcpServers } from "../tools/mcp/index.js";
+import { proxiedFetch, redactSecrets, type FetchLike } from "./http-probe.js";
+
+export interface DoctorOptions {
+  /** `--config FILE`. */
+  configPath?: string;
+  /** Environment (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  /** Where `.env` is looked for (default `process.cwd()`). */
+  cwd?: string;
+  ignoreDotEnv?: boolean;
+  /** The fetch network checks use (default the global fetch, or a proxied one for a channel with `proxy`). */
+  fetch?: FetchLike;
+  /** Time limit of each network check in milliseconds (default 10 s). */
+  timeoutMs?: number;
+  /** Time limit for connecting every MCP server in milliseconds (default 30 s). */
+  mcpTimeoutMs?: number;
+  /** Connects the MCP servers (default the daemon's `connectMcpServers`). */
+  connectMcp?: typeof connectMcpServers;
+  /** Receives each output line, without the newline (default: stdout). */
+  write?: (line: string) => void;
+  /** ✓/✗ marks instead of ok/FAIL (default: stdout is a TTY). */
+  symbols?: boolean;
+}
+
+export interface DoctorReport {
+  results: CheckResult[];
+  /** 0 when nothing failed, 1 otherwise. */
+  exitCode: number;
+}
+
+/**
+ * `skein doctor`: checks the config, the workspace, the LLM endpoint, each configured
+ * channel's credentials and each MCP server, and prints one line per check (with a
+ * remedy under each failure), in a fixed order as soon as each is known. Secrets from
+ * the config never appear in the output.
+ */
+export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorReport> {
+  const write = options.write ?? ((line: string) => void process.stdout.write(`${line}\n`));
+  const symbols = options.symbols ?? Boolean(process.stdout.isTTY);
+  const results: CheckResult[] = [];
+  let secrets: string[] = [];
+  const print = (result: CheckResult) => {
+    results.push(result);
+    for (const line of formatCheck(result, symbols)) write(redactSecrets(line, secrets));
+  };
+
+  let loaded: LoadedConfig;
+  try {
+    loaded = await loadConfig({
+      ...(options.configPath ? { configPath: options.configPath } : {}),
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+      ...(options.ignoreDotEnv ? { ignoreDotEnv: true } : {}),
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const remedy = error instanceof ConfigError ? "fix the keys named above (`skein config check` validates without starting)" : "check the file's permissions";
+    print(fail("config", message, remedy));
+    write(summary(results));
+    return { results, exitCode: 1 };
+  }
+  secrets = secretsOf(loaded.config);
+  print(ok("config", loaded.fileFound ? `${loaded.configPath} is valid` : `no config file at ${loaded.configPath}; using defaults and the environment`));
+  for (const warning of loaded.warnings) print(warn("config", warning, "remove or correct the key"));
+
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const probeWith = (proxy?: string) => ({ fetch: options.fetch ?? (proxy ? proxiedFetch(proxy) : fetch), timeoutMs });
+  const { config } = loaded;
+  const channels = configuredChannels(config);
+  const pending: Array<Promise<CheckResult | CheckResult[]>> = [
+    checkWorkspace(loaded.workspace),
+    checkLlm(config, probeWith()),
+    ...channels.map((name) => {
+      switch (name) {
+        case "telegram":
+          return checkTelegram(config.channels.telegram, probeWith(config.channels.telegram.proxy));
+        case "slack":
+          return checkSlack(config.channels.slack, probeWith());
+        case "discord":
+          return checkDiscord(config.channels.discord, probeWith());
+      }
+    }),
+    checkMcpServers(config, options.mcpTimeoutMs ?? 30_000, options.connectMcp),
+  ];
+  if (channels.length === 0) {
+    pending.push(
+      Promise.resolve(warn("channels", "none configured: the daemon will have no one to talk to", "set TELEGRAM_BOT_TOKEN, SLACK_BOT_TOKEN or DISCORD_BOT_TOKEN (see .env.example)")),
+    );
+  }
+  // Started together, printed in order.
+  for (const result of pending) [await result.catch(unexpected)].flat().forEach(print);
+  write(summary(results));
+  return { results, exitCode: results.some((result) => result.outcome === "fail") ? 1 : 0 };
+}
+
+/** A check that threw is a bug, but still one failing line rather than a crashed doctor. */
+function unexpected(error: unknown): CheckResult {
+  return fail("doctor", `a check crashed: ${error instanceof Error ? error.message : String(error)}`, "please report this");
+}
+
+const marks = {
+  symbols: { ok: "✓", warn: "!", fail: "✗" },
+  plain: { ok: "ok  ", warn: "warn", fail: "FAIL" },
+} as const;
+
+/** `✓ workspace     /srv/skein/workspace is writable`, plus an indented `fix:` line for warnings and failures. */
+export function formatCheck(result: CheckResult, symbols: boolean): string[] {
+  const mark = (symbols ? marks.symbols : marks.plain)[result.outcome];
+  const indent = " ".repeat(mark.length + 1 + 14);
+  const lines = [`${mark} ${result.name.padEnd(13)} ${result.detail.replaceAll("\n", `\n${indent}`)}`];
+  if (result.remedy) lines.push(`${indent}fix: ${result.remedy}`);
+  return lines;
+}
+
+function summary(results: CheckResult[]): string {
+  const failed = results.filter((result) => result.outcome === "fail").length;
+  const warned = results.filter((result) => result.outcome === "warn").length;
+  const warnings = warned ? `, ${warned} warning${warned === 1 ? "" : "s"}` : "";
+  return failed ? `${failed} of ${results.length} checks failed${warnings}` : `all ${results.length} checks passed${warnings}`;
+}
+
+/** Every secret value in the config, so that no output line can carry one. */
+function secretsOf(config: SkeinConfig): string[] {
+  const { telegram, slack, discord } = config.channels;
+  const mcp = Object.values(config.tools.mcp_servers).flatMap((server) => [...Object.values(server.env), ...Object.values(server.headers)]);
+  return [
+    config.providers.openai.api_key,
+    telegram.token,
+    telegram.webhook_secret,
+    slack.bot_token,
+    slack.app_token,
+    slack.signing_secret,
+    discord.token,
+    config.tools.web_search.api_key,
+    ...mcp,
+  ].filter((secret): secret is string => Boolean(secret));
+}

@@ -1,0 +1,55 @@
+import type { ChannelStatus } from "../channels/channel.js";
+
+/**
+ * When is the daemon ready? Every configured channel must be receiving:
+ *
+ * - `connected` is ready;
+ * - `starting` and `disconnected` are ready for a grace period of `unreadyAfterSeconds`
+ *   after their last state change, so a start-up or a brief reconnect blip does not flap
+ *   the probe; past it the channel is deaf and the daemon unready;
+ * - `failed` and `stopped` are unready at once: neither will come back by itself.
+ *
+ * With no channel configured there is nothing to be deaf to, and the daemon is ready.
+ */
+
+/** One channel's status plus the verdict on it. */
+export interface ChannelReadiness extends ChannelStatus {
+  ready: boolean;
+  /** Why the channel is not ready (or is ready only within its grace period). */
+  reason?: string;
+}
+
+export interface Readiness {
+  ready: boolean;
+  channels: Record<string, ChannelReadiness>;
+}
+
+export interface ReadinessOptions {
+  /** Epoch milliseconds. */
+  now: number;
+  unreadyAfterSeconds: number;
+}
+
+/** Judges each channel's status against the readiness rules above. */
+export function assessReadiness(channels: Record<string, ChannelStatus>, options: ReadinessOptions): Readiness {
+  const judged: Record<string, ChannelReadiness> = {};
+  for (const [name, status] of Object.entries(channels)) judged[name] = judgeChannel(status, options);
+  return { ready: Object.values(judged).every((channel) => channel.ready), channels: judged };
+}
+
+function judgeChannel(status: ChannelStatus, { now, unreadyAfterSeconds }: ReadinessOptions): ChannelReadiness {
+  const seconds = Math.max(0, Math.floor((now - status.since) / 1000));
+  switch (status.state) {
+    case "connected":
+      return { ...status, ready: true };
+    case "failed":
+    case "stopped":
+      return { ...status, ready: false, reason: `${status.state}` };
+    case "starting":
+    case "disconnected": {
+      const ready = now - status.since <= unreadyAfterSeconds * 1000;
+      const within = ready ? "within" : "beyond";
+      return { ...status, ready, reason: `${status.state} for ${seconds} s (${within} the ${unreadyAfterSeconds} s grace)` };
+    }
+  }
+}

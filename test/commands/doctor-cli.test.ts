@@ -1,0 +1,74 @@
+import { execa } from "execa";
+import { mkdtemp, mkdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCli, type BuiltCli } from "../deploy/built-cli.js";
+import { closedPort } from "../fakes/closed-port.js";
+import { FakeCredentials } from "../fakes/fake-credentials.js";
+import { FakeOpenAI } from "../fakes/fake-openai.js";
+
+const tokens = { telegram: "123:good-telegram-token", slackBot: "xoxb-good", slackApp: "xapp-good", discord: "good.discord.token" };
+
+let built: BuiltCli;
+let llm: FakeOpenAI;
+let platforms: FakeCredentials;
+let home: string;
+
+beforeAll(async () => {
+  [built, llm, platforms, home] = await Promise.all([
+    buildCli(),
+    FakeOpenAI.start(),
+    FakeCredentials.start(tokens),
+    mkdtemp(join(tmpdir(), "skein-doctor-cli-")),
+  ]);
+  await mkdir(join(home, "workspace"));
+});
+afterAll(async () => {
+  await Promise.all([llm.close(), platforms.close(), built.dispose(), rm(home, { recursive: true, force: true })]);
+});
+
+/** Runs the built `skein doctor` with only the variables given (cwd has no .env). */
+function doctor(env: Record<string, string>) {
+  return execa(process.execPath, [built.cli, "doctor"], {
+    cwd: home,
+    env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home, ...env },
+    extendEnv: false,
+    reject: false,
+  });
+}
+
+describe("the built skein doctor", () => {
+  it("passes against working fakes and exits 0", async () => {
+    const result = await doctor({
+      OPENAI_API_KEY: "sk-good",
+      OPENAI_BASE_URL: llm.baseUrl,
+      SKEIN_MODEL: "fake-model",
+      TELEGRAM_BOT_TOKEN: tokens.telegram,
+      TELEGRAM_API_ROOT: platforms.telegramApiRoot,
+    });
+    expect(result.stdout).toMatch(/^ok {3}telegram +token accepted: @skein_test_bot/m);
+    expect(result.stdout).toContain("all 4 checks passed");
+    expect(result.exitCode).toBe(0);
+  });
+
+  it("prints every failing check (wrong token, unreachable LLM, missing workspace) and exits non-zero", async () => {
+    const deadLlm = `http://127.0.0.1:${await closedPort()}/v1`;
+    const result = await doctor({
+      OPENAI_API_KEY: "sk-good",
+      OPENAI_BASE_URL: deadLlm,
+      SKEIN_WORKSPACE: join(home, "missing"),
+      TELEGRAM_BOT_TOKEN: "123:wrong-telegram-token",
+      TELEGRAM_API_ROOT: platforms.telegramApiRoot,
+    });
+    expect(result.exitCode).toBe(1);
+    const failing = result.stdout.split("\n").filter((line) => line.startsWith("FAIL"));
+    expect(failing).toEqual([
+      `FAIL workspace     ${join(home, "missing")} does not exist`,
+      `FAIL llm           ${deadLlm} is unreachable (ECONNREFUSED)`,
+      "FAIL telegram      getMe rejected the token (HTTP 401: Unauthorized)",
+    ]);
+    expect(result.stdout).toContain("3 of 4 checks failed");
+    expect(result.stdout).not.toContain("wrong-telegram-token");
+  });
+});

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildCli, type BuiltCli } from "../deploy/built-cli.js";
+import { closedPort } from "../fakes/closed-port.js";
+import { FakeCredentials } from "../fakes/fake-credentials.js";
+
+/**
+ * `skein start` (the built CLI) serves the health endpoints. The always-connected "idle"
+ * channel (SKEIN_BENCH_IDLE_CHANNEL=1) stands in for a platform, so no SDK is needed.
+ */
+
+let built: BuiltCli;
+let home: string;
+let platforms: FakeCredentials;
+let daemon: ChildProcess | undefined;
+
+beforeAll(async () => {
+  [built, home, platforms] = await Promise.all([
+    buildCli(),
+    mkdtemp(join(tmpdir(), "skein-start-health-")),
+    FakeCredentials.start({ telegram: "1:right", slackBot: "", slackApp: "", discord: "" }),
+  ]);
+});
+afterEach(async () => {
+  if (daemon && daemon.exitCode === null) {
+    daemon.kill("SIGKILL");
+    await new Promise((resolve) => daemon!.once("exit", resolve));
+  }
+  daemon = undefined;
+});
+afterAll(async () => {
+  await Promise.all([built.dispose(), platforms.close(), rm(home, { recursive: true, force: true })]);
+});
+
+/** Starts the daemon and resolves once it logs "skein ready" (rejects if it exits first). */
+async function startDaemon(env: Record<string, string>): Promise<{ port: number; stderr: () => string }> {
+  const port = await closedPort();
+  daemon = spawn(process.execPath, [built.cli, "start"], {
+    cwd: home,
+    env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home, OPENAI_API_KEY: "sk-test", SKEIN_HEALTH_PORT: String(port), SKEIN_BENCH_IDLE_CHANNEL: "1", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  await new Promise<void>((resolve, reject) => {
+    daemon!.stderr!.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('"msg":"skein ready"')) resolve();
+    });
+    daemon!.once("exit", (code) => reject(new Error(`skein start exited (${code}) before it was ready:\n${stderr}`)));
+  });
+  return { port, stderr: () => stderr };
+}
+
+async function get(port: number, path: string) {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`);
+  return { code: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+describe("skein start with SKEIN_HEALTH_PORT", () => {
+  it("serves /healthz, /readyz and /status while its channel is connected, and stops cleanly on SIGTERM", async () => {
+    const { port } = await startDaemon({});
+    expect(await get(port, "/healthz")).toMatchObject({ code: 200, body: { status: "ok" } });
+    const readyz = await get(port, "/readyz");
+    expect(readyz).toMatchObject({ code: 200, body: { status: "ready", channels: { idle: { state: "connected", ready: true } } } });
+    const status = await get(port, "/status");
+    expect(status.body).toMatchObject({ version: "0.1.0", ready: true, turnsServed: 0, sessions: 0, channels: { idle: { state: "connected" } } });
+
+    const exited = new Promise((resolve) => daemon!.once("exit", resolve));
+    daemon!.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+
+  it("fails /readyz, naming the channel, when a configured channel cannot start", async () => {
+    const { port } = await startDaemon({ TELEGRAM_BOT_TOKEN: "1:wrong", TELEGRAM_API_ROOT: platforms.telegramApiRoot });
+    expect((await get(port, "/healthz")).code).toBe(200);
+    const readyz = await get(port, "/readyz");
+    expect(readyz.code).toBe(503);
+    expect(readyz.body.status).toBe("unready");
+    expect(readyz.body.channels.telegram).toMatchObject({ state: "failed", ready: false });
+    expect(readyz.body.channels.idle).toMatchObject({ state: "connected", ready: true });
+  });
+});
