@@ -104,10 +104,10 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
 
     await Promise.all([mkdir(workspace, { recursive: true }), mkdir(join(home, "sessions"), { recursive: true, mode: 0o700 })]);
     const registry = new ToolRegistry({ log, approval: config.tools.approval });
-    registerBuiltinTools(registry, { config, workspace, bus, log });
+    registerBuiltinTools(registry, { config, workspace, bus, log, env: loaded.env, signal: root.signal });
     const mcpConnecting = Object.keys(config.tools.mcp_servers).length
       ? import("./tools/mcp/index.js").then(({ connectMcpServers }) =>
-          connectMcpServers({ servers: config.tools.mcp_servers, registry, log: log!, signal: root.signal }),
+          connectMcpServers({ servers: config.tools.mcp_servers, registry, log: log!, signal: root.signal, env: loaded.env }),
         )
       : undefined;
     const provider = options.provider ?? defaultProvider(loaded);
@@ -135,6 +135,17 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       log!.error({ err: error }, "MCP servers could not be connected");
       return undefined;
     });
+    const healthPort = config.gateway.health_port;
+    if (healthPort !== undefined) {
+      // Up before the channels connect, so /healthz answers during start-up and /readyz shows "starting".
+      const { startHealthServer } = await import("./health/health-server.js");
+      health = await startHealthServer({
+        host: config.gateway.health_host,
+        port: healthPort,
+        unreadyAfterSeconds: config.gateway.unready_after,
+        status,
+      });
+    }
     agent.start(mcpReady);
     await supervisor.startAll(specs);
     if (supervisor.allFailed()) {
@@ -144,16 +155,6 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     }
     await mcpReady;
 
-    const healthPort = config.gateway.health_port;
-    if (healthPort !== undefined) {
-      const { startHealthServer } = await import("./health/health-server.js");
-      health = await startHealthServer({
-        host: config.gateway.health_host,
-        port: healthPort,
-        unreadyAfterSeconds: config.gateway.unready_after,
-        status,
-      });
-    }
     log.info(
       { channels: supervisor.running(), failed: supervisor.failures().map((failure) => failure.name), model: config.agents.defaults.model, tools: registry.list().length },
       "skein ready",
@@ -247,15 +248,31 @@ export interface StopSignal {
 }
 
 /**
- * Runs a started daemon until `stopSignal` (see {@link waitForStopSignal}), then stops it
- * gracefully and returns the exit code. Stray rejections and exceptions are logged; the
- * daemon goes on. A second signal exits at once.
+ * Logs stray promise rejections and exceptions (from a channel SDK, a tool, a provider)
+ * instead of letting them end the process: one bad message never kills the daemon.
+ * Install it before start-up; returns the function that removes it.
  */
-export async function runUntilSignalled(daemon: Daemon, log: Logger, stopSignal: StopSignal): Promise<number> {
-  const onRejection = (reason: unknown) => log.error({ err: reason }, "unhandled promise rejection (skein keeps running)");
-  const onException = (error: Error) => log.error({ err: error }, "uncaught exception (skein keeps running)");
+export function keepRunningOnStrayErrors(log: () => Logger | undefined): () => void {
+  const report = (what: string) => (error: unknown) => {
+    const logger = log();
+    if (logger) logger.error({ err: error }, `${what} (skein keeps running)`);
+    else process.stderr.write(`skein: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  };
+  const onRejection = report("unhandled promise rejection");
+  const onException = report("uncaught exception");
   process.on("unhandledRejection", onRejection);
   process.on("uncaughtException", onException);
+  return () => {
+    process.off("unhandledRejection", onRejection);
+    process.off("uncaughtException", onException);
+  };
+}
+
+/**
+ * Runs a started daemon until `stopSignal` (see {@link waitForStopSignal}), then stops it
+ * gracefully and returns the exit code. A second signal exits at once.
+ */
+export async function runUntilSignalled(daemon: Daemon, log: Logger, stopSignal: StopSignal): Promise<number> {
   const signal = await stopSignal.received;
   log.info({ signal }, "shutting down: finishing the turns in flight");
   const forceExit = (second: NodeJS.Signals) => {
@@ -270,8 +287,5 @@ export async function runUntilSignalled(daemon: Daemon, log: Logger, stopSignal:
   } catch (error) {
     log.error({ err: error }, "shutdown failed");
     return 1;
-  } finally {
-    process.off("unhandledRejection", onRejection);
-    process.off("uncaughtException", onException);
   }
 }

@@ -15,7 +15,7 @@ export interface MediaAttachment {
 }
 
 export interface InboundMessage {
-  /** Platform-unique id of this message (e.g. `telegram:<update_id>`), used for de-duplication. */
+  /** Platform-unique id of this message, stable when the platform redelivers it (e.g. `telegram:<chat_id>:<message_id>`); used for de-duplication. */
   id: string;
   /** Name of the channel that received it (`telegram`, `slack`, `discord`, `cli`). */
   channel: string;

@@ -8,20 +8,26 @@ import { reportFatal } from "./command-support.js";
  * so the daemon can start without any platform.)
  */
 export async function run(options: GlobalOptions): Promise<number> {
-  const { createDaemon, runUntilSignalled, waitForStopSignal } = await import("../daemon.js");
+  const { createDaemon, keepRunningOnStrayErrors, runUntilSignalled, waitForStopSignal } = await import("../daemon.js");
   const stopSignal = waitForStopSignal();
   const daemon = createDaemon({
     configPath: options.config,
     channels: process.env.SKEIN_BENCH_IDLE_CHANNEL === "1" ? [{ name: "idle", create: idleChannel }] : [],
   });
+  const removeGuard = keepRunningOnStrayErrors(() => daemon.log);
   try {
     await daemon.start();
   } catch (error) {
     stopSignal.dispose();
     await daemon.stop().catch(() => undefined);
+    removeGuard();
     return reportFatal(error);
   }
-  return runUntilSignalled(daemon, daemon.log!, stopSignal);
+  try {
+    return await runUntilSignalled(daemon, daemon.log!, stopSignal);
+  } finally {
+    removeGuard();
+  }
 }
 
 function idleChannel(): Channel {

@@ -75,15 +75,23 @@ export const envOverrides: Record<string, Setter> = {
   TELEGRAM_API_ROOT: at("channels.telegram.api_root"),
   TELEGRAM_ALLOW_FROM: at("channels.telegram.allow_from", list),
   TELEGRAM_PROXY: at("channels.telegram.proxy"),
+  TELEGRAM_GROUP_POLICY: at("channels.telegram.group_policy"),
+  TELEGRAM_WEBHOOK_URL: at("channels.telegram.webhook_url"),
+  TELEGRAM_WEBHOOK_SECRET: at("channels.telegram.webhook_secret"),
+  TELEGRAM_WEBHOOK_PORT: at("channels.telegram.webhook_port", number),
   SLACK_BOT_TOKEN: at("channels.slack.bot_token"),
   SLACK_APP_TOKEN: at("channels.slack.app_token"),
   SLACK_SIGNING_SECRET: at("channels.slack.signing_secret"),
   SLACK_PORT: at("channels.slack.port", number),
   SLACK_API_URL: at("channels.slack.api_url"),
   SLACK_ALLOW_FROM: at("channels.slack.allow_from", list),
+  SLACK_GROUP_POLICY: at("channels.slack.group_policy"),
   DISCORD_BOT_TOKEN: at("channels.discord.token"),
   DISCORD_API_URL: at("channels.discord.api_url"),
   DISCORD_ALLOW_FROM: at("channels.discord.allow_from", list),
+  DISCORD_GROUP_POLICY: at("channels.discord.group_policy"),
+  BRAVE_API_KEY: at("tools.web_search.api_key"),
+  SEARXNG_URL: at("tools.web_search.endpoint"),
 };
 
 function expandHome(path: string, home: string): string {

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALICE, DM_CHANNEL_ID, FakeDiscord } from "../fakes/fake-discord.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { cliPath } from "../cli/build.js";
 
-const root = join(import.meta.dirname, "../..");
 let home: string;
 let discord: FakeDiscord;
 let openai: FakeOpenAI;
@@ -15,7 +15,6 @@ let daemon: ChildProcess | undefined;
 let stderr = "";
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root });
   home = await mkdtemp(join(tmpdir(), "skein-discord-e2e-"));
   discord = await FakeDiscord.start();
   openai = await FakeOpenAI.start();
@@ -38,7 +37,7 @@ async function waitForLog(text: string): Promise<void> {
 
 describe("skein start with Discord configured", () => {
   it("serves a Discord DM end to end", async () => {
-    daemon = spawn(process.execPath, [join(root, "dist/cli.js"), "start"], {
+    daemon = spawn(process.execPath, [cliPath, "start"], {
       cwd: home,
       env: {
         PATH: process.env.PATH,

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildCli, cliPath } from "../cli/build.js";
+import { cliPath } from "../cli/build.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { FakeSlack, postSignedEvent } from "../fakes/fake-slack.js";
 
@@ -50,8 +50,6 @@ async function stopSkein(): Promise<number | null> {
   running.kill("SIGTERM");
   return exited;
 }
-
-beforeAll(() => buildCli());
 
 beforeEach(async () => {
   slack = await FakeSlack.start();

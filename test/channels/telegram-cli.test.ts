@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { FakeTelegram } from "../fakes/fake-telegram.js";
-import { buildCli, cliPath } from "../cli/build.js";
+import { cliPath } from "../cli/build.js";
 import { alice, aliceChat, mallory, malloryChat } from "./telegram-harness.js";
 
 const run = promisify(execFile);
@@ -20,7 +20,6 @@ describe("skein start, the built CLI, serving Telegram", () => {
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    buildCli();
     telegram = await FakeTelegram.start();
     model = await FakeOpenAI.start();
     home = await mkdtemp(join(tmpdir(), "skein-telegram-cli-"));

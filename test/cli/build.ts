@@ -1,9 +1,4 @@
-import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-/** Path of the built CLI; built once per test file that needs it. */
+/** Path of the built CLI (package.json's bin); test/global-setup.ts builds it once per run. */
 export const cliPath = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
-
-export function buildCli(): void {
-  execFileSync(process.execPath, [fileURLToPath(new URL("../../scripts/build.mjs", import.meta.url))], { stdio: "inherit" });
-}

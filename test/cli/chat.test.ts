@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
-import { buildCli, cliPath } from "./build.js";
+import { cliPath } from "./build.js";
 
 const run = promisify(execFile);
 
@@ -15,7 +15,6 @@ describe("skein chat, the built CLI", () => {
   const env = () => ({ PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: "sk-test" });
 
   beforeAll(async () => {
-    buildCli();
     fake = await FakeOpenAI.start();
     home = await mkdtemp(join(tmpdir(), "skein-chat-"));
   });
@@ -60,7 +59,6 @@ describe("skein chat shutting down", () => {
   let fake: FakeOpenAI;
   let home: string;
   beforeAll(async () => {
-    buildCli();
     fake = await FakeOpenAI.start();
     home = await mkdtemp(join(tmpdir(), "skein-chat-stop-"));
   });

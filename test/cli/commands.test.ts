@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli, cliPath } from "./build.js";
+import { cliPath } from "./build.js";
 
 const run = promisify(execFile);
 
@@ -17,7 +17,6 @@ interface Result {
 describe("the skein commands", () => {
   let home: string;
   beforeAll(async () => {
-    buildCli();
     home = await mkdtemp(join(tmpdir(), "skein-commands-"));
   });
   afterAll(() => rm(home, { recursive: true, force: true }));

@@ -3,21 +3,19 @@ import { mkdtemp, mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli, type BuiltCli } from "../deploy/built-cli.js";
+import { cliPath } from "../cli/build.js";
 import { closedPort } from "../fakes/closed-port.js";
 import { FakeCredentials } from "../fakes/fake-credentials.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 
 const tokens = { telegram: "123:good-telegram-token", slackBot: "xoxb-good", slackApp: "xapp-good", discord: "good.discord.token" };
 
-let built: BuiltCli;
 let llm: FakeOpenAI;
 let platforms: FakeCredentials;
 let home: string;
 
 beforeAll(async () => {
-  [built, llm, platforms, home] = await Promise.all([
-    buildCli(),
+  [llm, platforms, home] = await Promise.all([
     FakeOpenAI.start(),
     FakeCredentials.start(tokens),
     mkdtemp(join(tmpdir(), "skein-doctor-cli-")),
@@ -25,12 +23,12 @@ beforeAll(async () => {
   await mkdir(join(home, "workspace"));
 });
 afterAll(async () => {
-  await Promise.all([llm.close(), platforms.close(), built.dispose(), rm(home, { recursive: true, force: true })]);
+  await Promise.all([llm.close(), platforms.close(), rm(home, { recursive: true, force: true })]);
 });
 
 /** Runs the built `skein doctor` with only the variables given (cwd has no .env). */
 function doctor(env: Record<string, string>) {
-  return execa(process.execPath, [built.cli, "doctor"], {
+  return execa(process.execPath, [cliPath, "doctor"], {
     cwd: home,
     env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home, ...env },
     extendEnv: false,

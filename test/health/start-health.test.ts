@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildCli, type BuiltCli } from "../deploy/built-cli.js";
+import { cliPath } from "../cli/build.js";
 import { closedPort } from "../fakes/closed-port.js";
 import { FakeCredentials } from "../fakes/fake-credentials.js";
 
@@ -12,14 +12,12 @@ import { FakeCredentials } from "../fakes/fake-credentials.js";
  * channel (SKEIN_BENCH_IDLE_CHANNEL=1) stands in for a platform, so no SDK is needed.
  */
 
-let built: BuiltCli;
 let home: string;
 let platforms: FakeCredentials;
 let daemon: ChildProcess | undefined;
 
 beforeAll(async () => {
-  [built, home, platforms] = await Promise.all([
-    buildCli(),
+  [home, platforms] = await Promise.all([
     mkdtemp(join(tmpdir(), "skein-start-health-")),
     FakeCredentials.start({ telegram: "1:right", slackBot: "", slackApp: "", discord: "" }),
   ]);
@@ -32,13 +30,13 @@ afterEach(async () => {
   daemon = undefined;
 });
 afterAll(async () => {
-  await Promise.all([built.dispose(), platforms.close(), rm(home, { recursive: true, force: true })]);
+  await Promise.all([platforms.close(), rm(home, { recursive: true, force: true })]);
 });
 
 /** Starts the daemon and resolves once it logs "skein ready" (rejects if it exits first). */
 async function startDaemon(env: Record<string, string>): Promise<{ port: number; stderr: () => string }> {
   const port = await closedPort();
-  daemon = spawn(process.execPath, [built.cli, "start"], {
+  daemon = spawn(process.execPath, [cliPath, "start"], {
     cwd: home,
     env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home, OPENAI_API_KEY: "sk-test", SKEIN_HEALTH_PORT: String(port), SKEIN_BENCH_IDLE_CHANNEL: "1", ...env },
     stdio: ["ignore", "ignore", "pipe"],

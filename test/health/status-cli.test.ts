@@ -4,21 +4,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHealthServer } from "../../src/health/health-server.js";
-import { buildCli, type BuiltCli } from "../deploy/built-cli.js";
+import { cliPath } from "../cli/build.js";
 import { closedPort } from "../fakes/closed-port.js";
 
-let built: BuiltCli;
 let home: string;
 
 beforeAll(async () => {
-  [built, home] = await Promise.all([buildCli(), mkdtemp(join(tmpdir(), "skein-status-"))]);
+  home = await mkdtemp(join(tmpdir(), "skein-status-"));
 });
 afterAll(async () => {
-  await Promise.all([built.dispose(), rm(home, { recursive: true, force: true })]);
+  await rm(home, { recursive: true, force: true });
 });
 
 function status(env: Record<string, string>) {
-  return execa(process.execPath, [built.cli, "status"], {
+  return execa(process.execPath, [cliPath, "status"], {
     cwd: home,
     env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home, ...env },
     extendEnv: false,

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli, cliPath } from "../../cli/build.js";
+import { cliPath } from "../../cli/build.js";
 import { FakeOpenAI } from "../../fakes/fake-openai.js";
 import { everythingStdio } from "./helpers.js";
 
@@ -16,7 +16,6 @@ describe("MCP servers in the built CLI", () => {
   const { command, args } = everythingStdio();
 
   beforeAll(async () => {
-    buildCli();
     fake = await FakeOpenAI.start();
     home = await mkdtemp(join(tmpdir(), "skein-mcp-cli-"));
   });
