@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { configuredChannels } from "../channels/loader.js";
 import { ConfigError, loadConfig, type LoadedConfig } from "../config/load.js";
 import type { SkeinConfig } from "../config/schema.js";
@@ -75,7 +76,7 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   const { config } = loaded;
   const channels = configuredChannels(config);
   const pending: Array<Promise<CheckResult | CheckResult[]>> = [
-    checkWorkspace(loaded.workspace),
+    checkWorkspace(loaded.workspace, { isDefault: loaded.workspace === join(loaded.home, "workspace") }),
     checkLlm(config, probeWith()),
     ...channels.map((name) => {
       switch (name) {
