@@ -61,15 +61,21 @@ export class OpenAIProvider implements LlmProvider {
       ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
     };
+    // The SDK adds an abort listener to the signal it is given and never removes it, so a
+    // turn's signal shared by many calls would collect them: give it a per-call signal.
+    const call = new AbortController();
+    const forward = () => call.abort(signal?.reason);
+    if (signal?.aborted) call.abort(signal.reason);
+    else signal?.addEventListener("abort", forward, { once: true });
     try {
       if (this.#stream) {
         const stream = await this.#client.chat.completions.create(
           { ...params, stream: true, stream_options: { include_usage: true } },
-          { signal },
+          { signal: call.signal },
         );
         return await assembleStream(stream);
       }
-      const completion = await this.#client.chat.completions.create({ ...params, stream: false }, { signal });
+      const completion = await this.#client.chat.completions.create({ ...params, stream: false }, { signal: call.signal });
       const choice = completion.choices[0];
       if (!choice) throw new ProviderError("bad-response", "the model returned no choices");
       const message = choice.message;
@@ -87,6 +93,8 @@ export class OpenAIProvider implements LlmProvider {
       };
     } catch (error) {
       throw toProviderError(error, signal);
+    } finally {
+      signal?.removeEventListener("abort", forward);
     }
   }
 }

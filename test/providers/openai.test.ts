@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,6 +41,14 @@ describe("the OpenAI provider, through the real SDK", () => {
     const sent = fake.requests[before]!;
     expect(sent.body).toMatchObject({ model: "fake-model", max_tokens: 100, temperature: 0.2, tools });
     expect(sent.headers.authorization).toBe("Bearer sk-test");
+  });
+
+  it("leaves no abort listener behind on the caller's signal, however many calls share it", async () => {
+    const turn = new AbortController();
+    for (const stream of [false, true]) {
+      for (let call = 0; call < 12; call++) await provider({ stream }).chat(request, turn.signal);
+    }
+    expect(getEventListeners(turn.signal, "abort")).toHaveLength(0);
   });
 
   it("leaves tools out of a call without tools", async () => {
