@@ -4,7 +4,7 @@ import type { InboundMessage } from "../../src/bus/messages.js";
 import { ChannelError, type Channel, type ChannelDeps, type ChannelFactory, type ChannelStatus } from "../../src/channels/channel.js";
 import { withRetry } from "../../src/channels/delivery.js";
 import { toInboundMessage } from "./inbound.js";
-import { classifyTelegramError, sendTelegramMessage, type SendOptions } from "./outbound.js";
+import { classifyTelegramError, sendTelegramMessage, telegramChatId, type SendOptions } from "./outbound.js";
 import { createPollWatchdog, type GrammySignal } from "./poll-watchdog.js";
 import { startWebhookServer, type WebhookServer } from "./webhook.js";
 
@@ -195,7 +195,7 @@ export function createTelegramChannel(deps: ChannelDeps, options: TelegramChanne
     indicateWorking(message: InboundMessage) {
       const extra = message.threadId ? { message_thread_id: Number(message.threadId) } : {};
       const showTyping = () =>
-        void bot.api.sendChatAction(message.chatId, "typing", extra).catch((error: unknown) => log.debug({ err: error }, "telegram: sendChatAction failed"));
+        void bot.api.sendChatAction(telegramChatId(message.chatId), "typing", extra).catch((error: unknown) => log.debug({ err: error }, "telegram: sendChatAction failed"));
       const timers = options.timers ?? { setInterval, clearInterval };
       showTyping();
       const timer = timers.setInterval(showTyping, options.typingIntervalMs ?? 4_000);
