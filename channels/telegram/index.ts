@@ -62,10 +62,15 @@ export function createTelegramChannel(deps: ChannelDeps, options: TelegramChanne
     log,
     onAnswer: () => {
       retryDelayMs = options.pollingRetryMs ?? 30_000;
-      if (!stopping) setStatus("connected");
+      if (stopping) return;
+      if (status.state === "disconnected") log.info("telegram: polling works again");
+      setStatus("connected");
     },
     onFailure: (detail) => {
-      if (!stopping) setStatus("disconnected", detail);
+      if (stopping) return;
+      // grammY retries failed polls quietly: say once that the channel is deaf until one succeeds.
+      if (status.state === "connected") log.warn({ detail }, `telegram: ${detail}; retrying, and receiving nothing until a poll succeeds`);
+      setStatus("disconnected", detail);
     },
   });
   bot.api.config.use(watchdog.transformer);

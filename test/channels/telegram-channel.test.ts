@@ -153,6 +153,15 @@ describe("the Telegram channel, starting and stopping", () => {
     expect(harness.channel.status().state).toBe("connected");
   });
 
+  it("says in the log when polling fails and when it works again", async () => {
+    harness = await startChannel();
+    harness.fake.failNext("getUpdates", { type: "error", status: 429, description: "Too Many Requests: retry after 0", retryAfter: 0 });
+    const failed = await harness.log.waitFor(/^telegram: getUpdates failed: 429/);
+    expect(failed.level).toBe(40);
+    await harness.log.waitFor(/^telegram: polling works again$/);
+    expect(harness.channel.status().state).toBe("connected");
+  });
+
   it("restarts a stalled long poll and says so in the log", async () => {
     harness = await startChannel({}, { stallAfterMs: 300 });
     harness.fake.failNext("getUpdates", { type: "hang" });
