@@ -81,8 +81,9 @@ export class OpenAIProvider implements LlmProvider {
       const message = choice.message;
       return {
         content: message.content ?? null,
+        // Some compatible servers leave out `type`; a call with a function is a function call.
         toolCalls: (message.tool_calls ?? []).flatMap((call) =>
-          call.type === "function"
+          (call.type === "function" || call.type === undefined) && "function" in call && call.function
             ? [{ id: call.id, type: "function" as const, function: { name: call.function.name, arguments: call.function.arguments ?? "" } }]
             : [],
         ),

@@ -51,6 +51,13 @@ describe("the OpenAI provider, through the real SDK", () => {
     expect(getEventListeners(turn.signal, "abort")).toHaveLength(0);
   });
 
+  it("takes a tool call whose type a compatible server left out as a function call", async () => {
+    const message = { role: "assistant", content: null, tool_calls: [{ id: "c9", function: { name: "list_directory", arguments: '{"path":"."}' } }] };
+    fake.reply({ type: "raw", body: JSON.stringify({ choices: [{ index: 0, message, finish_reason: "tool_calls" }] }) });
+    const response = await provider().chat(request);
+    expect(response.toolCalls).toEqual([{ id: "c9", type: "function", function: { name: "list_directory", arguments: '{"path":"."}' } }]);
+  });
+
   it("leaves tools out of a call without tools", async () => {
     const before = fake.requests.length;
     await provider().chat({ ...request, tools: [] });
