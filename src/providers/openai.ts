@@ -48,7 +48,7 @@ export class OpenAIProvider implements LlmProvider {
       baseURL: options.baseUrl,
       timeout: options.timeoutMs ?? 120_000,
       maxRetries: options.maxRetries ?? 2,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      fetch: jsonWithoutContentType(options.fetch ?? globalThis.fetch),
     });
     this.#stream = options.stream ?? false;
   }
@@ -76,7 +76,7 @@ export class OpenAIProvider implements LlmProvider {
         return await assembleStream(stream);
       }
       const completion = await this.#client.chat.completions.create({ ...params, stream: false }, { signal: call.signal });
-      const choice = completion.choices[0];
+      const choice = completion.choices?.[0];
       if (!choice) throw new ProviderError("bad-response", "the model returned no choices");
       const message = choice.message;
       return {
@@ -98,6 +98,21 @@ export class OpenAIProvider implements LlmProvider {
       signal?.removeEventListener("abort", forward);
     }
   }
+}
+
+/**
+ * The SDK parses a body as JSON only when the answer says `application/json`; some small
+ * compatible servers send JSON with no Content-Type at all, which would reach us as a string.
+ */
+function jsonWithoutContentType(fetchImpl: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await fetchImpl(input, init);
+    if (response.headers.has("content-type") || !response.body) return response;
+    const text = await response.text();
+    const headers = new Headers(response.headers);
+    if (/^\s*[[{]/.test(text)) headers.set("content-type", "application/json");
+    return new Response(text, { status: response.status, statusText: response.statusText, headers });
+  };
 }
 
 async function assembleStream(stream: AsyncIterable<ChatCompletionChunk>): Promise<ChatResponse> {

@@ -58,6 +58,19 @@ describe("the OpenAI provider, through the real SDK", () => {
     expect(response.toolCalls).toEqual([{ id: "c9", type: "function", function: { name: "list_directory", arguments: '{"path":"."}' } }]);
   });
 
+  it("reads a JSON answer that comes without a Content-Type header", async () => {
+    const server = createServer((_request, response) => {
+      response.end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: "no header" }, finish_reason: "stop" }] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const bare = new OpenAIProvider({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, apiKey: "k" });
+      expect((await bare.chat(request)).content).toBe("no header");
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it("leaves tools out of a call without tools", async () => {
     const before = fake.requests.length;
     await provider().chat({ ...request, tools: [] });
