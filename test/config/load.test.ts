@@ -134,6 +134,11 @@ describe("loading the configuration", () => {
     ]);
   });
 
+  it("accepts numeric sender ids in allow_from, as Telegram writes them", async () => {
+    await writeConfig({ channels: { telegram: { allow_from: [42, "@bob"] } } });
+    expect((await load()).config.channels.telegram.allow_from).toEqual(["42", "@bob"]);
+  });
+
   it("clamps max_tool_iterations to at least 1", async () => {
     await writeConfig({ agents: { defaults: { max_tool_iterations: 0 } } });
     expect((await load()).config.agents.defaults.max_tool_iterations).toBe(1);
