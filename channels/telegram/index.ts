@@ -135,7 +135,14 @@ export function createTelegramChannel(deps: ChannelDeps, options: TelegramChanne
 
   async function connect(signal: AbortSignal): Promise<void> {
     try {
-      await withRetry(() => bot.init(signal as unknown as GrammySignal), { classify: classifyTelegramError, attempts: 3, signal, log, label: "telegram getMe" });
+      // Not bot.init(): grammY retries getMe there for ever on network errors, silently, so an
+      // unreachable Bot API would hold start-up (and shutdown) with nothing in the log.
+      await withRetry(
+        async () => {
+          if (!bot.isInited()) bot.botInfo = await bot.api.getMe(signal as unknown as GrammySignal);
+        },
+        { classify: classifyTelegramError, attempts: 3, signal, log, label: "telegram getMe", ...options.retry },
+      );
     } catch (error) {
       const code = error instanceof GrammyError ? error.error_code : undefined;
       if (code === 401 || code === 404) {
