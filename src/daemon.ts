@@ -149,6 +149,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     }
     agent.start(mcpReady);
     await supervisor.startAll(specs);
+    if (root.signal.aborted) return; // stopped during start-up
     if (supervisor.allFailed()) {
       const reasons = supervisor.failures().map((failure) => `${failure.name}: ${failure.reason}`).join("; ");
       await stop();
