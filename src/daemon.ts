@@ -14,6 +14,7 @@ import { loadConfig, type LoadedConfig } from "./config/load.js";
 import type { DaemonStatus } from "./health/daemon-status.js";
 import type { HealthServer } from "./health/health-server.js";
 import { createLogger, type Logger } from "./log.js";
+import { configSecrets } from "./config/secrets.js";
 import type { LlmProvider } from "./providers/provider.js";
 import { registerBuiltinTools } from "./tools/builtin/index.js";
 import type { McpHub } from "./tools/mcp/index.js";
@@ -92,7 +93,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   async function start(): Promise<void> {
     const loaded = options.loaded ?? (await loadConfig({ configPath: options.configPath, env: options.env, cwd: options.cwd, ignoreDotEnv: options.ignoreDotEnv }));
     const { config, home, workspace } = loaded;
-    log = options.log ?? (await createLogger({ level: options.logLevel ?? config.log_level }));
+    log = options.log ?? (await createLogger({ level: options.logLevel ?? config.log_level, secrets: configSecrets(config) }));
     for (const warning of loaded.warnings) log.warn(warning);
 
     const platform = options.platformChannels === false ? [] : configuredChannels(config);
@@ -148,6 +149,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     }
     agent.start(mcpReady);
     await supervisor.startAll(specs);
+    if (root.signal.aborted) return; // stopped during start-up
     if (supervisor.allFailed()) {
       const reasons = supervisor.failures().map((failure) => `${failure.name}: ${failure.reason}`).join("; ");
       await stop();

@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from "pino";
+import { redactSecrets } from "./config/secrets.js";
 
 export type { Logger } from "pino";
 
@@ -15,12 +16,23 @@ export interface LoggerOptions {
   destination?: DestinationStream;
   /** Human-readable lines instead of JSON (default: when stderr is a TTY). */
   pretty?: boolean;
+  /**
+   * Secret values (tokens, API keys) replaced by `[redacted]` wherever they appear in a
+   * line, e.g. inside an error message that quotes a URL with the bot token in it.
+   */
+  secrets?: readonly string[];
 }
 
 /** The daemon's logger: JSON lines (pretty on a TTY), secrets redacted. */
 export async function createLogger(options: LoggerOptions = {}): Promise<Logger> {
   const level = options.level ?? "info";
-  const base = { level, redact: { paths: redactPaths, censor: "[redacted]" }, base: undefined };
+  const secrets = options.secrets?.filter((secret) => secret.length >= 4) ?? [];
+  const base = {
+    level,
+    redact: { paths: redactPaths, censor: "[redacted]" },
+    base: undefined,
+    ...(secrets.length ? { hooks: { streamWrite: (line: string) => redactSecrets(line, secrets) } } : {}),
+  };
   const pretty = options.pretty ?? (options.destination === undefined && process.stderr.isTTY);
   if (pretty) {
     const { default: prettyStream } = await import("pino-pretty");

@@ -4,7 +4,7 @@ import type { InboundMessage } from "../../src/bus/messages.js";
 import { ChannelError, type Channel, type ChannelDeps, type ChannelFactory, type ChannelStatus } from "../../src/channels/channel.js";
 import { withRetry } from "../../src/channels/delivery.js";
 import { toInboundMessage } from "./inbound.js";
-import { classifyTelegramError, sendTelegramMessage, type SendOptions } from "./outbound.js";
+import { classifyTelegramError, sendTelegramMessage, telegramChatId, type SendOptions } from "./outbound.js";
 import { createPollWatchdog, type GrammySignal } from "./poll-watchdog.js";
 import { startWebhookServer, type WebhookServer } from "./webhook.js";
 
@@ -62,10 +62,15 @@ export function createTelegramChannel(deps: ChannelDeps, options: TelegramChanne
     log,
     onAnswer: () => {
       retryDelayMs = options.pollingRetryMs ?? 30_000;
-      if (!stopping) setStatus("connected");
+      if (stopping) return;
+      if (status.state === "disconnected") log.info("telegram: polling works again");
+      setStatus("connected");
     },
     onFailure: (detail) => {
-      if (!stopping) setStatus("disconnected", detail);
+      if (stopping) return;
+      // grammY retries failed polls quietly: say once that the channel is deaf until one succeeds.
+      if (status.state === "connected") log.warn({ detail }, `telegram: ${detail}; retrying, and receiving nothing until a poll succeeds`);
+      setStatus("disconnected", detail);
     },
   });
   bot.api.config.use(watchdog.transformer);
@@ -130,7 +135,14 @@ export function createTelegramChannel(deps: ChannelDeps, options: TelegramChanne
 
   async function connect(signal: AbortSignal): Promise<void> {
     try {
-      await withRetry(() => bot.init(signal as unknown as GrammySignal), { classify: classifyTelegramError, attempts: 3, signal, log, label: "telegram getMe" });
+      // Not bot.init(): grammY retries getMe there for ever on network errors, silently, so an
+      // unreachable Bot API would hold start-up (and shutdown) with nothing in the log.
+      await withRetry(
+        async () => {
+          if (!bot.isInited()) bot.botInfo = await bot.api.getMe(signal as unknown as GrammySignal);
+        },
+        { classify: classifyTelegramError, attempts: 3, signal, log, label: "telegram getMe", ...options.retry },
+      );
     } catch (error) {
       const code = error instanceof GrammyError ? error.error_code : undefined;
       if (code === 401 || code === 404) {
@@ -195,7 +207,7 @@ export function createTelegramChannel(deps: ChannelDeps, options: TelegramChanne
     indicateWorking(message: InboundMessage) {
       const extra = message.threadId ? { message_thread_id: Number(message.threadId) } : {};
       const showTyping = () =>
-        void bot.api.sendChatAction(message.chatId, "typing", extra).catch((error: unknown) => log.debug({ err: error }, "telegram: sendChatAction failed"));
+        void bot.api.sendChatAction(telegramChatId(message.chatId), "typing", extra).catch((error: unknown) => log.debug({ err: error }, "telegram: sendChatAction failed"));
       const timers = options.timers ?? { setInterval, clearInterval };
       showTyping();
       const timer = timers.setInterval(showTyping, options.typingIntervalMs ?? 4_000);

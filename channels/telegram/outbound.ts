@@ -33,6 +33,15 @@ export function toChannelError(error: unknown, doing: string): ChannelError {
   return new ChannelError(kind, "telegram", `telegram: ${doing} failed: ${detail}`, { cause: error, retryable: classifyTelegramError(error).retryable });
 }
 
+/**
+ * The Bot API's `chat_id`: chat ids are integers on the wire (updates carry them so), while
+ * skein keeps them as strings; `@channelusername` stays a string.
+ */
+export function telegramChatId(chatId: string): number | string {
+  const id = Number(chatId);
+  return /^-?\d+$/.test(chatId) && Number.isSafeInteger(id) ? id : chatId;
+}
+
 export interface SendOptions {
   api: Api;
   log: Logger;
@@ -47,6 +56,7 @@ export interface SendOptions {
 export async function sendTelegramMessage(message: OutboundMessage, options: SendOptions): Promise<DeliveryReceipt> {
   const { api, log } = options;
   const chatId = message.chatId;
+  const wireChatId = telegramChatId(chatId);
   const chunks = chunkText(message.text, { limit: telegramChunkLimit, measure: telegramLength });
   const messageIds: string[] = [];
   const retry = (label: string) => ({ classify: classifyTelegramError, log: log.child({ chatId }), label, ...options.retry });
@@ -62,11 +72,11 @@ export async function sendTelegramMessage(message: OutboundMessage, options: Sen
     try {
       let sent;
       try {
-        sent = await withRetry(() => api.sendMessage(chatId, html, { ...common, parse_mode: "HTML" }), retry("telegram sendMessage"));
+        sent = await withRetry(() => api.sendMessage(wireChatId, html, { ...common, parse_mode: "HTML" }), retry("telegram sendMessage"));
       } catch (error) {
         if (!isEntityParseError(error)) throw error;
         log.warn({ chatId, err: error }, "telegram rejected the formatted text; sending it as plain text");
-        sent = await withRetry(() => api.sendMessage(chatId, visibleText(html), common), retry("telegram sendMessage (plain)"));
+        sent = await withRetry(() => api.sendMessage(wireChatId, visibleText(html), common), retry("telegram sendMessage (plain)"));
       }
       messageIds.push(String(sent.message_id));
     } catch (error) {

@@ -1,3 +1,4 @@
+import { configSecrets } from "../config/secrets.js";
 import type { GlobalOptions } from "../cli.js";
 import { loadConfig } from "../config/load.js";
 import { createLogger } from "../log.js";
@@ -26,7 +27,7 @@ export async function run(options: GlobalOptions): Promise<number> {
     }
     // The lines below say what failed; the log adds detail only when asked for (log_level debug).
     const verbose = loaded.config.log_level === "debug" || loaded.config.log_level === "trace";
-    const log = await createLogger({ level: verbose ? loaded.config.log_level : "error" });
+    const log = await createLogger({ level: verbose ? loaded.config.log_level : "error", secrets: configSecrets(loaded.config) });
     const { connectMcpServers } = await import("../tools/mcp/index.js");
     const hub = await connectMcpServers({
       servers,

@@ -1,5 +1,6 @@
 import type { GlobalOptions } from "../cli.js";
 import type { Channel } from "../channels/channel.js";
+import { settleWithin } from "../settle-within.js";
 import { reportFatal } from "./command-support.js";
 
 /**
@@ -15,8 +16,17 @@ export async function run(options: GlobalOptions): Promise<number> {
     channels: process.env.SKEIN_BENCH_IDLE_CHANNEL === "1" ? [{ name: "idle", create: idleChannel }] : [],
   });
   const removeGuard = keepRunningOnStrayErrors(() => daemon.log);
+  const starting = daemon.start();
   try {
-    await daemon.start();
+    // A signal during start-up (a slow platform, an MCP server) stops it there and then.
+    const early = await Promise.race([starting.then(() => undefined), stopSignal.received]);
+    if (early) {
+      daemon.log?.info({ signal: early }, "shutting down during start-up");
+      await daemon.stop();
+      await settleWithin(starting.catch(() => undefined), 10_000);
+      removeGuard();
+      return 0;
+    }
   } catch (error) {
     stopSignal.dispose();
     await daemon.stop().catch(() => undefined);

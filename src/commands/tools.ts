@@ -1,3 +1,4 @@
+import { configSecrets } from "../config/secrets.js";
 import type { GlobalOptions } from "../cli.js";
 import { reportFatal, writeOut } from "./command-support.js";
 
@@ -12,7 +13,7 @@ export async function run(options: GlobalOptions): Promise<number> {
   ]);
   try {
     const { config, workspace } = await loadConfig({ configPath: options.config });
-    const log = await createLogger({ level: process.env.SKEIN_LOG_LEVEL || "warn" });
+    const log = await createLogger({ level: process.env.SKEIN_LOG_LEVEL || "warn", secrets: configSecrets(config) });
     const registry = new ToolRegistry({ log, approval: config.tools.approval });
     registerBuiltinTools(registry, { config, workspace, bus: new MessageBus(), log });
     let hub: { close(): Promise<void> } | undefined;

@@ -45,11 +45,12 @@ export interface LoadedConfig {
   env: NodeJS.ProcessEnv;
 }
 
-type Setter = (raw: Record<string, unknown>, value: string) => void;
+/** Sets the config key at `path` from an environment variable's value. */
+type Setter = ((raw: Record<string, unknown>, value: string) => void) & { path: string };
 
 function at(path: string, convert: (value: string) => unknown = (value) => value): Setter {
   const keys = path.split(".");
-  return (raw, value) => {
+  const set = (raw: Record<string, unknown>, value: string) => {
     let node = raw;
     for (const key of keys.slice(0, -1)) {
       const child = node[key];
@@ -58,6 +59,7 @@ function at(path: string, convert: (value: string) => unknown = (value) => value
     }
     node[keys.at(-1)!] = convert(value);
   };
+  return Object.assign(set, { path });
 }
 
 const list = (value: string) => value.split(",").map((item) => item.trim()).filter(Boolean);
@@ -109,9 +111,11 @@ async function readDotEnv(cwd: string): Promise<Record<string, string>> {
   }
 }
 
-function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
+/** `key: problem`, naming the environment variable when one set the key. */
+function describeIssue(issue: { path: PropertyKey[]; message: string }, setBy: Map<string, string>): string {
   const key = issue.path.map(String).join(".") || "(root)";
-  return `${key}: ${issue.message}`;
+  const variable = [...setBy].find(([path]) => key === path || key.startsWith(`${path}.`))?.[1];
+  return `${key}${variable ? ` (from ${variable})` : ""}: ${issue.message}`;
 }
 
 /**
@@ -148,14 +152,17 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
     }
   }
 
+  const setBy = new Map<string, string>();
   for (const [name, set] of Object.entries(envOverrides)) {
     const value = env[name];
-    if (value !== undefined && value !== "") set(raw, value);
+    if (value === undefined || value === "") continue;
+    set(raw, value);
+    setBy.set(set.path, name);
   }
 
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map(describeIssue);
+    const issues = parsed.error.issues.map((issue) => describeIssue(issue, setBy));
     throw new ConfigError("invalid", `invalid configuration (${configPath}):\n  ${issues.join("\n  ")}`, issues);
   }
   const warnings = unknownKeys(raw, parsed.data as unknown as Record<string, unknown>).map(

@@ -7,8 +7,10 @@ import { z } from "zod";
  */
 
 const groupPolicy = z.enum(["mention", "open", "disabled"]).default("mention");
-/** Sender ids (and usernames where the platform has them); `["*"]` lets everyone in, `[]` nobody. */
-const allowFrom = z.array(z.string().min(1)).default([]);
+/** Sender ids (and usernames where the platform has them); `["*"]` lets everyone in, `[]` nobody. Numeric ids may be written as numbers. */
+const allowFrom = z
+  .array(z.union([z.string().min(1), z.number().int().transform(String)]))
+  .default([]);
 const port = z.number().int().min(0).max(65_535);
 
 const agentDefaults = z.object({

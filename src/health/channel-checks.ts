@@ -65,7 +65,7 @@ function judgeSlack(name: string, method: string, outcome: ProbeOutcome, base: s
 
 /** Discord: `GET <api_url>/v10/users/@me` with `Bot <token>`. */
 export async function checkDiscord(config: SkeinConfig["channels"]["discord"], options: ProbeOptions): Promise<CheckResult> {
-  const base = (config.api_url ?? "https://discord.com/api").replace(/\/+$/, "");
+  const base = (config.api_url ?? "https://discord.com/api").replace(/\/+$/, "").replace(/\/v\d+$/, "");
   const outcome = await probe(`${base}/v10/users/@me`, { method: "GET", headers: { authorization: `Bot ${config.token}` } }, options);
   if (outcome.kind === "unreachable") return unreachable("discord", base, outcome, "DISCORD_API_URL / channels.discord.api_url");
   if (outcome.status === 200) {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { stat, unlink, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, stat, unlink, writeFile } from "node:fs/promises";
 import { userInfo } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { SkeinConfig } from "../config/schema.js";
 import { silentLogger } from "../log.js";
 import { connectMcpServers, type McpHub } from "../tools/mcp/index.js";
@@ -9,14 +10,28 @@ import { fail, ok, warn, type CheckResult } from "./check-result.js";
 import { describeAnswer } from "./channel-checks.js";
 import { probe, type ProbeOptions } from "./http-probe.js";
 
-/** The workspace exists, is a directory, and a file can be created and deleted in it. */
-export async function checkWorkspace(workspace: string): Promise<CheckResult> {
+export interface WorkspaceCheckOptions {
+  /**
+   * The workspace is the default `$SKEIN_HOME/workspace`, which `skein start` creates:
+   * on a fresh machine it need not exist yet, only be creatable.
+   */
+  isDefault?: boolean;
+}
+
+/**
+ * The workspace exists, is a directory, and a file can be created and deleted in it.
+ * A default workspace that does not exist yet passes when it can be created.
+ */
+export async function checkWorkspace(workspace: string, options: WorkspaceCheckOptions = {}): Promise<CheckResult> {
   try {
     if (!(await stat(workspace)).isDirectory()) {
       return fail("workspace", `${workspace} is not a directory`, "point SKEIN_WORKSPACE (agents.defaults.workspace) at a directory");
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" && options.isDefault && (await canCreate(workspace))) {
+      return ok("workspace", `${workspace} does not exist yet; skein start creates it`);
+    }
     if (code === "ENOENT") return fail("workspace", `${workspace} does not exist`, `mkdir -p ${workspace}  (skein start also creates it)`);
     return fail("workspace", `${workspace} cannot be read (${code})`, `make it readable by ${currentUser()}`);
   }
@@ -28,6 +43,19 @@ export async function checkWorkspace(workspace: string): Promise<CheckResult> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return fail("workspace", `${workspace} is not writable (${code})`, `make it writable by ${currentUser()}: chown -R ${currentUser()} ${workspace}`);
+  }
+}
+
+/** The deepest existing ancestor of `path` is a directory this process may write to. */
+async function canCreate(path: string): Promise<boolean> {
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    try {
+      if (!(await stat(dir)).isDirectory()) return false;
+      await access(dir, constants.W_OK | constants.X_OK);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || dir === dirname(dir)) return false;
+    }
   }
 }
 
@@ -53,9 +81,13 @@ export async function checkLlm(config: SkeinConfig, options: ProbeOptions): Prom
   if (outcome.kind === "unreachable") {
     return fail("llm", `${base} is unreachable (${outcome.reason})`, "check OPENAI_BASE_URL (providers.openai.base_url) and that the server is running");
   }
-  const error = (outcome.body as { error?: { message?: unknown } } | undefined)?.error?.message;
+  const error = errorMessage(outcome.body);
   if (outcome.status === 401 || outcome.status === 403) {
     return fail("llm", `${base} rejected the API key (${describeAnswer(outcome, error)})`, keyRemedy);
+  }
+  if (outcome.status === 404 || outcome.status === 405) {
+    // Not every compatible server lists its models: ask for one tiny completion instead.
+    return checkChatCompletion(config, base, apiKey, options);
   }
   if (outcome.status !== 200) {
     return fail("llm", `${base}/models failed (${describeAnswer(outcome, error)})`, "check OPENAI_BASE_URL: it is the API root that serves /models and /chat/completions (often ending in /v1)");
@@ -67,6 +99,35 @@ export async function checkLlm(config: SkeinConfig, options: ProbeOptions): Prom
     return warn("llm", `${base} answers, but model ${model} is not among its ${models.length} models`, "check SKEIN_MODEL (agents.defaults.model)");
   }
   return ok("llm", `${base} answers${models.length ? `; model ${model} is available` : ""}`);
+}
+
+/** `POST <base>/chat/completions` with a one-token request, for servers without `/models`. */
+async function checkChatCompletion(config: SkeinConfig, base: string, apiKey: string | undefined, options: ProbeOptions): Promise<CheckResult> {
+  const model = config.agents.defaults.model;
+  const outcome = await probe(
+    `${base}/chat/completions`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+      body: JSON.stringify({ model, messages: [{ role: "user", content: "ping" }], max_tokens: 1 }),
+    },
+    options,
+  );
+  if (outcome.kind === "unreachable") {
+    return fail("llm", `${base} is unreachable (${outcome.reason})`, "check OPENAI_BASE_URL (providers.openai.base_url) and that the server is running");
+  }
+  const error = errorMessage(outcome.body);
+  if (outcome.status === 401 || outcome.status === 403) {
+    return fail("llm", `${base} rejected the API key (${describeAnswer(outcome, error)})`, "check OPENAI_API_KEY (providers.openai.api_key)");
+  }
+  if (outcome.status !== 200) {
+    return fail("llm", `${base}/chat/completions failed for model ${model} (${describeAnswer(outcome, error)})`, "check OPENAI_BASE_URL (often ending in /v1) and SKEIN_MODEL (agents.defaults.model)");
+  }
+  return ok("llm", `${base} answers; model ${model} completed a test request`);
+}
+
+function errorMessage(body: unknown): unknown {
+  return (body as { error?: { message?: unknown } } | undefined)?.error?.message;
 }
 
 /** Connects every configured MCP server (as the daemon does), reports each, and closes them. */

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { configuredChannels } from "../channels/loader.js";
 import { ConfigError, loadConfig, type LoadedConfig } from "../config/load.js";
 import type { SkeinConfig } from "../config/schema.js";
@@ -5,7 +6,8 @@ import { checkDiscord, checkSlack, checkTelegram } from "./channel-checks.js";
 import { fail, ok, warn, type CheckResult } from "./check-result.js";
 import { checkLlm, checkMcpServers, checkWorkspace } from "./doctor-checks.js";
 import type { connectMcpServers } from "../tools/mcp/index.js";
-import { proxiedFetch, redactSecrets, type FetchLike } from "./http-probe.js";
+import { proxiedFetch, type FetchLike } from "./http-probe.js";
+import { configSecrets, redactSecrets } from "../config/secrets.js";
 
 export interface DoctorOptions {
   /** `--config FILE`. */
@@ -66,7 +68,7 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
     write(summary(results));
     return { results, exitCode: 1 };
   }
-  secrets = secretsOf(loaded.config);
+  secrets = configSecrets(loaded.config);
   print(ok("config", loaded.fileFound ? `${loaded.configPath} is valid` : `no config file at ${loaded.configPath}; using defaults and the environment`));
   for (const warning of loaded.warnings) print(warn("config", warning, "remove or correct the key"));
 
@@ -75,7 +77,7 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   const { config } = loaded;
   const channels = configuredChannels(config);
   const pending: Array<Promise<CheckResult | CheckResult[]>> = [
-    checkWorkspace(loaded.workspace),
+    checkWorkspace(loaded.workspace, { isDefault: loaded.workspace === join(loaded.home, "workspace") }),
     checkLlm(config, probeWith()),
     ...channels.map((name) => {
       switch (name) {
@@ -124,21 +126,4 @@ function summary(results: CheckResult[]): string {
   const warned = results.filter((result) => result.outcome === "warn").length;
   const warnings = warned ? `, ${warned} warning${warned === 1 ? "" : "s"}` : "";
   return failed ? `${failed} of ${results.length} checks failed${warnings}` : `all ${results.length} checks passed${warnings}`;
-}
-
-/** Every secret value in the config, so that no output line can carry one. */
-function secretsOf(config: SkeinConfig): string[] {
-  const { telegram, slack, discord } = config.channels;
-  const mcp = Object.values(config.tools.mcp_servers).flatMap((server) => [...Object.values(server.env), ...Object.values(server.headers)]);
-  return [
-    config.providers.openai.api_key,
-    telegram.token,
-    telegram.webhook_secret,
-    slack.bot_token,
-    slack.app_token,
-    slack.signing_secret,
-    discord.token,
-    config.tools.web_search.api_key,
-    ...mcp,
-  ].filter((secret): secret is string => Boolean(secret));
 }

@@ -59,10 +59,3 @@ export function proxiedFetch(proxyUrl: string): FetchLike {
     }
   };
 }
-
-/** Replaces every secret value in `text` with `[redacted]` (secrets shorter than 4 characters are left alone). */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let redacted = text;
-  for (const secret of secrets) if (secret.length >= 4) redacted = redacted.split(secret).join("[redacted]");
-  return redacted;
-}

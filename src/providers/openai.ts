@@ -48,7 +48,7 @@ export class OpenAIProvider implements LlmProvider {
       baseURL: options.baseUrl,
       timeout: options.timeoutMs ?? 120_000,
       maxRetries: options.maxRetries ?? 2,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      fetch: jsonWithoutContentType(options.fetch ?? globalThis.fetch),
     });
     this.#stream = options.stream ?? false;
   }
@@ -61,22 +61,29 @@ export class OpenAIProvider implements LlmProvider {
       ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
     };
+    // The SDK adds an abort listener to the signal it is given and never removes it, so a
+    // turn's signal shared by many calls would collect them: give it a per-call signal.
+    const call = new AbortController();
+    const forward = () => call.abort(signal?.reason);
+    if (signal?.aborted) call.abort(signal.reason);
+    else signal?.addEventListener("abort", forward, { once: true });
     try {
       if (this.#stream) {
         const stream = await this.#client.chat.completions.create(
           { ...params, stream: true, stream_options: { include_usage: true } },
-          { signal },
+          { signal: call.signal },
         );
         return await assembleStream(stream);
       }
-      const completion = await this.#client.chat.completions.create({ ...params, stream: false }, { signal });
-      const choice = completion.choices[0];
+      const completion = await this.#client.chat.completions.create({ ...params, stream: false }, { signal: call.signal });
+      const choice = completion.choices?.[0];
       if (!choice) throw new ProviderError("bad-response", "the model returned no choices");
       const message = choice.message;
       return {
         content: message.content ?? null,
+        // Some compatible servers leave out `type`; a call with a function is a function call.
         toolCalls: (message.tool_calls ?? []).flatMap((call) =>
-          call.type === "function"
+          (call.type === "function" || call.type === undefined) && "function" in call && call.function
             ? [{ id: call.id, type: "function" as const, function: { name: call.function.name, arguments: call.function.arguments ?? "" } }]
             : [],
         ),
@@ -87,8 +94,25 @@ export class OpenAIProvider implements LlmProvider {
       };
     } catch (error) {
       throw toProviderError(error, signal);
+    } finally {
+      signal?.removeEventListener("abort", forward);
     }
   }
+}
+
+/**
+ * The SDK parses a body as JSON only when the answer says `application/json`; some small
+ * compatible servers send JSON with no Content-Type at all, which would reach us as a string.
+ */
+function jsonWithoutContentType(fetchImpl: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await fetchImpl(input, init);
+    if (response.headers.has("content-type") || !response.body) return response;
+    const text = await response.text();
+    const headers = new Headers(response.headers);
+    if (/^\s*[[{]/.test(text)) headers.set("content-type", "application/json");
+    return new Response(text, { status: response.status, statusText: response.statusText, headers });
+  };
 }
 
 async function assembleStream(stream: AsyncIterable<ChatCompletionChunk>): Promise<ChatResponse> {

@@ -57,6 +57,17 @@ describe("the Discord channel, starting and stopping", () => {
     expect(channel.status().state).toBe("stopped");
   });
 
+  it("accepts DISCORD_API_URL with a trailing slash or a trailing /v10", async () => {
+    fake = await FakeDiscord.start();
+    for (const apiUrl of [`${fake.apiUrl}/`, `${fake.apiUrl}/v10`, `${fake.apiUrl}/v10/`]) {
+      const config = configSchema.parse({ channels: { discord: { token: "test-token", api_url: apiUrl } } });
+      const channel = createDiscordChannel({ config, bus: new MessageBus(), log: silentLogger(), home: "/nonexistent" });
+      await channel.start(new AbortController().signal);
+      expect(channel.status().state).toBe("connected");
+      await channel.stop();
+    }
+  });
+
   it("reports a token the REST API rejects as an auth error, without an unhandled rejection", async () => {
     fake = await FakeDiscord.start();
     const channel = new DiscordChannel({ token: "wrong-token", apiUrl: fake.apiUrl, bus: new MessageBus(), log: silentLogger() });

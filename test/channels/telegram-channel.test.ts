@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
+import createTelegramChannel from "../../channels/telegram/index.js";
+import { MessageBus } from "../../src/bus/message-bus.js";
 import { ChannelError } from "../../src/channels/channel.js";
+import { configSchema } from "../../src/config/schema.js";
+import { closedPort } from "../fakes/closed-port.js";
 import { fakeBot } from "../fakes/fake-telegram.js";
-import { alice, aliceChat, forum, group, startChannel, type ChannelHarness } from "./telegram-harness.js";
+import { alice, aliceChat, captureLog, fastOptions, forum, group, startChannel, type ChannelHarness } from "./telegram-harness.js";
 
 describe("the Telegram channel, receiving", () => {
   let harness: ChannelHarness;
@@ -123,6 +127,18 @@ describe("the Telegram channel, starting and stopping", () => {
     expect((failure as Error).message).toMatch(/bot token was rejected \(401 Unauthorized\).*TELEGRAM_BOT_TOKEN/);
   });
 
+  it("gives up starting, as a retryable network error, when the Bot API cannot be reached", async () => {
+    const apiRoot = `http://127.0.0.1:${await closedPort()}`;
+    const config = configSchema.parse({ channels: { telegram: { token: "123:abc", api_root: apiRoot } } });
+    const { log, lines } = captureLog();
+    const channel = createTelegramChannel({ config, bus: new MessageBus(), log, home: "/nonexistent" }, fastOptions);
+    const failure = await channel.start(new AbortController().signal).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ kind: "network", channel: "telegram", retryable: true });
+    expect((failure as Error).message).toContain(`cannot reach the Bot API at ${apiRoot}`);
+    expect(lines.some((line) => /telegram getMe failed \(attempt 1 of 3\)/.test(String(line.msg)))).toBe(true);
+    await channel.stop();
+  });
+
   it("confirms the last update when stopped, and still sends replies afterwards", async () => {
     harness = await startChannel();
     const next = harness.nextInbound();
@@ -150,6 +166,15 @@ describe("the Telegram channel, starting and stopping", () => {
     const next = harness.nextInbound();
     harness.fake.userMessage(aliceChat, alice, "after the conflict");
     expect((await next).text).toBe("after the conflict");
+    expect(harness.channel.status().state).toBe("connected");
+  });
+
+  it("says in the log when polling fails and when it works again", async () => {
+    harness = await startChannel();
+    harness.fake.failNext("getUpdates", { type: "error", status: 429, description: "Too Many Requests: retry after 0", retryAfter: 0 });
+    const failed = await harness.log.waitFor(/^telegram: getUpdates failed: 429/);
+    expect(failed.level).toBe(40);
+    await harness.log.waitFor(/^telegram: polling works again$/);
     expect(harness.channel.status().state).toBe("connected");
   });
 

@@ -94,7 +94,7 @@ describe("skein serving Telegram (daemon, agent loop and fake model)", () => {
     await converse(aliceChat, alice, "think hard");
     const typing = telegram.callsOf("sendChatAction").slice(actions);
     expect(typing.length).toBeGreaterThan(0);
-    expect(typing[0]!.payload).toMatchObject({ chat_id: String(aliceChat.id), action: "typing" });
+    expect(typing[0]!.payload).toMatchObject({ chat_id: aliceChat.id, action: "typing" });
     expect(typingTimers.size).toBe(0);
   });
 

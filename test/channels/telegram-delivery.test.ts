@@ -25,6 +25,14 @@ describe("the Telegram channel, delivering", () => {
     expect(receipt).toEqual({ channel: "telegram", chatId: "111", messageIds: [String(harness.fake.sent[0]!.message_id)] });
   });
 
+  it("sends chat ids as the integers the Bot API uses, for messages and typing alike", async () => {
+    await harness.channel.send({ channel: "telegram", chatId: String(group.id), text: "hello group" });
+    const typing = harness.fake.waitForCall("sendChatAction");
+    harness.channel.indicateWorking!({ channel: "telegram", chatId: String(group.id), senderId: "1", id: "x", text: "", isDirect: false, receivedAt: 0 }).end();
+    expect((await typing).payload.chat_id).toBe(group.id);
+    expect(harness.fake.callsOf("sendMessage").map((call) => call.payload.chat_id)).toEqual([group.id]);
+  });
+
   it("sends nothing for an empty reply", async () => {
     await harness.channel.send(toAlice("  \n"));
     expect(harness.fake.callsOf("sendMessage")).toHaveLength(0);
@@ -111,7 +119,7 @@ describe("the Telegram channel, delivering", () => {
       id: "telegram:1:1", channel: "telegram", chatId: "-100300", threadId: "77", senderId: "1", text: "x", isDirect: false, receivedAt: 0,
     });
     const second = await harness.fake.waitForCall("sendChatAction", () => harness.fake.callsOf("sendChatAction").length >= 2);
-    expect(second.payload).toMatchObject({ chat_id: "-100300", action: "typing", message_thread_id: 77 });
+    expect(second.payload).toMatchObject({ chat_id: -100300, action: "typing", message_thread_id: 77 });
     expect(activeTypingTimers.size).toBe(1);
     indicator.end();
     expect(activeTypingTimers.size).toBe(0);

@@ -1,5 +1,7 @@
 import { execFile, spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -72,6 +74,37 @@ describe("the skein commands", () => {
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(stderr).toContain('"msg":"skein stopped"');
+  });
+
+  it("start stops at once, with exit code 0, on SIGTERM during start-up (a Bot API that never answers)", async () => {
+    let getMe!: () => void;
+    const asked = new Promise<void>((resolve) => (getMe = resolve));
+    const silent = createServer(() => getMe());
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const child = spawn(process.execPath, [cliPath, "start"], {
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          SKEIN_HOME: home,
+          TELEGRAM_BOT_TOKEN: "123:abc",
+          TELEGRAM_API_ROOT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        },
+        cwd: home,
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+      await asked;
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(stderr).toContain('"msg":"shutting down during start-up"');
+      expect(stderr).not.toContain('"skein ready"');
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 
   it("config check shows what is enabled and warns about what is missing", async () => {

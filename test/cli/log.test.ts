@@ -38,4 +38,17 @@ describe("the logger", () => {
     for (const secret of ["sk-top", "123:telegram-secret", "slack-secret", "sk-header"]) expect(line).not.toContain(secret);
     expect(JSON.parse(lines[0]!)).toMatchObject({ api_key: "[redacted]", config: { token: "[redacted]", nested: { signing_secret: "[redacted]" } } });
   });
+
+  it("redacts configured secret values inside any string, such as an error quoting a URL with the bot token", async () => {
+    const { lines, destination } = capture();
+    const log = await createLogger({ level: "info", destination, pretty: false, secrets: ["123:telegram-secret", "sk-key"] });
+    const error = new Error("request to http://127.0.0.1/bot123:telegram-secret/getUpdates failed", {
+      cause: new Error("GET http://127.0.0.1/bot123:telegram-secret/getMe with sk-key"),
+    });
+    log.warn({ err: { type: "HttpError", message: "failed", error } }, "polling failed for bot123:telegram-secret");
+    const line = lines.join("\n");
+    expect(line).toContain("bot[redacted]/getUpdates");
+    for (const secret of ["123:telegram-secret", "sk-key"]) expect(line).not.toContain(secret);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, msg: "polling failed for bot[redacted]" });
+  });
 });

@@ -206,6 +206,41 @@ describe("skein doctor", () => {
     expect(result.line("llm")).toBe(`warn llm           ${llm.baseUrl} answers, but model gpt-9 is not among its 1 models`);
   });
 
+  it("passes on a fresh home, where skein start will create the default workspace", async () => {
+    await rm(join(home, "workspace"), { recursive: true });
+    const result = await doctor(environment());
+    expect(result.exitCode).toBe(0);
+    expect(result.line("workspace")).toBe(`ok   workspace     ${join(home, "workspace")} does not exist yet; skein start creates it`);
+  });
+
+  it("accepts an LLM server that only speaks Chat Completions (no /models), with one tiny request", async () => {
+    const bodies: unknown[] = [];
+    const server = createServer((request, response) => {
+      let text = "";
+      request.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      request.on("end", () => {
+        if (request.method !== "POST" || request.url !== "/v1/chat/completions") {
+          response.writeHead(404).end();
+          return;
+        }
+        bodies.push(JSON.parse(text));
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ id: "c", object: "chat.completion", created: 0, model: "fake-model", choices: [{ index: 0, message: { role: "assistant", content: "p" }, finish_reason: "length" }] }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    try {
+      const result = await doctor(environment({ OPENAI_BASE_URL: baseUrl }));
+      expect(result.line("llm")).toBe(`ok   llm           ${baseUrl} answers; model fake-model completed a test request`);
+      expect(result.exitCode).toBe(0);
+      expect(bodies).toEqual([{ model: "fake-model", messages: [{ role: "user", content: "ping" }], max_tokens: 1 }]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it("reports a missing workspace with the command that creates it", async () => {
     const workspace = join(home, "not-there");
     const result = await doctor(environment({ SKEIN_WORKSPACE: workspace }));

@@ -110,6 +110,11 @@ describe("loading the configuration", () => {
     await expect(load({ OPENAI_BASE_URL: "not a url" })).rejects.toThrow(/providers\.openai\.base_url/);
   });
 
+  it("names the environment variable too when its value is the invalid one", async () => {
+    await expect(load({ SLACK_PORT: "abc" })).rejects.toThrow(/channels\.slack\.port \(from SLACK_PORT\): /);
+    await expect(load({ TELEGRAM_GROUP_POLICY: "sometimes" })).rejects.toThrow(/channels\.telegram\.group_policy \(from TELEGRAM_GROUP_POLICY\): /);
+  });
+
   it("rejects a file whose top level is not an object", async () => {
     await writeFile(join(home, "config.json"), "[1, 2]");
     await expect(load()).rejects.toMatchObject({ kind: "invalid" });
@@ -127,6 +132,11 @@ describe("loading the configuration", () => {
       'unknown config key "extra" is ignored',
       'unknown config key "tools.mcp_servers.files.comand" is ignored',
     ]);
+  });
+
+  it("accepts numeric sender ids in allow_from, as Telegram writes them", async () => {
+    await writeConfig({ channels: { telegram: { allow_from: [42, "@bob"] } } });
+    expect((await load()).config.channels.telegram.allow_from).toEqual(["42", "@bob"]);
   });
 
   it("clamps max_tool_iterations to at least 1", async () => {

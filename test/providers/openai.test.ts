@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,6 +41,34 @@ describe("the OpenAI provider, through the real SDK", () => {
     const sent = fake.requests[before]!;
     expect(sent.body).toMatchObject({ model: "fake-model", max_tokens: 100, temperature: 0.2, tools });
     expect(sent.headers.authorization).toBe("Bearer sk-test");
+  });
+
+  it("leaves no abort listener behind on the caller's signal, however many calls share it", async () => {
+    const turn = new AbortController();
+    for (const stream of [false, true]) {
+      for (let call = 0; call < 12; call++) await provider({ stream }).chat(request, turn.signal);
+    }
+    expect(getEventListeners(turn.signal, "abort")).toHaveLength(0);
+  });
+
+  it("takes a tool call whose type a compatible server left out as a function call", async () => {
+    const message = { role: "assistant", content: null, tool_calls: [{ id: "c9", function: { name: "list_directory", arguments: '{"path":"."}' } }] };
+    fake.reply({ type: "raw", body: JSON.stringify({ choices: [{ index: 0, message, finish_reason: "tool_calls" }] }) });
+    const response = await provider().chat(request);
+    expect(response.toolCalls).toEqual([{ id: "c9", type: "function", function: { name: "list_directory", arguments: '{"path":"."}' } }]);
+  });
+
+  it("reads a JSON answer that comes without a Content-Type header", async () => {
+    const server = createServer((_request, response) => {
+      response.end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: "no header" }, finish_reason: "stop" }] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const bare = new OpenAIProvider({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, apiKey: "k" });
+      expect((await bare.chat(request)).content).toBe("no header");
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it("leaves tools out of a call without tools", async () => {

@@ -96,8 +96,8 @@ export function webSearchTool(options: WebSearchOptions): Tool<{ query: string; 
         return {
           error: "web search not configured",
           message:
-            "No search provider is configured. Set 'tools.web_search.provider' to \"brave\" with 'tools.web_search.api_key', " +
-            "or to \"searxng\" with 'tools.web_search.endpoint', in your config.",
+            "No search API endpoint is configured. Set 'tools.web_search.endpoint' in your config " +
+            "(a SearXNG /search URL, or SEARXNG_URL), or 'tools.web_search.api_key' for Brave Search (BRAVE_API_KEY).",
           query: args.query,
         };
       }

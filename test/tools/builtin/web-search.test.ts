@@ -49,7 +49,7 @@ describe("web_search", () => {
     const result = await search({}, { query: "rust async patterns" });
     expect(result).toEqual({
       error: "web search not configured",
-      message: expect.stringContaining("tools.web_search"),
+      message: expect.stringMatching(/^No search API endpoint is configured\. Set 'tools\.web_search\.endpoint' in your config/),
       query: "rust async patterns",
     });
     expect(await search({ provider: "brave" }, { query: "q" })).toMatchObject({ error: "web search not configured" });
