@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -8,20 +7,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cliPath } from "../cli/build.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { FakeSlack, postSignedEvent } from "../fakes/fake-slack.js";
+import { freePort } from "../fakes/closed-port.js";
 
 let slack: FakeSlack;
 let openai: FakeOpenAI;
 let home: string;
 let child: ChildProcess | undefined;
-
-/** A port that was free a moment ago, for SLACK_PORT. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Runs `skein start` and resolves with its parsed log line saying it is ready. */
 function startSkein(env: Record<string, string>): Promise<{ ready: Record<string, unknown>; lines: Array<Record<string, unknown>> }> {
