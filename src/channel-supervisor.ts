@@ -86,6 +86,7 @@ export class ChannelSupervisor {
     return this.#entries.length > 0 && this.#entries.every((entry) => entry.permanent);
   }
 
+  /** Every channel's status by name: its own while it runs, else why it is down (or that it is starting). */
   statuses(): Record<string, ChannelStatus> {
     const statuses: Record<string, ChannelStatus> = {};
     for (const entry of this.#entries) {
