@@ -126,12 +126,15 @@ export class SlackChannel implements Channel {
       this.#log.error({ err: error }, "a Slack event could not be processed");
     });
 
-    signal.addEventListener("abort", () => void this.stop(), { once: true });
+    const onAbort = () => void this.stop();
+    signal.addEventListener("abort", onAbort, { once: true });
     try {
       const started: unknown = await app.start();
       const address = (started as { address?: () => unknown } | undefined)?.address?.();
       if (address && typeof address === "object" && "port" in address) this.#port = Number(address.port);
     } catch (error) {
+      // The supervisor retries with a fresh channel: this one must not stay on the daemon's signal.
+      signal.removeEventListener("abort", onAbort);
       const failure = toChannelError(error, appToken ? "opening the Socket Mode connection" : `listening on port ${this.#config.port}`);
       if (failure.kind !== "auth") throw failure;
       throw new ChannelError("auth", "slack", `Slack rejected the app token (SLACK_APP_TOKEN): ${failure.message}`, { cause: error });
