@@ -20,6 +20,8 @@ export interface ChannelSupervisorOptions {
 interface Entry {
   name: string;
   spec: ChannelSpec;
+  /** Epoch milliseconds the entry was created: a channel not yet created is starting since then. */
+  since: number;
   channel?: Channel;
   /** Set while the channel is not running: failed for good, or waiting to retry. */
   down?: ChannelStatus;
@@ -58,7 +60,7 @@ export class ChannelSupervisor {
 
   /** Starts each channel and resolves once each has started or failed its first attempt. */
   async startAll(specs: ChannelSpec[]): Promise<void> {
-    const entries = specs.map((spec) => ({ name: spec.name, spec, permanent: false, attempts: 0 }) satisfies Entry);
+    const entries = specs.map((spec) => ({ name: spec.name, spec, since: Date.now(), permanent: false, attempts: 0 }) satisfies Entry);
     this.#entries.push(...entries);
     await Promise.all(entries.map((entry) => this.#attempt(entry)));
   }
@@ -84,10 +86,12 @@ export class ChannelSupervisor {
     return this.#entries.length > 0 && this.#entries.every((entry) => entry.permanent);
   }
 
+  /** Every channel's status by name: its own while it runs, else why it is down (or that it is starting). */
   statuses(): Record<string, ChannelStatus> {
     const statuses: Record<string, ChannelStatus> = {};
     for (const entry of this.#entries) {
-      statuses[entry.name] = entry.down ?? safeStatus(entry.channel!);
+      // Before its module is loaded and it is created, a channel is starting.
+      statuses[entry.name] = entry.down ?? (entry.channel ? safeStatus(entry.channel) : { state: "starting", since: entry.since });
     }
     return statuses;
   }
@@ -128,15 +132,16 @@ export class ChannelSupervisor {
       if (signal.aborted) return;
       const reason = error instanceof Error ? error.message : String(error);
       const transient = error instanceof ChannelError && error.retryable;
+      // Whatever the failed start left open (a socket, a poll) is released, permanent failure or not.
+      const failed = entry.channel;
+      entry.channel = undefined;
+      void failed?.stop().catch(() => undefined);
       if (!transient) {
         entry.permanent = true;
         entry.down = { state: "failed", since: Date.now(), detail: reason };
         log.error({ channel: entry.name, reason, remedy: remedyFor(entry.name, error) }, `channel ${entry.name} failed: ${reason} — ${remedyFor(entry.name, error)}`);
         return;
       }
-      const failed = entry.channel;
-      entry.channel = undefined;
-      void failed?.stop().catch(() => undefined);
       const base = this.#options.retryBaseMs ?? 1_000;
       const delay =
         (error as ChannelError).options.retryAfterMs ?? Math.min(60_000, base * 2 ** Math.min(entry.attempts - 1, 16)) * (0.8 + Math.random() * 0.4);

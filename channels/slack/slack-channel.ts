@@ -6,7 +6,7 @@ import { chunkText } from "../../src/channels/chunk-text.js";
 import { withRetry } from "../../src/channels/delivery.js";
 import type { SkeinConfig } from "../../src/config/schema.js";
 import { boltLogger } from "./bolt-logger.js";
-import { decideEvent, parseSlackMessageId, type SlackMessageEvent } from "./inbound-event.js";
+import { decideEvent, parseSlackMessageId, type EventDecision, type SlackMessageEvent } from "./inbound-event.js";
 import { mentionedUserIds, readableSlackText } from "./inbound-text.js";
 import { markdownToMrkdwn } from "./mrkdwn.js";
 import { SocketSupervisor } from "./socket-supervisor.js";
@@ -30,6 +30,7 @@ export interface SlackChannelOptions {
 }
 
 type SlackConfig = SkeinConfig["channels"]["slack"];
+type AcceptedEvent = Extract<EventDecision, { type: "accept" }>;
 type WebClient = webApi.WebClient;
 
 /** Slack over Bolt: Socket Mode with an app token, else the HTTP Events API with signed requests. */
@@ -49,6 +50,8 @@ export class SlackChannel implements Channel {
   #supervisor?: SocketSupervisor;
   #identity?: { botUserId: string; botId?: string };
   #port?: number;
+  /** Per chat, the last message still waiting for its name lookups, so that messages are published in arrival order. */
+  readonly #publishing = new Map<string, Promise<void>>();
 
   constructor(deps: ChannelDeps, options: SlackChannelOptions = {}) {
     this.#deps = deps;
@@ -126,12 +129,15 @@ export class SlackChannel implements Channel {
       this.#log.error({ err: error }, "a Slack event could not be processed");
     });
 
-    signal.addEventListener("abort", () => void this.stop(), { once: true });
+    const onAbort = () => void this.stop();
+    signal.addEventListener("abort", onAbort, { once: true });
     try {
       const started: unknown = await app.start();
       const address = (started as { address?: () => unknown } | undefined)?.address?.();
       if (address && typeof address === "object" && "port" in address) this.#port = Number(address.port);
     } catch (error) {
+      // The supervisor retries with a fresh channel: this one must not stay on the daemon's signal.
+      signal.removeEventListener("abort", onAbort);
       const failure = toChannelError(error, appToken ? "opening the Socket Mode connection" : `listening on port ${this.#config.port}`);
       if (failure.kind !== "auth") throw failure;
       throw new ChannelError("auth", "slack", `Slack rejected the app token (SLACK_APP_TOKEN): ${failure.message}`, { cause: error });
@@ -201,7 +207,22 @@ export class SlackChannel implements Channel {
       return;
     }
     const ids = [decision.senderId, ...mentionedUserIds(decision.rawText).filter((id) => id !== identity.botUserId)];
-    const names = (await this.#users?.namesOf(ids)) ?? new Map<string, string>();
+    // Lookups start at once, but a message whose lookups are slow is not overtaken by a later one in its chat.
+    const lookup = this.#users?.namesOf(ids) ?? Promise.resolve(new Map<string, string>());
+    const previous = this.#publishing.get(decision.chatId);
+    const publishing = (async () => {
+      await previous?.catch(() => undefined); // its own failure is reported by its own event
+      this.#publish(decision, identity, await lookup);
+    })();
+    this.#publishing.set(decision.chatId, publishing);
+    try {
+      await publishing;
+    } finally {
+      if (this.#publishing.get(decision.chatId) === publishing) this.#publishing.delete(decision.chatId);
+    }
+  }
+
+  #publish(decision: AcceptedEvent, identity: { botUserId: string }, names: Map<string, string>): void {
     const senderName = names.get(decision.senderId);
     const message: InboundMessage = {
       id: decision.id,

@@ -181,9 +181,10 @@ export function createTelegramChannel(deps: ChannelDeps, options: TelegramChanne
       stopping = false;
       stopped = undefined;
       setStatus("starting");
+      const onAbort = () => void stop();
       try {
         await connect(signal);
-        signal.addEventListener("abort", () => void stop(), { once: true });
+        signal.addEventListener("abort", onAbort, { once: true });
         if (settings.webhook_url) {
           webhook = await startWebhookServer({ bot, settings, log, allowedUpdates: [...updateTypes] });
           setStatus("connected");
@@ -192,6 +193,8 @@ export function createTelegramChannel(deps: ChannelDeps, options: TelegramChanne
         }
         log.info({ username: bot.botInfo.username, mode: settings.webhook_url ? "webhook" : "polling" }, `telegram: receiving as @${bot.botInfo.username}`);
       } catch (error) {
+        // The supervisor retries with a fresh channel: this one must not stay on the daemon's signal.
+        signal.removeEventListener("abort", onAbort);
         const failure = error instanceof ChannelError ? error : new ChannelError("network", "telegram", `telegram: cannot start: ${(error as Error).message}`, { cause: error });
         setStatus("failed", failure.message);
         throw failure;

@@ -123,6 +123,7 @@ export class AgentLoop {
     return () => this.#outcomeListeners.delete(listener);
   }
 
+  /** Counters for the daemon status: sessions seen since start, sessions busy now, turns run. */
   get stats(): { sessions: number; activeSessions: number; turnsServed: number } {
     return { sessions: this.#knownSessions.size, activeSessions: this.#scheduler.activeSessions, turnsServed: this.#turnsServed };
   }

@@ -37,9 +37,9 @@ export interface InboundMessage {
   receivedAt: number;
   media?: MediaAttachment[];
   /**
-   * Set by skein itself, never by a platform: an async tool completion or a delivery
-   * failure report injected into a session. Internal messages skip access control and
-   * de-duplication and are shown to the model as system notes.
+   * Set by skein itself, never by a platform: the result of a background tool (`spawn`
+   * with `background: true`) injected into its session. Internal messages skip access
+   * control, de-duplication and chat commands, and are shown to the model as system notes.
    */
   internal?: boolean;
 }

@@ -30,7 +30,10 @@ export async function run(options: ChatOptions): Promise<number> {
     channels: [{ name: "cli", create: ({ bus }) => (cli = new CliChannel({ bus, onReply })) }],
   });
   const waiting = new Map<string, (outcome: TurnOutcome) => void>();
-  daemon.onOutcome((outcome) => waiting.get(outcome.message.id)?.(outcome));
+  daemon.onOutcome((outcome) => {
+    waiting.get(outcome.message.id)?.(outcome);
+    waiting.delete(outcome.message.id);
+  });
   const ask = (text: string) =>
     new Promise<TurnOutcome>((resolve) => {
       waiting.set(cli.say(text).id, resolve);

@@ -62,6 +62,7 @@ export class ToolRegistry implements ToolSink {
     this.#defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
+  /** Adds a tool, replacing (and logging) any tool of the same name. */
   register(tool: AnyTool): void {
     if (this.#tools.has(tool.name)) this.#log.info({ tool: tool.name }, "tool replaced by a new registration");
     this.#tools.set(tool.name, tool);
@@ -69,12 +70,14 @@ export class ToolRegistry implements ToolSink {
     this.#schemas = undefined;
   }
 
+  /** Removes a tool; false when there was none of that name. */
   unregister(name: string): boolean {
     this.#validators.delete(name);
     this.#schemas = undefined;
     return this.#tools.delete(name);
   }
 
+  /** The tool of this name, if registered. */
   get(name: string): Tool | undefined {
     return this.#tools.get(name) as Tool | undefined;
   }

@@ -1,18 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALICE, DM_CHANNEL_ID, FakeDiscord } from "../fakes/fake-discord.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
-import { cliPath } from "../cli/build.js";
+import { spawnSkein, type SkeinProcess } from "../support/skein-process.js";
 
 let home: string;
 let discord: FakeDiscord;
 let openai: FakeOpenAI;
-let daemon: ChildProcess | undefined;
-let stderr = "";
+let daemon: SkeinProcess | undefined;
 
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), "skein-discord-e2e-"));
@@ -21,23 +18,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (daemon && daemon.exitCode === null) {
-    daemon.kill("SIGTERM");
-    await once(daemon, "exit");
-  }
+  await daemon?.stop();
   await discord?.close();
   await openai?.close();
   await rm(home, { recursive: true, force: true });
 });
 
-/** Resolves once the daemon's log contains `text`. */
-async function waitForLog(text: string): Promise<void> {
-  while (!stderr.includes(text)) await once(daemon!.stderr!, "data");
-}
-
 describe("skein start with Discord configured", () => {
   it("serves a Discord DM end to end", async () => {
-    daemon = spawn(process.execPath, [cliPath, "start"], {
+    daemon = spawnSkein(["start"], {
       cwd: home,
       env: {
         PATH: process.env.PATH,
@@ -50,14 +39,14 @@ describe("skein start with Discord configured", () => {
         DISCORD_API_URL: discord.apiUrl,
         DISCORD_ALLOW_FROM: ALICE.id,
       },
-      stdio: ["ignore", "ignore", "pipe"],
     });
-    daemon.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = once(daemon, "exit").then(([code]) => {
-      throw new Error(`skein start exited with ${String(code)}:\n${stderr}`);
+    const running = daemon;
+    const exited = running.exited.then((code) => {
+      throw new Error(`skein start exited with ${String(code)}:\n${running.stderr()}`);
     });
+    exited.catch(() => undefined); // also when it exits at afterAll's SIGTERM, after the race
 
-    await Promise.race([waitForLog("discord connected"), exited]);
+    await daemon.waitFor("discord connected");
     discord.dm("ping from Discord");
     const [reply] = await Promise.race([discord.waitForSent(1), exited]);
     expect(reply).toMatchObject({ channelId: DM_CHANNEL_ID, body: { content: expect.stringMatching(/^echo: .*ping from Discord/) } });

@@ -1,54 +1,37 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cliPath } from "../cli/build.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { freePort } from "../fakes/closed-port.js";
 import { FakeSlack, postSignedEvent } from "../fakes/fake-slack.js";
+import { spawnSkein, type SkeinProcess } from "../support/skein-process.js";
 
 let slack: FakeSlack;
 let openai: FakeOpenAI;
 let home: string;
-let child: ChildProcess | undefined;
+let skein: SkeinProcess | undefined;
 
-/** A port that was free a moment ago, for SLACK_PORT. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Runs `skein start` and resolves with its parsed log line saying it is ready. */
-function startSkein(env: Record<string, string>): Promise<{ ready: Record<string, unknown>; lines: Array<Record<string, unknown>> }> {
-  const lines: Array<Record<string, unknown>> = [];
-  child = spawn(process.execPath, [cliPath, "start"], {
+/** Runs `skein start` and resolves with its parsed log line saying it is ready, and the lines before it. */
+async function startSkein(env: Record<string, string>): Promise<{ ready: Record<string, unknown>; lines: Array<Record<string, unknown>> }> {
+  skein = spawnSkein(["start"], {
     cwd: home,
     env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: "sk-test", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
   });
-  const started = child;
-  return new Promise((resolve, reject) => {
-    started.once("exit", (code) => reject(new Error(`skein exited (${code}): ${JSON.stringify(lines)}`)));
-    createInterface({ input: started.stderr! }).on("line", (text) => {
-      const line = JSON.parse(text) as Record<string, unknown>;
-      lines.push(line);
-      if (line.msg === "skein ready") resolve({ ready: line, lines });
-    });
-  });
+  await skein.waitFor('"msg":"skein ready"');
+  // Complete lines only: the chunk with the ready line may end inside the next one.
+  const lines = skein
+    .stderr()
+    .split("\n")
+    .slice(0, -1)
+    .map((text) => JSON.parse(text) as Record<string, unknown>);
+  return { ready: lines.find((line) => line.msg === "skein ready")!, lines };
 }
 
 async function stopSkein(): Promise<number | null> {
-  const running = child;
-  child = undefined;
-  if (!running || running.exitCode !== null) return running?.exitCode ?? null;
-  const exited = new Promise<number | null>((resolve) => running.once("exit", (code) => resolve(code)));
-  running.kill("SIGTERM");
-  return exited;
+  const running = skein;
+  skein = undefined;
+  return (await running?.stop()) ?? null;
 }
 
 beforeEach(async () => {

@@ -18,6 +18,10 @@ afterEach(async () => {
   await fake.close();
 });
 
+async function eventLoopTurns(count: number): Promise<void> {
+  for (let turn = 0; turn < count; turn++) await new Promise((resolve) => setImmediate(resolve));
+}
+
 function post(event: Record<string, unknown>): Promise<Response> {
   return postSignedEvent(eventsUrl, "shh", fake.eventCallback(event));
 }
@@ -70,6 +74,25 @@ describe("the Slack channel over the HTTP Events API", () => {
     const message = await harness.nthInbound(1);
     expect(message).toMatchObject({ chatId: "D1", isDirect: true, text: "hello <there>" });
     expect(message.threadId).toBeUndefined();
+  });
+
+  it("passes one chat's messages on in the order they came, even when a name lookup holds up the first", async () => {
+    const dm = (text: string) => post({ type: "message", channel_type: "im", user: "UALICE", text, ts: fake.nextTs(), channel: "D1" });
+    await dm("warm up");
+    await harness.nthInbound(1);
+    let release!: () => void;
+    fake.script("users.info", { after: new Promise<void>((resolve) => (release = resolve)) });
+
+    await dm("first, for <@UCAROL>");
+    await fake.waitForCalls("users.info", 2);
+    await dm("second, for <@UDAVE>");
+    await fake.waitForCalls("users.info", 3);
+    // Give the second message every chance to overtake the first (it must not), then let the first through.
+    await Promise.race([harness.nthInbound(2), eventLoopTurns(100)]);
+    release();
+
+    await harness.nthInbound(3);
+    expect(harness.inbound.map((message) => message.text)).toEqual(["warm up", "first, for @UCAROL", "second, for @UDAVE"]);
   });
 
   it("ignores bots, itself, edits and deletions", async () => {

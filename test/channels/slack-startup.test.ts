@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ChannelError } from "../../src/channels/channel.js";
 import { FakeSlack } from "../fakes/fake-slack.js";
@@ -56,6 +57,15 @@ describe("starting the Slack channel", () => {
     expect(failure.message).toMatch(/SLACK_APP_TOKEN.*invalid_auth/);
     expect(harness!.channel.status().state).toBe("failed");
     expect(unhandled).toEqual([]);
+  });
+
+  it("leaves no listener on the daemon's signal when the connection cannot be opened", async () => {
+    fake.invalidTokens.add("xapp-revoked");
+    harness = await slackHarness(fake, { app_token: "xapp-revoked" });
+    const signal = new AbortController().signal;
+    await harness.channel.start(signal).catch(() => undefined);
+
+    expect(getEventListeners(signal, "abort")).toEqual([]);
   });
 
   it("fails with a network error, after bounded retries, when the Web API cannot be reached", async () => {

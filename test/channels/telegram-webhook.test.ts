@@ -1,14 +1,6 @@
-import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../fakes/closed-port.js";
 import { alice, aliceChat, startChannel, type ChannelHarness } from "./telegram-harness.js";
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("the Telegram channel in webhook mode", () => {
   let harness: ChannelHarness;

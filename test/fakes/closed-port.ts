@@ -9,3 +9,6 @@ export async function closedPort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+/** A port that was free a moment ago, for a server that takes a port number rather than 0 (SLACK_PORT, webhook_port). */
+export const freePort = closedPort;

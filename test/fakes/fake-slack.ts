@@ -24,7 +24,9 @@ export type ScriptedAnswer =
   /** `{ok: false, error}` with HTTP 200, as Slack reports platform errors. */
   | { error: string }
   /** An HTTP error status, e.g. 429 with Retry-After (seconds), or 500. */
-  | { status: number; retryAfter?: number };
+  | { status: number; retryAfter?: number }
+  /** The normal answer, given only once `after` settles (a slow call). */
+  | { after: Promise<unknown> };
 
 export interface FakeUser {
   name: string;
@@ -186,7 +188,11 @@ export class FakeSlack {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? (params.token as string | undefined);
     this.calls.push({ method, params, ...(token ? { token } : {}) });
     this.#events.emit("call");
-    const scripted = this.#scripts.get(method)?.shift();
+    let scripted = this.#scripts.get(method)?.shift();
+    if (scripted && "after" in scripted) {
+      await scripted.after;
+      scripted = undefined;
+    }
     if (scripted && "status" in scripted) {
       const headers = scripted.retryAfter !== undefined ? { "retry-after": String(scripted.retryAfter) } : {};
       response.writeHead(scripted.status, headers).end();

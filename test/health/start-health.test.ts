@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cliPath } from "../cli/build.js";
 import { closedPort } from "../fakes/closed-port.js";
 import { FakeCredentials } from "../fakes/fake-credentials.js";
+import { spawnSkein, type SkeinProcess } from "../support/skein-process.js";
 
 /**
  * `skein start` (the built CLI) serves the health endpoints. The always-connected "idle"
@@ -14,7 +13,7 @@ import { FakeCredentials } from "../fakes/fake-credentials.js";
 
 let home: string;
 let platforms: FakeCredentials;
-let daemon: ChildProcess | undefined;
+let daemon: SkeinProcess | undefined;
 
 beforeAll(async () => {
   [home, platforms] = await Promise.all([
@@ -23,10 +22,7 @@ beforeAll(async () => {
   ]);
 });
 afterEach(async () => {
-  if (daemon && daemon.exitCode === null) {
-    daemon.kill("SIGKILL");
-    await new Promise((resolve) => daemon!.once("exit", resolve));
-  }
+  await daemon?.stop();
   daemon = undefined;
 });
 afterAll(async () => {
@@ -34,22 +30,14 @@ afterAll(async () => {
 });
 
 /** Starts the daemon and resolves once it logs "skein ready" (rejects if it exits first). */
-async function startDaemon(env: Record<string, string>): Promise<{ port: number; stderr: () => string }> {
+async function startDaemon(env: Record<string, string>): Promise<{ port: number }> {
   const port = await closedPort();
-  daemon = spawn(process.execPath, [cliPath, "start"], {
+  daemon = spawnSkein(["start"], {
     cwd: home,
     env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home, OPENAI_API_KEY: "sk-test", SKEIN_HEALTH_PORT: String(port), SKEIN_BENCH_IDLE_CHANNEL: "1", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
   });
-  let stderr = "";
-  await new Promise<void>((resolve, reject) => {
-    daemon!.stderr!.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('"msg":"skein ready"')) resolve();
-    });
-    daemon!.once("exit", (code) => reject(new Error(`skein start exited (${code}) before it was ready:\n${stderr}`)));
-  });
-  return { port, stderr: () => stderr };
+  await daemon.waitFor('"msg":"skein ready"');
+  return { port };
 }
 
 async function get(port: number, path: string) {
@@ -66,9 +54,7 @@ describe("skein start with SKEIN_HEALTH_PORT", () => {
     const status = await get(port, "/status");
     expect(status.body).toMatchObject({ version: "0.1.0", ready: true, turnsServed: 0, sessions: 0, channels: { idle: { state: "connected" } } });
 
-    const exited = new Promise((resolve) => daemon!.once("exit", resolve));
-    daemon!.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    expect(await daemon!.stop()).toBe(0);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   });
 

@@ -54,6 +54,9 @@ beforeAll(async () => {
       case "/to-file":
         response.writeHead(302, { location: "file:///etc/passwd" });
         return response.end();
+      case "/to-other-origin":
+        response.writeHead(302, { location: `http://other.test:${port}/echo` });
+        return response.end();
       case "/post-then-see-other":
         response.writeHead(303, { location: "/echo" });
         return response.end();
@@ -143,6 +146,14 @@ describe("web_fetch", () => {
   it("turns a POST into a GET on 303 and sends headers", async () => {
     const result = await open({ url: `${base}/post-then-see-other`, method: "POST", body: "x", headers: { Authorization: "Bearer t" } });
     expect(JSON.parse(result.body)).toEqual({ method: "GET", auth: "Bearer t" });
+  });
+
+  it("drops credential headers when a redirect leaves the origin", async () => {
+    const result = await fetchWith(
+      { allowPrivate: true, lookup: fakeDns({ "other.test": "127.0.0.1" }) },
+      { url: `${base}/to-other-origin`, headers: { Authorization: "Bearer t", Cookie: "session=1" } },
+    );
+    expect(JSON.parse(result.body)).toEqual({ method: "GET", auth: null });
   });
 
   it("reports a connection failure as ExecutionFailed", async () => {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MessageBus } from "../../../src/bus/message-bus.js";
@@ -9,6 +8,9 @@ import { pino, type Logger } from "pino";
 import { silentLogger } from "../../../src/log.js";
 import type { Tool, ToolContext } from "../../../src/tools/tool.js";
 import type { ToolSink } from "../../../src/tools/tool-sink.js";
+import { freePort } from "../../fakes/closed-port.js";
+
+export { freePort };
 
 const require = createRequire(import.meta.url);
 
@@ -82,14 +84,6 @@ export function toolContext(signal: AbortSignal): ToolContext {
   };
 }
 
-/** A TCP port that was free a moment ago (for servers that take a PORT, not port 0). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Runs `everything` in an HTTP mode on a free port and resolves once it listens. */
 export async function startEverythingHttp(
