@@ -175,7 +175,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       const mcp = await mcpReady;
       await mcp?.close().catch((error: unknown) => log?.warn({ err: error }, "closing MCP servers failed"));
       await health?.close().catch(() => undefined);
-      log?.info("skein stopped");
+      if (agent) log?.info("skein stopped");
     })();
     return stopping;
   }

@@ -3,7 +3,6 @@ import type { Logger } from "pino";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
 import { ChannelError, type Channel, type ChannelDeps, type ChannelStatus, type WorkingIndicator } from "../../src/channels/channel.js";
 import { chunkText } from "../../src/channels/chunk-text.js";
-import { withRetry } from "../../src/channels/delivery.js";
 import type { SkeinConfig } from "../../src/config/schema.js";
 import { boltLogger } from "./bolt-logger.js";
 import { decideEvent, parseSlackMessageId, type EventDecision, type SlackMessageEvent } from "./inbound-event.js";
@@ -244,28 +243,13 @@ export class SlackChannel implements Channel {
     if (!client) throw new ChannelError("config", "slack", "the Slack channel has not been started");
     const messageIds: string[] = [];
     for (const chunk of chunkText(markdownToMrkdwn(message.text), { limit: slackMessageLimit })) {
-      const posted = await withRetry(
-        async () => {
-          try {
-            return await client.chat.postMessage({
-              channel: message.chatId,
-              text: chunk,
-              ...(message.threadId ? { thread_ts: message.threadId } : {}),
-            });
-          } catch (error) {
-            throw toChannelError(error, `chat.postMessage to ${message.chatId}`);
-          }
-        },
-        {
-          classify: (error) => {
-            const failure = toChannelError(error, "chat.postMessage");
-            return { retryable: failure.retryable, ...(failure.options.retryAfterMs ? { retryAfterMs: failure.options.retryAfterMs } : {}) };
-          },
-          attempts: 3,
-          log: this.#log,
-          label: "slack chat.postMessage",
-        },
-      );
+      // The WebClient's retry policy (retryConfig) is the one retry layer: it waits out
+      // 429s for their Retry-After and backs off on 5xx and network errors.
+      const posted = await client.chat
+        .postMessage({ channel: message.chatId, text: chunk, ...(message.threadId ? { thread_ts: message.threadId } : {}) })
+        .catch((error: unknown) => {
+          throw toChannelError(error, `chat.postMessage to ${message.chatId}`);
+        });
       if (posted.ts) messageIds.push(posted.ts);
     }
     return { channel: this.name, chatId: message.chatId, messageIds };

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import type { InboundGate } from "../access/admission.js";
+import type { Admission, InboundGate } from "../access/admission.js";
 import type { MessageBus } from "../bus/message-bus.js";
 import { sessionKeyOf, type InboundMessage, type OutboundMessage } from "../bus/messages.js";
 import type { WorkingIndicator } from "../channels/channel.js";
@@ -60,6 +60,8 @@ export class AgentLoop {
   readonly #knownSessions = new Set<string>();
   readonly #outcomeListeners = new Set<(outcome: TurnOutcome) => void>();
   #unsubscribe: (() => void) | undefined;
+  /** Restart notices being sent to messages that arrived while stopping. */
+  readonly #lateReplies = new Set<Promise<void>>();
   #turnsServed = 0;
   #ready: Promise<void> = Promise.resolve();
   #stopping: Promise<void> | undefined;
@@ -79,9 +81,18 @@ export class AgentLoop {
     this.#unsubscribe ??= this.#options.bus.onInbound((message) => this.accept(message));
   }
 
-  /** Queues a message for its session (what the bus subscription does). */
+  /**
+   * Queues a message for its session (what the bus subscription does). While stopping,
+   * a new message runs no turn but still passes the gates and gets a restart notice:
+   * the platform already counts it as delivered, so silence would lose it.
+   */
   accept(message: InboundMessage): void {
     if (this.#root.signal.aborted) return;
+    if (this.#stopping) {
+      const reply: Promise<void> = this.#answerLate(message).finally(() => this.#lateReplies.delete(reply));
+      this.#lateReplies.add(reply);
+      return;
+    }
     this.#scheduler.enqueue(sessionKeyOf(message), message);
   }
 
@@ -102,13 +113,14 @@ export class AgentLoop {
   }
 
   async #stop(graceMs: number): Promise<void> {
-    this.stopAccepting();
     if (!(await settleWithin(this.#scheduler.idle(), graceMs))) {
       this.#log.warn({ active: this.#scheduler.activeSessions }, "turns still running after the grace period; cancelling them");
       this.#root.abort(new ShuttingDown("shutting down"));
       // Cancelled turns end quickly; a channel whose delivery hangs must not hold shutdown forever.
       if (!(await settleWithin(this.#scheduler.idle(), graceMs))) this.#log.error("turns did not end after cancellation; giving up on them");
     }
+    this.stopAccepting();
+    await settleWithin(Promise.all(this.#lateReplies), graceMs);
     await this.#options.sessions.flush();
   }
 
@@ -141,22 +153,9 @@ export class AgentLoop {
   }
 
   async #handleMessage(key: string, inbound: InboundMessage): Promise<TurnOutcome> {
-    let message = inbound;
-    if (!message.internal) {
-      for (const gate of this.#options.gates ?? []) {
-        const admission = await gate.admit(message);
-        if (admission.type === "admit") {
-          message = admission.message;
-          continue;
-        }
-        if (admission.type === "reply") {
-          await this.#deliver(message, admission.text);
-        } else {
-          this.#log.debug({ gate: gate.name, reason: admission.reason, channel: message.channel, chatId: message.chatId }, "message ignored");
-        }
-        return { message, sessionKey: key, status: "gated", ...(admission.type === "reply" ? { reply: admission.text } : {}) };
-      }
-    }
+    const admission = await this.#admit(inbound);
+    if (admission.type !== "admit") return { message: inbound, sessionKey: key, status: "gated", ...(admission.type === "reply" ? { reply: admission.text } : {}) };
+    const message = admission.message;
     try {
       validateSessionKey(key);
     } catch (error) {
@@ -179,6 +178,36 @@ export class AgentLoop {
     return this.#turn(key, message, text);
   }
 
+  /** Runs the gates (internal messages skip them); a gate's reply is delivered here. */
+  async #admit(inbound: InboundMessage): Promise<Admission> {
+    let message = inbound;
+    if (message.internal) return { type: "admit", message };
+    for (const gate of this.#options.gates ?? []) {
+      const admission = await gate.admit(message);
+      if (admission.type === "admit") {
+        message = admission.message;
+        continue;
+      }
+      if (admission.type === "reply") await this.#deliver(message, admission.text);
+      else this.#log.debug({ gate: gate.name, reason: admission.reason, channel: message.channel, chatId: message.chatId }, "message ignored");
+      return admission;
+    }
+    return { type: "admit", message };
+  }
+
+  async #answerLate(message: InboundMessage): Promise<void> {
+    if (message.internal) {
+      this.#log.warn({ channel: message.channel, chatId: message.chatId }, "a background result arrived while shutting down and was not passed on");
+      return;
+    }
+    try {
+      const admission = await this.#admit(message);
+      if (admission.type === "admit") await this.#deliver(admission.message, RESTARTING_TEXT);
+    } catch (error) {
+      this.#log.warn({ err: error, channel: message.channel, chatId: message.chatId }, "could not answer a message that arrived while shutting down");
+    }
+  }
+
   async #turn(key: string, message: InboundMessage, text: string): Promise<TurnOutcome> {
     const { agent, sessions, context } = this.#options;
     const indicator = this.#startIndicator(message);
@@ -187,7 +216,7 @@ export class AgentLoop {
     if (this.#root.signal.aborted) onRootAbort();
     else this.#root.signal.addEventListener("abort", onRootAbort, { once: true });
     const timer = setTimeout(() => controller.abort(new TurnTimeout()), agent.turn_timeout * 1000);
-    const userMessage: ChatMessage = { role: "user", content: userContent(message, text) };
+    const userMessage = userMessageOf(message, text);
     const deliveredTo = new Set<string>();
     try {
       const [history, system] = await Promise.all([sessions.load(key), context.systemPrompt(message)]);
@@ -299,15 +328,28 @@ export class AgentLoop {
   }
 }
 
-function userContent(message: InboundMessage, text: string): string {
-  if (message.internal) return `[system note, not written by the user] ${text}`;
-  if (message.isDirect) return text;
-  return `${message.senderName ?? message.senderId}: ${text}`;
+/**
+ * The user message for the model. In a group, the sender goes into the Chat Completions
+ * `name` field (so the model can tell group members apart) and the text stays as written.
+ */
+function userMessageOf(message: InboundMessage, text: string): ChatMessage {
+  if (message.internal) return { role: "user", content: `[system note, not written by the user] ${text}` };
+  if (message.isDirect) return { role: "user", content: text };
+  const name = participantName(message.senderName ?? message.senderId);
+  return name ? { role: "user", content: text, name } : { role: "user", content: text };
+}
+
+/** A sender name in the form the API accepts for `name`: `^[a-zA-Z0-9_-]{1,64}$`. */
+function participantName(sender: string): string {
+  return sender.replace(/[^a-zA-Z0-9_-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 64);
 }
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The answer to a message that arrives while skein is shutting down. */
+const RESTARTING_TEXT = "I'm restarting right now and can't work on this. Please send it again in a moment.";
 
 /** The short reply a user gets when a turn fails. */
 function apology(reason: unknown, turnTimeoutSeconds: number): string {

@@ -43,6 +43,8 @@ export class SessionStore {
   readonly #retain: number;
   readonly #now: () => Date;
   readonly #cache = new Map<string, ChatMessage[]>();
+  /** Reads in progress, so that concurrent callers share one read (and one history array). */
+  readonly #loading = new Map<string, Promise<ChatMessage[]>>();
   readonly #pending = new Set<Promise<void>>();
   readonly #queues = new Map<string, WriteQueue>();
   #dirReady: Promise<void> | undefined;
@@ -68,6 +70,15 @@ export class SessionStore {
   async load(key: string): Promise<ChatMessage[]> {
     const cached = this.#cache.get(key);
     if (cached) return cached;
+    let loading = this.#loading.get(key);
+    if (!loading) {
+      loading = this.#read(key).finally(() => this.#loading.delete(key));
+      this.#loading.set(key, loading);
+    }
+    return loading;
+  }
+
+  async #read(key: string): Promise<ChatMessage[]> {
     const path = this.pathOf(key);
     let text: string;
     try {

@@ -85,7 +85,8 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
 
   const final = await ask(false);
   const answer = final.content?.trim() ? final.content : "";
-  const note = `(I stopped after ${maxIterations} rounds of tool calls: that is the limit for one message.)`;
+  const rounds = maxIterations === 1 ? "1 round" : `${maxIterations} rounds`;
+  const note = `(I stopped after ${rounds} of tool calls: that is the limit for one message.)`;
   const text = answer ? `${answer}\n\n${note}` : note;
   append({ role: "assistant", content: text });
   options.log.debug({ iterations: maxIterations + 1 }, "tool loop complete, returning text response");

@@ -12,14 +12,14 @@ export async function run(options: GlobalOptions): Promise<number> {
     import("../tools/builtin/index.js"),
   ]);
   try {
-    const { config, workspace } = await loadConfig({ configPath: options.config });
+    const { config, workspace, env } = await loadConfig({ configPath: options.config });
     const log = await createLogger({ level: process.env.SKEIN_LOG_LEVEL || "warn", secrets: configSecrets(config) });
     const registry = new ToolRegistry({ log, approval: config.tools.approval });
-    registerBuiltinTools(registry, { config, workspace, bus: new MessageBus(), log });
+    registerBuiltinTools(registry, { config, workspace, bus: new MessageBus(), log, env });
     let hub: { close(): Promise<void> } | undefined;
     if (Object.keys(config.tools.mcp_servers).length > 0) {
       const { connectMcpServers } = await import("../tools/mcp/index.js");
-      hub = await connectMcpServers({ servers: config.tools.mcp_servers, registry, log });
+      hub = await connectMcpServers({ servers: config.tools.mcp_servers, registry, log, env });
     }
     try {
       const tools = registry.list();

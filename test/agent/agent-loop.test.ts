@@ -128,7 +128,7 @@ describe("the agent loop", () => {
     const [system, user] = harness.fake.requests[0]!.body.messages;
     expect(system?.content).toMatch(/Channel: test, a group chat \(group-7\), thread 42\nSender: Ada \(id user-1\)/);
     expect(system?.content).toMatch(/Time: \d{4}-\d{2}-\d{2}T/);
-    expect(user).toEqual({ role: "user", content: "Ada: hi all" });
+    expect(user).toEqual({ role: "user", content: "hi all", name: "Ada" });
     expect(harness.sent[0]).toMatchObject({ chatId: "group-7", threadId: "42" });
     expect(harness.outcomes[0]?.sessionKey).toBe("test:group-7:42");
   });
@@ -201,7 +201,7 @@ describe("the agent loop", () => {
     expect(harness.sent.map((message) => message.text)).toEqual(["Started the build.", "The build finished: built."]);
   });
 
-  it("lets a running turn finish when stopped, and takes no new messages", async () => {
+  it("lets a running turn finish when stopped, and answers new messages with a restart notice instead of a turn", async () => {
     harness = await startHarness();
     const held = heldReply();
     harness.fake.respondWith(() => held.reply);
@@ -212,7 +212,8 @@ describe("the agent loop", () => {
     held.release({ content: "finished anyway" });
     await stopping;
     expect((await harness.outcomeOf(inFlight.id)).reply).toBe("finished anyway");
-    expect(harness.sent.map((message) => message.text)).toEqual(["finished anyway"]);
+    expect(harness.sent.map((message) => message.text).sort()).toEqual(["I'm restarting right now and can't work on this. Please send it again in a moment.", "finished anyway"].sort());
+    expect(harness.fake.requests).toHaveLength(1);
   });
 
   it("cancels turns still running after the grace period and tells their users", async () => {

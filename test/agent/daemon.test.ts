@@ -107,7 +107,7 @@ describe("the daemon", () => {
     expect(channels.discord!.sent[0]?.text).toBe("echo: back online");
   });
 
-  it("finishes a turn in flight when stopped: the reply is delivered and the session stored", async () => {
+  it("finishes a turn in flight when stopped: the reply is delivered, a late message told to come back, and the session stored", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     fake.respondWith(async () => {
@@ -122,7 +122,10 @@ describe("the daemon", () => {
     channels.slack!.receive("too late");
     release();
     await stopped;
-    expect(channels.slack!.sent.map((message) => message.text)).toEqual(["late but delivered"]);
+    expect(channels.slack!.sent.map((message) => message.text)).toEqual([
+      "I'm restarting right now and can't work on this. Please send it again in a moment.",
+      "late but delivered",
+    ]);
     expect(channels.slack!.status().state).toBe("stopped");
     expect(fake.requests).toHaveLength(1);
     const stored = await readFile(join(home, "sessions", "slack%3Achat-1.jsonl"), "utf8");

@@ -80,6 +80,16 @@ describe("the session store", () => {
     expect(await new SessionStore({ dir, log }).load("cli:local")).toEqual(turn);
   });
 
+  it("keeps call order and every message when many turns append at once before the session is loaded", async () => {
+    const { log } = recordingLogger();
+    await new SessionStore({ dir, log }).append("cli:local", turn);
+    const store = new SessionStore({ dir, log });
+    const later = Array.from({ length: 50 }, (_, index) => ({ role: "user" as const, content: `message ${index}` }));
+    await Promise.all(later.map((message) => store.append("cli:local", [message])));
+    expect(await store.load("cli:local")).toEqual([...turn, ...later]);
+    expect(await new SessionStore({ dir, log }).load("cli:local")).toEqual([...turn, ...later]);
+  });
+
   it("appends later turns to the same file", async () => {
     const { log } = recordingLogger();
     const store = new SessionStore({ dir, log });
