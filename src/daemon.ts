@@ -7,7 +7,7 @@ import { ContextBuilder } from "./agent/context.js";
 import { SessionStore } from "./agent/sessions.js";
 import { createDedupGate } from "./bus/dedup-gate.js";
 import { MessageBus } from "./bus/message-bus.js";
-import { ChannelSupervisor, type ChannelSpec } from "./channel-supervisor.js";
+import { ChannelSupervisor, type ChannelSpec } from "./channels/channel-supervisor.js";
 import type { ChannelFactory } from "./channels/channel.js";
 import { configuredChannels, loadChannelFactory } from "./channels/loader.js";
 import { loadConfig, type LoadedConfig } from "./config/load.js";

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import type { MessageBus } from "./bus/message-bus.js";
-import { ChannelError, type Channel, type ChannelStatus } from "./channels/channel.js";
+import type { MessageBus } from "../bus/message-bus.js";
+import { ChannelError, type Channel, type ChannelStatus } from "./channel.js";
 
 /** A channel to run: its name (for logs before it exists) and how to create it. */
 export interface ChannelSpec {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { MessageBus } from "../src/bus/message-bus.js";
-import { ChannelSupervisor } from "../src/channel-supervisor.js";
-import { ChannelError, type Channel } from "../src/channels/channel.js";
-import { silentLogger } from "../src/log.js";
-import { MemoryChannel } from "./fakes/memory-channel.js";
+import { MessageBus } from "../../src/bus/message-bus.js";
+import { ChannelSupervisor } from "../../src/channels/channel-supervisor.js";
+import { ChannelError, type Channel } from "../../src/channels/channel.js";
+import { silentLogger } from "../../src/log.js";
+import { MemoryChannel } from "../fakes/memory-channel.js";
 
 function supervisor(bus = new MessageBus()) {
   return new ChannelSupervisor({ bus, log: silentLogger(), signal: new AbortController().signal });
