@@ -1,7 +1,7 @@
 import { userInfo } from "node:os";
 import type { MessageBus } from "../src/bus/message-bus.js";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../src/bus/messages.js";
-import type { Channel, ChannelStatus } from "../src/channels/channel.js";
+import type { Channel, ChannelStatus } from "../src/channel-kit/channel.js";
 
 export interface CliChannelOptions {
   bus: MessageBus;

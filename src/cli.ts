@@ -6,12 +6,6 @@ import packageJson from "../package.json" with { type: "json" };
  * when it runs, so `skein --version` and `skein --help` load nothing else.
  */
 
-/** Options every command accepts. */
-export interface GlobalOptions {
-  /** Config file path (`--config`); overrides SKEIN_CONFIG and `$SKEIN_HOME/config.json`. */
-  config?: string;
-}
-
 type CommandModule = { run(options: never): Promise<number> };
 
 function action<Options>(load: () => Promise<{ run(options: Options): Promise<number> }>) {

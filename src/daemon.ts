@@ -1,15 +1,15 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
-import { createAccessGate } from "./access/index.js";
+import { createAccessGate } from "./gates/access-gate.js";
 import { AgentLoop, type TurnOutcome } from "./agent/agent-loop.js";
 import { ContextBuilder } from "./agent/context.js";
 import { SessionStore } from "./agent/sessions.js";
-import { createDedupGate } from "./bus/dedup-gate.js";
+import { createDedupGate } from "./gates/dedup-gate.js";
 import { MessageBus } from "./bus/message-bus.js";
-import { ChannelSupervisor, type ChannelSpec } from "./channels/channel-supervisor.js";
-import type { ChannelFactory } from "./channels/channel.js";
-import { configuredChannels, loadChannelFactory } from "./channels/loader.js";
+import { ChannelSupervisor, type ChannelSpec } from "./channel-kit/channel-supervisor.js";
+import type { ChannelFactory } from "./channel-kit/channel.js";
+import { configuredChannels, loadChannelFactory } from "./channel-kit/loader.js";
 import { loadConfig, type LoadedConfig } from "./config/load.js";
 import type { DaemonStatus } from "./health/daemon-status.js";
 import type { HealthServer } from "./health/health-server.js";
@@ -18,7 +18,7 @@ import { configSecrets } from "./config/secrets.js";
 import type { LlmProvider } from "./providers/provider.js";
 import { registerBuiltinTools } from "./tools/builtin/index.js";
 import type { McpHub } from "./tools/mcp/index.js";
-import { settleWithin } from "./settle-within.js";
+import { settleWithin } from "./util/settle-within.js";
 import { ToolRegistry } from "./tools/registry.js";
 
 export interface DaemonOptions {

@@ -2,9 +2,9 @@ import { Client, Events, GatewayIntentBits, Options, Partials, Routes, type Mess
 import type { Logger } from "pino";
 import type { MessageBus } from "../../src/bus/message-bus.js";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
-import { ChannelError, type Channel, type ChannelStatus, type WorkingIndicator } from "../../src/channels/channel.js";
-import { chunkText } from "../../src/channels/chunk-text.js";
-import { withRetry } from "../../src/channels/delivery.js";
+import { ChannelError, type Channel, type ChannelStatus, type WorkingIndicator } from "../../src/channel-kit/channel.js";
+import { chunkText } from "../../src/channel-kit/chunk-text.js";
+import { withRetry } from "../../src/channel-kit/delivery.js";
 import { classifyFailure, closeCodeError, toChannelError } from "./errors.js";
 import { looksContentless, toInboundMessage } from "./inbound.js";
 import { toDiscordMarkdown } from "./markdown.js";

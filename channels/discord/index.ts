@@ -1,4 +1,4 @@
-import { ChannelError, type ChannelFactory } from "../../src/channels/channel.js";
+import { ChannelError, type ChannelFactory } from "../../src/channel-kit/channel.js";
 import { DiscordChannel } from "./discord-channel.js";
 
 /** The Discord channel's factory: configured by `channels.discord.*` (DISCORD_BOT_TOKEN, DISCORD_API_URL). */

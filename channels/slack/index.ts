@@ -1,4 +1,4 @@
-import type { ChannelFactory } from "../../src/channels/channel.js";
+import type { ChannelFactory } from "../../src/channel-kit/channel.js";
 import { SlackChannel } from "./slack-channel.js";
 
 export { SlackChannel, type SlackChannelOptions } from "./slack-channel.js";

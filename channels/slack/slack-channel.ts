@@ -1,8 +1,8 @@
 import { App, HTTPReceiver, SocketModeReceiver, webApi, type Receiver } from "@slack/bolt";
 import type { Logger } from "pino";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
-import { ChannelError, type Channel, type ChannelDeps, type ChannelStatus, type WorkingIndicator } from "../../src/channels/channel.js";
-import { chunkText } from "../../src/channels/chunk-text.js";
+import { ChannelError, type Channel, type ChannelDeps, type ChannelStatus, type WorkingIndicator } from "../../src/channel-kit/channel.js";
+import { chunkText } from "../../src/channel-kit/chunk-text.js";
 import type { SkeinConfig } from "../../src/config/schema.js";
 import { boltLogger } from "./bolt-logger.js";
 import { decideEvent, parseSlackMessageId, type EventDecision, type SlackMessageEvent } from "./inbound-event.js";

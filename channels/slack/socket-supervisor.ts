@@ -1,6 +1,6 @@
 import type { SocketModeReceiver } from "@slack/bolt";
 import type { Logger } from "pino";
-import type { ChannelStatus } from "../../src/channels/channel.js";
+import type { ChannelStatus } from "../../src/channel-kit/channel.js";
 
 export interface SocketSupervisorOptions {
   /** The Socket Mode client, created with `autoReconnectEnabled: false`. */

@@ -1,4 +1,4 @@
-import { ChannelError } from "../../src/channels/channel.js";
+import { ChannelError } from "../../src/channel-kit/channel.js";
 
 /** Slack error codes that mean the token is wrong, revoked or lacks access. */
 const authErrors = new Set([

@@ -1,9 +1,9 @@
 import { GrammyError, HttpError, type Api } from "grammy";
 import type { Logger } from "pino";
 import type { DeliveryReceipt, OutboundMessage } from "../../src/bus/messages.js";
-import { ChannelError, type ChannelErrorKind } from "../../src/channels/channel.js";
-import { chunkText } from "../../src/channels/chunk-text.js";
-import { classifyHttpStatus, withRetry, type FailureClass, type RetryOptions } from "../../src/channels/delivery.js";
+import { ChannelError, type ChannelErrorKind } from "../../src/channel-kit/channel.js";
+import { chunkText } from "../../src/channel-kit/chunk-text.js";
+import { classifyHttpStatus, withRetry, type FailureClass, type RetryOptions } from "../../src/channel-kit/delivery.js";
 import { renderTelegramHtml, telegramLength, visibleText } from "./render-html.js";
 
 /** Telegram's limit is 4096 characters after entity parsing; we stay a little below it. */

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { writeFileAtomic } from "./atomic-write.js";
-import { withFileLock } from "./file-lock.js";
+import { writeFileAtomic } from "../util/atomic-write.js";
+import { withFileLock } from "../util/file-lock.js";
 import { generatePairingCode, normalizePairingCode } from "./pairing-code.js";
 
 /** A stranger waiting for the operator to approve their code. */

@@ -1,6 +1,6 @@
 import { createInterface } from "node:readline";
 import type { TurnOutcome } from "../agent/agent-loop.js";
-import type { GlobalOptions } from "../cli.js";
+import type { GlobalOptions } from "./command-support.js";
 import { fail, reportFatal, writeOut } from "./command-support.js";
 
 export interface ChatOptions extends GlobalOptions {

@@ -1,5 +1,11 @@
 import { ConfigError } from "../config/load.js";
 
+/** Options every command accepts. */
+export interface GlobalOptions {
+  /** Config file path (`--config`); overrides SKEIN_CONFIG and `$SKEIN_HOME/config.json`. */
+  config?: string;
+}
+
 /** Writes `skein: <reason>` to stderr. */
 export function fail(reason: string): void {
   process.stderr.write(`skein: ${reason}\n`);

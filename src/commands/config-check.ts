@@ -1,9 +1,9 @@
-import type { GlobalOptions } from "../cli.js";
+import type { GlobalOptions } from "./command-support.js";
 import { reportFatal, writeOut } from "./command-support.js";
 
 /** `skein config check`: validates the configuration and shows what is enabled; non-zero when invalid. */
 export async function run(options: GlobalOptions): Promise<number> {
-  const [{ loadConfig }, { configuredChannels }] = await Promise.all([import("../config/load.js"), import("../channels/loader.js")]);
+  const [{ loadConfig }, { configuredChannels }] = await Promise.all([import("../config/load.js"), import("../channel-kit/loader.js")]);
   try {
     const loaded = await loadConfig({ configPath: options.config });
     const { config } = loaded;

@@ -1,4 +1,4 @@
-import type { GlobalOptions } from "../cli.js";
+import type { GlobalOptions } from "./command-support.js";
 import { runDoctor } from "../health/doctor.js";
 
 /** `skein doctor`: one line per check, non-zero exit when any fails. */

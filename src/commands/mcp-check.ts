@@ -1,5 +1,5 @@
 import { configSecrets } from "../config/secrets.js";
-import type { GlobalOptions } from "../cli.js";
+import type { GlobalOptions } from "./command-support.js";
 import { loadConfig } from "../config/load.js";
 import { createLogger } from "../log.js";
 import type { McpServerStatus } from "../tools/mcp/index.js";

@@ -1,4 +1,4 @@
-import type { GlobalOptions } from "../cli.js";
+import type { GlobalOptions } from "./command-support.js";
 import { describeSender, openPairingStore, processIo, type CommandIo } from "./pairing-shared.js";
 
 /** `skein pairing list`: pending codes (channel, sender, age) and approved senders. */

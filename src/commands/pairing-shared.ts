@@ -1,5 +1,5 @@
 import { PairingStore } from "../access/pairing-store.js";
-import type { GlobalOptions } from "../cli.js";
+import type { GlobalOptions } from "./command-support.js";
 import { loadConfig } from "../config/load.js";
 
 /** What the pairing commands are given: the global options and their arguments. */

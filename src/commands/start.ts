@@ -1,6 +1,6 @@
-import type { GlobalOptions } from "../cli.js";
-import type { Channel } from "../channels/channel.js";
-import { settleWithin } from "../settle-within.js";
+import type { GlobalOptions } from "./command-support.js";
+import type { Channel } from "../channel-kit/channel.js";
+import { settleWithin } from "../util/settle-within.js";
 import { reportFatal } from "./command-support.js";
 
 /**

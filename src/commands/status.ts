@@ -1,4 +1,4 @@
-import type { GlobalOptions } from "../cli.js";
+import type { GlobalOptions } from "./command-support.js";
 import { ConfigError, loadConfig } from "../config/load.js";
 import { fetchStatus, formatStatus, statusUrl } from "../health/status-view.js";
 

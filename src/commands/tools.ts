@@ -1,5 +1,5 @@
 import { configSecrets } from "../config/secrets.js";
-import type { GlobalOptions } from "../cli.js";
+import type { GlobalOptions } from "./command-support.js";
 import { reportFatal, writeOut } from "./command-support.js";
 
 /** `skein tools`: every tool the agent can call, one line each: name, source, safety, description. */

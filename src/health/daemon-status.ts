@@ -1,4 +1,4 @@
-import type { ChannelStatus } from "../channels/channel.js";
+import type { ChannelStatus } from "../channel-kit/channel.js";
 
 /** A snapshot of the running daemon, served by the health endpoint and printed by `skein status`. */
 export interface DaemonStatus {

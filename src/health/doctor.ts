@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { configuredChannels } from "../channels/loader.js";
+import { configuredChannels } from "../channel-kit/loader.js";
 import { ConfigError, loadConfig, type LoadedConfig } from "../config/load.js";
 import type { SkeinConfig } from "../config/schema.js";
 import { checkDiscord, checkSlack, checkTelegram } from "./channel-checks.js";

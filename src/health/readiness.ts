@@ -1,4 +1,4 @@
-import type { ChannelStatus } from "../channels/channel.js";
+import type { ChannelStatus } from "../channel-kit/channel.js";
 
 /**
  * When is the daemon ready? Every configured channel must be receiving:

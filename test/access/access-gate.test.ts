@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createAccessGate } from "../../src/access/index.js";
+import { createAccessGate } from "../../src/gates/access-gate.js";
 import { PairingStore } from "../../src/access/pairing-store.js";
-import type { Admission } from "../../src/access/admission.js";
+import type { Admission } from "../../src/gates/gate.js";
 import { silentLogger } from "../../src/log.js";
 import type { SkeinConfigInput } from "../../src/config/schema.js";
 import { configWith, message, temporaryHome } from "./helpers.js";

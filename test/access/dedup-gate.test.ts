@@ -1,7 +1,7 @@
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDedupGate } from "../../src/bus/dedup-gate.js";
+import { createDedupGate } from "../../src/gates/dedup-gate.js";
 import { silentLogger } from "../../src/log.js";
 import { message, temporaryHome } from "./helpers.js";
 

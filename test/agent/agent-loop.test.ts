@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import type { InboundGate } from "../../src/access/admission.js";
+import type { InboundGate } from "../../src/gates/gate.js";
 import { toolResult } from "../../src/tools/tool.js";
 import type { FakeReply } from "../fakes/fake-openai.js";
 import { fakeTool } from "../support/tool-context.js";

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino, type Logger } from "pino";
-import type { InboundGate } from "../../src/access/admission.js";
+import type { InboundGate } from "../../src/gates/gate.js";
 import { AgentLoop, type AgentLoopOptions, type TurnOutcome } from "../../src/agent/agent-loop.js";
 import { ContextBuilder } from "../../src/agent/context.js";
 import { SessionStore } from "../../src/agent/sessions.js";

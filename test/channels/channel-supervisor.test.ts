@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MessageBus } from "../../src/bus/message-bus.js";
-import { ChannelSupervisor } from "../../src/channels/channel-supervisor.js";
-import { ChannelError, type Channel } from "../../src/channels/channel.js";
+import { ChannelSupervisor } from "../../src/channel-kit/channel-supervisor.js";
+import { ChannelError, type Channel } from "../../src/channel-kit/channel.js";
 import { silentLogger } from "../../src/log.js";
 import { MemoryChannel } from "../fakes/memory-channel.js";
 

@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ChannelError } from "../../src/channels/channel.js";
+import { ChannelError } from "../../src/channel-kit/channel.js";
 import { ALICE, BOB, BOT, DM_CHANNEL_ID, GENERAL_CHANNEL_ID, OTHER_BOT, ROLE_ID, THREAD_ID } from "../fakes/fake-discord.js";
 import { startDiscordHarness, type DiscordHarness } from "./discord-harness.js";
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DiscordChannel } from "../../channels/discord/discord-channel.js";
 import createDiscordChannel from "../../channels/discord/index.js";
 import { MessageBus } from "../../src/bus/message-bus.js";
-import { ChannelError } from "../../src/channels/channel.js";
+import { ChannelError } from "../../src/channel-kit/channel.js";
 import { configSchema } from "../../src/config/schema.js";
 import { silentLogger } from "../../src/log.js";
 import { BOT, DM_CHANNEL_ID, FakeDiscord } from "../fakes/fake-discord.js";

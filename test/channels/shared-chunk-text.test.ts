@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkText } from "../../src/channels/chunk-text.js";
+import { chunkText } from "../../src/channel-kit/chunk-text.js";
 
 /** Counts fence lines in a chunk: a balanced chunk has an even number. */
 function fenceLines(chunk: string): number {

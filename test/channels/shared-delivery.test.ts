@@ -1,7 +1,8 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { abortableSleep, backoffDelay, classifyHttpStatus, withRetry, type FailureClass } from "../../src/channels/delivery.js";
+import { backoffDelay, classifyHttpStatus, withRetry, type FailureClass } from "../../src/channel-kit/delivery.js";
+import { abortableSleep } from "../../src/util/sleep.js";
 
 class HttpFailure extends Error {
   constructor(readonly status: number, readonly retryAfterMs?: number) {

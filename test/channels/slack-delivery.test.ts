@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ChannelError } from "../../src/channels/channel.js";
+import { ChannelError } from "../../src/channel-kit/channel.js";
 import { FakeSlack } from "../fakes/fake-slack.js";
 import { slackHarness, type SlackHarness } from "./slack-harness.js";
 

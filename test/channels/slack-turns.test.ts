@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SlackChannel } from "../../channels/slack/index.js";
-import { PairingStore } from "../../src/access/index.js";
+import { PairingStore } from "../../src/gates/access-gate.js";
 import type { TurnOutcome } from "../../src/agent/agent-loop.js";
 import { loadConfig } from "../../src/config/load.js";
 import { createDaemon, type Daemon } from "../../src/daemon.js";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import createTelegramChannel from "../../channels/telegram/index.js";
 import { MessageBus } from "../../src/bus/message-bus.js";
-import { ChannelError } from "../../src/channels/channel.js";
+import { ChannelError } from "../../src/channel-kit/channel.js";
 import { configSchema } from "../../src/config/schema.js";
 import { closedPort } from "../fakes/closed-port.js";
 import { fakeBot } from "../fakes/fake-telegram.js";

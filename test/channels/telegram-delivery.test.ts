@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OutboundMessage } from "../../src/bus/messages.js";
-import { ChannelError } from "../../src/channels/channel.js";
+import { ChannelError } from "../../src/channel-kit/channel.js";
 import { group, longReply, recordingTimers, startChannel, type ChannelHarness } from "./telegram-harness.js";
 
 const toAlice = (text: string, extra: Partial<OutboundMessage> = {}): OutboundMessage => ({ channel: "telegram", chatId: "111", text, ...extra });

@@ -6,7 +6,7 @@ import { pino, type Logger } from "pino";
 import createTelegramChannelDefault, { createTelegramChannel, type TelegramChannelOptions } from "../../channels/telegram/index.js";
 import { MessageBus } from "../../src/bus/message-bus.js";
 import type { InboundMessage } from "../../src/bus/messages.js";
-import type { Channel } from "../../src/channels/channel.js";
+import type { Channel } from "../../src/channel-kit/channel.js";
 import { configSchema, type SkeinConfigInput } from "../../src/config/schema.js";
 import { FakeTelegram, type FakeChat, type FakeUser } from "../fakes/fake-telegram.js";
 

@@ -2,7 +2,7 @@ import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { createTelegramChannel } from "../../channels/telegram/index.js";
 import { MessageBus } from "../../src/bus/message-bus.js";
-import { ChannelError } from "../../src/channels/channel.js";
+import { ChannelError } from "../../src/channel-kit/channel.js";
 import { configSchema } from "../../src/config/schema.js";
 import { silentLogger } from "../../src/log.js";
 import { FakeTelegram } from "../fakes/fake-telegram.js";

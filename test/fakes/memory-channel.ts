@@ -1,6 +1,6 @@
 import type { MessageBus } from "../../src/bus/message-bus.js";
 import type { InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
-import type { Channel, ChannelStatus, WorkingIndicator } from "../../src/channels/channel.js";
+import type { Channel, ChannelStatus, WorkingIndicator } from "../../src/channel-kit/channel.js";
 
 /** An in-memory channel for daemon tests: `receive` publishes, `sent` records deliveries. */
 export class MemoryChannel implements Channel {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ChannelStatus } from "../../src/channels/channel.js";
+import type { ChannelStatus } from "../../src/channel-kit/channel.js";
 import type { DaemonStatus } from "../../src/health/daemon-status.js";
 import { startHealthServer, type HealthServer } from "../../src/health/health-server.js";
 

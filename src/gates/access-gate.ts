@@ -1,11 +1,11 @@
 import type { Logger } from "pino";
 import type { InboundMessage } from "../bus/messages.js";
 import type { GroupPolicy, SkeinConfig } from "../config/schema.js";
-import type { Admission, InboundGate } from "./admission.js";
-import { isAllowed } from "./allow-list.js";
-import { PairingStore } from "./pairing-store.js";
+import type { Admission, InboundGate } from "./gate.js";
+import { isAllowed } from "../access/allow-list.js";
+import { PairingStore } from "../access/pairing-store.js";
 
-export { PairingStore } from "./pairing-store.js";
+export { PairingStore } from "../access/pairing-store.js";
 
 export interface AccessGateOptions {
   config: SkeinConfig;

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Logger } from "pino";
-import type { InboundGate } from "../access/admission.js";
+import type { InboundGate } from "./gate.js";
 
 export interface DedupGateOptions {
   /** `$SKEIN_HOME`: seen message ids are kept under it so a restart does not answer twice. */

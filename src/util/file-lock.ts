@@ -1,6 +1,6 @@
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import { dirname } from "node:path";
-import { abortableSleep } from "../channels/delivery.js";
+import { abortableSleep } from "./sleep.js";
 
 export interface FileLockOptions {
   /** Give up after waiting this long for another process (default 5 s). */

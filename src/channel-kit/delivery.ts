@@ -4,6 +4,7 @@
  * failures (other 4xx) are thrown at once.
  */
 import type { Logger } from "pino";
+import { abortableSleep } from "../util/sleep.js";
 
 /** How a failed platform call should be treated. */
 export interface FailureClass {
@@ -35,24 +36,6 @@ export interface RetryOptions {
   label?: string;
 }
 
-/** Waits `ms`, or rejects with the signal's reason as soon as it is aborted; the timer is always cleared. */
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
 
 /** The backoff before try `attempt + 1`: exponential, capped, with "equal jitter" (half fixed, half random). */
 export function backoffDelay(attempt: number, options: Pick<RetryOptions, "baseDelayMs" | "maxDelayMs" | "random"> = {}): number {
