@@ -4,7 +4,7 @@ import type { MessageBus } from "../../src/bus/message-bus.js";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
 import { ChannelError, type Channel, type ChannelStatus, type WorkingIndicator } from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
-import { withRetry } from "../../src/channel-kit/delivery.js";
+import { withRetry } from "../../src/util/retry.js";
 import { classifyFailure, closeCodeError, toChannelError } from "./errors.js";
 import { looksContentless, toInboundMessage } from "./inbound.js";
 import { toDiscordMarkdown } from "./markdown.js";

@@ -1,6 +1,6 @@
 import { DiscordAPIError, HTTPError, RateLimitError } from "discord.js";
 import { ChannelError } from "../../src/channel-kit/channel.js";
-import type { FailureClass } from "../../src/channel-kit/delivery.js";
+import type { FailureClass } from "../../src/util/retry.js";
 
 /** Discord JSON error codes we name (https://discord.com/developers/docs/topics/opcodes-and-status-codes). */
 const permanentCodes: Record<number, string> = {

@@ -2,7 +2,7 @@ import { Bot, GrammyError } from "grammy";
 import { HttpsProxyAgent } from "https-proxy-agent";
 import type { InboundMessage } from "../../src/bus/messages.js";
 import { ChannelError, type Channel, type ChannelDeps, type ChannelFactory, type ChannelStatus } from "../../src/channel-kit/channel.js";
-import { withRetry } from "../../src/channel-kit/delivery.js";
+import { withRetry } from "../../src/util/retry.js";
 import { toInboundMessage } from "./inbound.js";
 import { classifyTelegramError, sendTelegramMessage, telegramChatId, type SendOptions } from "./outbound.js";
 import { createPollWatchdog, type GrammySignal } from "./poll-watchdog.js";

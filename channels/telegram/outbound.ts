@@ -3,7 +3,8 @@ import type { Logger } from "pino";
 import type { DeliveryReceipt, OutboundMessage } from "../../src/bus/messages.js";
 import { ChannelError, type ChannelErrorKind } from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
-import { classifyHttpStatus, withRetry, type FailureClass, type RetryOptions } from "../../src/channel-kit/delivery.js";
+import { classifyHttpStatus } from "../../src/channel-kit/delivery.js";
+import { withRetry, type FailureClass, type RetryOptions } from "../../src/util/retry.js";
 import { renderTelegramHtml, telegramLength, visibleText } from "./render-html.js";
 
 /** Telegram's limit is 4096 characters after entity parsing; we stay a little below it. */

@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { webhookCallback, type Bot } from "grammy";
 import type { Logger } from "pino";
-import { withRetry } from "../../src/channel-kit/delivery.js";
+import { withRetry } from "../../src/util/retry.js";
 import type { SkeinConfig } from "../../src/config/schema.js";
 import { classifyTelegramError } from "./outbound.js";
 

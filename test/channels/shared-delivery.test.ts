@@ -1,7 +1,8 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { backoffDelay, classifyHttpStatus, withRetry, type FailureClass } from "../../src/channel-kit/delivery.js";
+import { classifyHttpStatus } from "../../src/channel-kit/delivery.js";
+import { backoffDelay, withRetry, type FailureClass } from "../../src/util/retry.js";
 import { abortableSleep } from "../../src/util/sleep.js";
 
 class HttpFailure extends Error {
