@@ -2,6 +2,7 @@ import type { GlobalOptions } from "./command-support.js";
 import type { Channel } from "../channel-kit/channel.js";
 import { settleWithin } from "../util/settle-within.js";
 import { reportFatal } from "./command-support.js";
+import { scrubInitialEnvironment } from "../tools/builtin/initial-environ.js";
 
 /**
  * `skein start`: the daemon, with every channel whose credentials are configured.
@@ -11,6 +12,8 @@ import { reportFatal } from "./command-support.js";
 export async function run(options: GlobalOptions): Promise<number> {
   const { createDaemon, keepRunningOnStrayErrors, runUntilSignalled, waitForStopSignal } = await import("../daemon.js");
   const stopSignal = waitForStopSignal();
+  // /proc/<pid>/environ must not show the daemon's secrets to the commands it runs.
+  const unscrubbed = scrubInitialEnvironment();
   const daemon = createDaemon({
     configPath: options.config,
     channels: process.env.SKEIN_BENCH_IDLE_CHANNEL === "1" ? [{ name: "idle", create: idleChannel }] : [],
@@ -33,6 +36,7 @@ export async function run(options: GlobalOptions): Promise<number> {
     removeGuard();
     return reportFatal(error);
   }
+  if (unscrubbed) daemon.log?.warn(`the daemon's initial environment could not be scrubbed: ${unscrubbed}`);
   try {
     return await runUntilSignalled(daemon, daemon.log!, stopSignal);
   } finally {

@@ -94,8 +94,14 @@ const tools = z.object({
       allow: z.array(z.string()).optional(),
       /** Extra environment for commands the agent runs (the daemon's own secrets never pass). */
       env: z.record(z.string(), z.string()).default({}),
+      /** Where commands run: bubblewrap when it works (`auto`), bubblewrap or nothing (`bwrap`), or unsandboxed (`none`). */
+      sandbox: z.enum(["auto", "bwrap", "none"]).default("auto"),
+      /** Whether sandboxed commands reach the network (false: a network namespace of their own). */
+      network: z.boolean().default(true),
     })
     .prefault({}),
+  /** Which chats the `message` tool may send to: chats the bot knows (`known`) or any (`any`). */
+  message: z.object({ targets: z.enum(["known", "any"]).default("known") }).prefault({}),
   web_fetch: z.object({ allow_private: z.boolean().default(false) }).prefault({}),
   web_search: z
     .object({
@@ -128,6 +134,12 @@ export const configSchema = z.object({
     .prefault({}),
   tools: tools.prefault({}),
   gateway: gateway.prefault({}),
+  pairing: z
+    .object({
+      /** Seconds between two pairing replies to the same sender (the ones in between are ignored). */
+      reply_interval: z.number().min(0).default(3600),
+    })
+    .prefault({}),
   log_level: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

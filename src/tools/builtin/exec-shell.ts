@@ -1,6 +1,6 @@
 import { ToolError, type Tool } from "../tool.js";
 import { checkAllowlist, checkDenylist } from "./command-policy.js";
-import { runProcess } from "./process-runner.js";
+import { runSandboxed, type SandboxDecision } from "./sandboxed-run.js";
 
 export const EXEC_DEFAULT_TIMEOUT_S = 30;
 export const EXEC_MAX_TIMEOUT_S = 300;
@@ -12,6 +12,8 @@ export interface CommandRunnerOptions {
   env: Record<string, string>;
   /** `tools.exec.allow`: allowlist mode when set. */
   allow?: readonly string[];
+  /** Where commands run (`tools.exec.sandbox`), decided once. */
+  sandbox: SandboxDecision;
 }
 
 /** Clamps a timeout in seconds to [1 ms, max] and returns milliseconds. */
@@ -47,11 +49,12 @@ export function execShellTool(options: CommandRunnerOptions): Tool<{ command: st
       checkDenylist(args.command);
       checkAllowlist(args.command, options.allow);
       const timeoutMs = timeoutMsOf(args.timeout, EXEC_DEFAULT_TIMEOUT_S, EXEC_MAX_TIMEOUT_S);
-      const outcome = await runProcess({
+      const outcome = await runSandboxed({
         file: "sh",
         args: ["-c", args.command],
         cwd: options.workspace,
         env: options.env,
+        sandbox: options.sandbox,
         timeoutMs,
         signal: ctx.signal,
       });

@@ -9,6 +9,8 @@ import { memoryNoteTools } from "./memory-notes.js";
 import { memoryTools } from "./memory.js";
 import { messageTool } from "./message.js";
 import { commandEnvironment } from "./safe-env.js";
+import { describeSandbox, resolveSandbox } from "./sandbox.js";
+import type { SandboxDecision } from "./sandboxed-run.js";
 import { searchFilesTool } from "./search-files.js";
 import { spawnTool } from "./spawn.js";
 import { webFetchTool } from "./web-fetch.js";
@@ -28,6 +30,20 @@ export interface BuiltinToolDeps {
   lookup?: LookupFunction;
   /** fetch for web_search (default the global one). */
   fetch?: typeof globalThis.fetch;
+  /** Where commands run (default: decided from `tools.exec.sandbox` by probing bubblewrap once). */
+  sandbox?: SandboxDecision;
+}
+
+/** Decides where commands run and says so in the log: a warning whenever they are not sandboxed. */
+function commandSandbox(deps: BuiltinToolDeps): SandboxDecision {
+  const { exec } = deps.config.tools;
+  const decision = deps.sandbox ?? resolveSandbox({ mode: exec.sandbox, workspace: deps.workspace, network: exec.network });
+  void decision.then((sandbox) => {
+    if (sandbox.type === "unavailable") deps.log.error(`exec_shell and spawn are disabled: ${sandbox.reason}`);
+    else if (sandbox.type === "none") deps.log.warn(describeSandbox(sandbox).text);
+    else deps.log.info({ network: exec.network }, describeSandbox(sandbox).text);
+  });
+  return decision;
 }
 
 /** Registers every built-in tool: files, shell, spawn, web, memory and message. */
@@ -36,6 +52,7 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
   const commandOptions = {
     workspace,
     env: commandEnvironment(deps.env ?? process.env, config.tools.exec.env),
+    sandbox: commandSandbox(deps),
     ...(config.tools.exec.allow ? { allow: config.tools.exec.allow } : {}),
   };
   const tools = [

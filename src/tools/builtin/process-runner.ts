@@ -38,8 +38,8 @@ export function killProcessGroup(pid: number | undefined): void {
 
 /**
  * Runs a process in its own process group without a shell, capturing stdout and stderr
- * with a cap while they stream. On timeout or abort the whole group is killed, so no
- * child the command started in the background survives it.
+ * with a cap while they stream. When it exits, and on timeout or abort, the whole group
+ * is killed, so no child the command started in the background survives it.
  */
 export async function runProcess(options: RunOptions): Promise<RunOutcome> {
   const { execa } = await import("execa");
@@ -56,6 +56,8 @@ export async function runProcess(options: RunOptions): Promise<RunOutcome> {
     reject: false,
     shell: false,
   });
+  // Whatever the command left running in its group (`nohup … &`) ends with it.
+  child.once("exit", () => killProcessGroup(child.pid));
   child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
   child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
 

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { ToolError, toolResult, type Tool, type ToolContext } from "../tool.js";
 import { checkAllowlist, checkDenylist } from "./command-policy.js";
 import { timeoutMsOf, type CommandRunnerOptions } from "./exec-shell.js";
-import { runProcess, type RunOutcome } from "./process-runner.js";
+import type { RunOutcome } from "./process-runner.js";
+import { runSandboxed } from "./sandboxed-run.js";
 
 /** At most this many spawned processes run at once, foreground and background together. */
 export const MAX_CONCURRENT_SPAWNS = 5;
@@ -35,11 +36,12 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
   const run = async (args: SpawnArgs, timeoutMs: number, signal: AbortSignal | undefined): Promise<RunOutcome> => {
     running++;
     try {
-      return await runProcess({
+      return await runSandboxed({
         file: args.command,
         args: args.args ?? [],
         cwd: options.workspace,
         env: options.env,
+        sandbox: options.sandbox,
         timeoutMs,
         ...(signal ? { signal } : {}),
       });

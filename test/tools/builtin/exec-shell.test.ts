@@ -27,7 +27,8 @@ describe("exec_shell", () => {
   });
 
   it("kills the whole process group on timeout, background children included, and returns the partial output", async () => {
-    const { tools, workspace } = await shellTools();
+    // Unsandboxed, so that the pid the command writes is one this test can see.
+    const { tools, workspace } = await shellTools({ tools: { exec: { sandbox: "none" } } });
     const error: ToolError = await tools
       .run("exec_shell", { command: "echo started; sleep 30 & echo $! > bg.pid; sleep 30", timeout: 0.5 })
       .catch((caught: ToolError) => caught);
@@ -57,7 +58,7 @@ describe("exec_shell", () => {
 
   it("gives the command a safe environment: no API keys or tokens, plus tools.exec.env", async () => {
     const { tools } = await shellTools(
-      { tools: { exec: { env: { PROJECT_MODE: "demo" } } } },
+      { tools: { exec: { env: { PROJECT_MODE: "demo" }, sandbox: "none" } } },
       {
         PATH: process.env.PATH ?? "/usr/bin:/bin",
         HOME: "/home/skein",
