@@ -1,37 +1,34 @@
 import { ToolError } from "../tool.js";
 import { globToRegExp, hasGlobSyntax } from "./glob.js";
 
-/** Commands refused before anything runs (case-insensitive substrings, whitespace normalised). */
+/**
+ * Examples of what the command guard (shell-guard.ts) refuses, however they are spelled
+ * (quotes, escapes, flag order, wrappers): the classic denylist.
+ */
 export const DENYLIST = [
   "rm -rf /",
-  "sudo ",
-  "mkfs",
-  "dd if=",
+  "sudo true",
+  "mkfs --version",
+  "dd if=/dev/zero of=/dev/null count=1",
   ":(){ :|:& };:",
   "chmod 777 /",
-  "> /dev/sd",
-  "shutdown",
-  "reboot",
-  "poweroff",
+  "echo x > /dev/sda",
+  "shutdown --help",
+  "reboot --help",
+  "poweroff --help",
   "format c:",
 ] as const;
 
-/** Lower case, every run of whitespace one space, `>` always followed by one space. */
-function normalise(command: string): string {
-  return command.toLowerCase().replace(/\s+/g, " ").replace(/> ?/g, "> ");
+/** Throws `PermissionDenied` when the shell command line runs something the guard refuses. */
+export async function checkDenylist(command: string): Promise<void> {
+  const { checkCommandLine } = await import("./shell-guard.js");
+  checkCommandLine(command);
 }
 
-const compact = (text: string): string => text.replace(/\s+/g, "");
-
-/** Throws `PermissionDenied` when the command contains a denylisted pattern. */
-export function checkDenylist(command: string): void {
-  const normal = `${normalise(command)} `;
-  const spaceless = compact(command.toLowerCase());
-  for (const pattern of DENYLIST) {
-    // The fork bomb is dangerous however it is spaced; the others are matched word by word.
-    const hit = pattern.startsWith(":(") ? spaceless.includes(compact(pattern)) : normal.includes(normalise(pattern));
-    if (hit) throw new ToolError("PermissionDenied", `the command matches the denylist pattern "${pattern}"`);
-  }
+/** Throws `PermissionDenied` when a program run without a shell (`spawn`) is one the guard refuses. */
+export async function checkProgram(argv: readonly string[]): Promise<void> {
+  const { checkArgv } = await import("./shell-guard.js");
+  checkArgv(argv, false);
 }
 
 /** Splits a shell command line at `&&`, `||`, `;`, `|`, `&` and newlines (not at `2>&1`). */

@@ -46,7 +46,7 @@ export function execShellTool(options: CommandRunnerOptions): Tool<{ command: st
     // Our own timer kills the process group first; the registry's limit is only a backstop.
     timeoutMs: (EXEC_MAX_TIMEOUT_S + 10) * 1000,
     async execute(args, ctx) {
-      checkDenylist(args.command);
+      await checkDenylist(args.command);
       checkAllowlist(args.command, options.allow);
       const timeoutMs = timeoutMsOf(args.timeout, EXEC_DEFAULT_TIMEOUT_S, EXEC_MAX_TIMEOUT_S);
       const outcome = await runSandboxed({

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ToolError, toolResult, type Tool, type ToolContext } from "../tool.js";
-import { checkAllowlist, checkDenylist } from "./command-policy.js";
+import { checkAllowlist, checkProgram } from "./command-policy.js";
 import { timeoutMsOf, type CommandRunnerOptions } from "./exec-shell.js";
 import type { RunOutcome } from "./process-runner.js";
 import { runSandboxed } from "./sandboxed-run.js";
@@ -91,7 +91,7 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
     timeoutMs: (SPAWN_MAX_TIMEOUT_S + 10) * 1000,
     async execute(args, ctx) {
       const commandLine = [args.command, ...(args.args ?? [])].join(" ");
-      checkDenylist(commandLine);
+      await checkProgram([args.command, ...(args.args ?? [])]);
       checkAllowlist(commandLine, options.allow);
       if (running >= MAX_CONCURRENT_SPAWNS) {
         throw new ToolError(

