@@ -1,10 +1,14 @@
-import { lstat, mkdir, open, readdir, rm, stat, writeFile, readFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { ToolError, type Tool } from "../tool.js";
+import { readRegularFile, writeRegularFile } from "./regular-file.js";
 import { resolveExisting, resolveInWorkspace } from "./workspace-path.js";
 
 /** Files larger than this are returned in part, with a note (the model sees at most 64 KB anyway). */
 export const MAX_READ_BYTES = 1_048_576;
+
+/** File tools give up after this long (a slow or hung file system must not hold a turn). */
+export const FILE_TOOL_TIMEOUT_MS = 30_000;
 
 const pathParam = { type: "string", minLength: 1, description: "Path relative to the workspace" };
 
@@ -14,20 +18,14 @@ function readFileTool(workspace: string): Tool<{ path: string }> {
     description: "Read a text file in the workspace. Returns {content}.",
     parameters: { type: "object", properties: { path: pathParam }, required: ["path"], additionalProperties: false },
     safety: "read-only",
+    timeoutMs: FILE_TOOL_TIMEOUT_MS,
     async execute(args) {
       const absolute = await resolveExisting(workspace, args.path);
-      const stats = await stat(absolute);
-      if (stats.isDirectory()) throw new ToolError("InvalidArgs", `"${args.path}" is a directory; use list_directory`);
-      if (stats.size <= MAX_READ_BYTES) return { content: await readFile(absolute, "utf8") };
-      const handle = await open(absolute, "r");
-      try {
-        const buffer = Buffer.alloc(MAX_READ_BYTES);
-        const { bytesRead } = await handle.read(buffer, 0, MAX_READ_BYTES, 0);
-        const note = `\n[... truncated: the file has ${stats.size} bytes; showing the first ${bytesRead}]`;
-        return { content: buffer.subarray(0, bytesRead).toString("utf8") + note };
-      } finally {
-        await handle.close();
-      }
+      if ((await stat(absolute)).isDirectory()) throw new ToolError("InvalidArgs", `"${args.path}" is a directory; use list_directory`);
+      const { bytes, size } = await readRegularFile(absolute, args.path, MAX_READ_BYTES);
+      if (size <= MAX_READ_BYTES) return { content: bytes.toString("utf8") };
+      const note = `\n[... truncated: the file has ${size} bytes; showing the first ${bytes.length}]`;
+      return { content: bytes.toString("utf8") + note };
     },
   };
 }
@@ -44,12 +42,13 @@ function writeFileTool(workspace: string): Tool<{ path: string; content: string 
       additionalProperties: false,
     },
     safety: "side-effecting",
+    timeoutMs: FILE_TOOL_TIMEOUT_MS,
     async execute(args) {
       const { absolute } = await resolveInWorkspace(workspace, args.path);
       const existing = await stat(absolute).catch(() => undefined);
       if (existing?.isDirectory()) throw new ToolError("InvalidArgs", `"${args.path}" is a directory`);
       await mkdir(path.dirname(absolute), { recursive: true });
-      await writeFile(absolute, args.content, "utf8");
+      await writeRegularFile(absolute, args.path, args.content);
       return { message: `Successfully wrote ${Buffer.byteLength(args.content)} bytes to ${args.path}` };
     },
   };
@@ -77,7 +76,7 @@ function editFileTool(workspace: string): Tool<{ path: string; old_text: string;
     safety: "side-effecting",
     async execute(args) {
       const absolute = await resolveExisting(workspace, args.path);
-      const content = await readFile(absolute, "utf8");
+      const content = (await readRegularFile(absolute, args.path, Number.POSITIVE_INFINITY)).bytes.toString("utf8");
       const count = countOccurrences(content, args.old_text);
       if (count === 0) throw new ToolError("InvalidArgs", `old_text not found in ${args.path}`);
       if (count > 1) {
@@ -87,7 +86,7 @@ function editFileTool(workspace: string): Tool<{ path: string; old_text: string;
           { match_count: count },
         );
       }
-      await writeFile(absolute, content.replace(args.old_text, () => args.new_text), "utf8");
+      await writeRegularFile(absolute, args.path, content.replace(args.old_text, () => args.new_text));
       return { message: `Successfully edited ${args.path}` };
     },
   };

@@ -1,13 +1,14 @@
-import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Tool } from "../tool.js";
+import { readRegularFile } from "./regular-file.js";
 import { resolveInWorkspace } from "./workspace-path.js";
 
 /** Where the shared memory lives, relative to the workspace. */
 export const MEMORY_FILE = "memory/MEMORY.md";
 
 async function readMemory(file: string): Promise<string | undefined> {
-  return readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+  return readRegularFile(file, MEMORY_FILE, Number.POSITIVE_INFINITY).then(({ bytes }) => bytes.toString("utf8"), (error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return undefined;
     throw error;
   });

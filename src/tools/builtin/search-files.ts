@@ -1,4 +1,5 @@
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
+import { readRegularFile } from "./regular-file.js";
 import path from "node:path";
 import { ToolError, type Tool } from "../tool.js";
 import { globToRegExp } from "./glob.js";
@@ -99,7 +100,7 @@ async function* walkFiles(directory: string): AsyncGenerator<string> {
 async function readSearchableText(file: string): Promise<string | undefined> {
   const stats = await stat(file).catch(() => undefined);
   if (!stats || stats.size > MAX_FILE_BYTES) return undefined;
-  const buffer = await readFile(file).catch(() => undefined);
+  const buffer = await readRegularFile(file, file, MAX_FILE_BYTES).then(({ bytes }) => bytes, () => undefined);
   if (!buffer || buffer.subarray(0, 8192).includes(0)) return undefined; // unreadable or binary
   return buffer.toString("utf8");
 }

@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from "node:dns";
 import type { LookupFunction } from "node:net";
 import type { Agent } from "undici";
 import { ToolError, type Tool } from "../tool.js";
+import { htmlToMarkdown } from "./html-to-markdown.js";
 import { BlockedAddressError, blockedAddressReason, checkLiteralHost, guardedLookup, type AddressPolicy } from "./ssrf-guard.js";
 
 /** Response bodies are cut at this many bytes while they stream. */
@@ -58,13 +59,6 @@ function decode(bytes: Buffer, contentType: string): string {
   } catch {
     return new TextDecoder().decode(bytes);
   }
-}
-
-async function htmlToMarkdown(html: string): Promise<string> {
-  const { default: TurndownService } = await import("turndown");
-  const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced" });
-  turndown.remove(["script", "style", "noscript", "template", "iframe"]);
-  return turndown.turndown(html).trim();
 }
 
 /** `web_fetch`: one HTTP(S) request behind the SSRF guard, redirects followed and re-checked. */
@@ -158,7 +152,7 @@ export function webFetchTool(options: WebFetchOptions): Tool<WebFetchArgs> {
             text = `[binary content (${contentType}) not shown]`;
           } else {
             text = decode(bytes, contentType);
-            if (/html/i.test(contentType)) text = await htmlToMarkdown(text);
+            if (/html/i.test(contentType)) text = (await htmlToMarkdown(text, { signal: ctx.signal })).text;
           }
           if (truncated) text += `\n\n[... truncated: the body exceeded ${MAX_BODY_BYTES} bytes]`;
           const finalUrl = redirects > 0 ? { final_url: url.href } : {};

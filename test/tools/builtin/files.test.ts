@@ -232,3 +232,29 @@ describe("safety tiers", () => {
     expect(["write_file", "edit_file", "delete_file"].map(safety)).toEqual(["side-effecting", "side-effecting", "side-effecting"]);
   });
 });
+
+describe("files that are not regular files", () => {
+  const mkfifo = async (name: string): Promise<void> => {
+    const { execFileSync } = await import("node:child_process");
+    execFileSync("mkfifo", [path.join(workspace, name)]);
+  };
+
+  it("refuses at once to read, write or edit a FIFO, five in one round leaving file operations free", async () => {
+    for (const name of ["a", "b", "c", "d", "e"]) await mkfifo(`${name}.fifo`);
+    const reads = ["a", "b", "c", "d", "e"].map((name) => tools.run("read_file", { path: `${name}.fifo` }).catch((error) => error));
+    for (const refusal of await Promise.all(reads)) {
+      expect(refusal).toMatchObject({ kind: "InvalidArgs", message: expect.stringContaining("FIFO") });
+    }
+    await expect(tools.run("write_file", { path: "a.fifo", content: "x" })).rejects.toMatchObject({ kind: "InvalidArgs" });
+    await expect(tools.run("edit_file", { path: "a.fifo", old_text: "x", new_text: "y" })).rejects.toMatchObject({ kind: "InvalidArgs" });
+    await writeFile(path.join(workspace, "plain.txt"), "still readable");
+    await expect(tools.run("read_file", { path: "plain.txt" })).resolves.toEqual({ content: "still readable" });
+  });
+
+  it("skips a FIFO in search_files instead of hanging on it", async () => {
+    await mkfifo("pipe");
+    await writeFile(path.join(workspace, "note.txt"), "needle");
+    const result = await tools.run("search_files", { pattern: "needle" });
+    expect(result.count).toBe(1);
+  });
+});
