@@ -12,10 +12,10 @@ export async function run(options: GlobalOptions): Promise<number> {
     import("../tools/builtin/index.js"),
   ]);
   try {
-    const { config, workspace, env } = await loadConfig({ configPath: options.config });
+    const { config, workspace, home, env } = await loadConfig({ configPath: options.config });
     const log = await createLogger({ level: process.env.SKEIN_LOG_LEVEL || "warn", secrets: configSecrets(config) });
     const registry = new ToolRegistry({ log, approval: config.tools.approval });
-    registerBuiltinTools(registry, { config, workspace, bus: new MessageBus(), log, env });
+    registerBuiltinTools(registry, { config, workspace, home, bus: new MessageBus(), log, env });
     let hub: { close(): Promise<void> } | undefined;
     if (Object.keys(config.tools.mcp_servers).length > 0) {
       const { connectMcpServers } = await import("../tools/mcp/index.js");

@@ -20,6 +20,8 @@ export interface BuiltinToolDeps {
   config: SkeinConfig;
   /** Absolute path of the workspace (the file tools' sandbox); it exists. */
   workspace: string;
+  /** `$SKEIN_HOME`: per-user notes live there, out of every file tool's and command's reach. */
+  home: string;
   bus: MessageBus;
   log: Logger;
   /** The daemon's environment, from which commands get only a safe base (default `process.env`). */
@@ -63,7 +65,12 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
     webFetchTool({ allowPrivate: config.tools.web_fetch.allow_private, ...(deps.lookup ? { lookup: deps.lookup } : {}) }),
     webSearchTool({ ...config.tools.web_search, fetch: deps.fetch ?? globalThis.fetch }),
     ...memoryTools(workspace),
-    ...memoryNoteTools(workspace),
+    ...memoryNoteTools({
+      workspace,
+      home: deps.home,
+      onMigrated: (users) => deps.log.info({ users }, "moved per-user notes out of the workspace into $SKEIN_HOME/notes"),
+      onMigrationFailed: (error) => deps.log.error({ err: error }, "could not move per-user notes out of the workspace"),
+    }),
     messageTool(),
   ];
   for (const tool of tools) registry.register(tool as never);

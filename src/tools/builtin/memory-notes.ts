@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ToolError, type Tool, type ToolContext } from "../tool.js";
-import { resolveInWorkspace } from "./workspace-path.js";
 
-/** Where per-user notes live, relative to the workspace: one folder per user, one file per note. */
-export const NOTES_DIR = "memory/notes";
+/** Where per-user notes live, under `$SKEIN_HOME`: one folder per user, one file per note. No file tool or command reaches it. */
+export const NOTES_DIR = "notes";
+/** Where they lived before, relative to the workspace (every user could read them there); moved on start. */
+export const LEGACY_NOTES_DIR = "memory/notes";
 export const MAX_TOP_K = 20;
 const NOTE_ID = "^note-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
 const noteFileName = new RegExp(`${NOTE_ID.slice(0, -1)}\\.md$`);
@@ -21,10 +22,45 @@ export function userNotesFolder(channel: string, senderId: string): string {
   return `${readable}-${digest}`;
 }
 
+/**
+ * Moves the notes folders of an older version out of the shared workspace into
+ * `$SKEIN_HOME/notes` (a folder already there wins; the old copy is then removed).
+ */
+export async function migrateNotes(workspace: string, home: string): Promise<number> {
+  const legacy = path.join(workspace, LEGACY_NOTES_DIR);
+  const folders = await readdir(legacy).catch(() => [] as string[]);
+  if (folders.length === 0) return 0;
+  const notes = path.join(home, NOTES_DIR);
+  await mkdir(notes, { recursive: true, mode: 0o700 });
+  for (const folder of folders) {
+    const target = path.join(notes, folder);
+    if (!(await stat(target).catch(() => undefined))) await rename(path.join(legacy, folder), target);
+  }
+  await rm(legacy, { recursive: true, force: true });
+  return folders.length;
+}
+
+export interface MemoryNoteOptions {
+  /** The shared workspace, from which notes of an older version are moved. */
+  workspace: string;
+  /** `$SKEIN_HOME`: the notes live in its `notes` folder. */
+  home: string;
+  /** Told how many users' notes were moved out of the workspace. */
+  onMigrated?: (users: number) => void;
+  onMigrationFailed?: (error: unknown) => void;
+}
+
 /** `memory_save`, `memory_search`, `memory_update`, `memory_delete`: notes scoped to the sender. */
-export function memoryNoteTools(workspace: string): Tool<never>[] {
-  const folderOf = async (ctx: ToolContext): Promise<string> =>
-    (await resolveInWorkspace(workspace, path.join(NOTES_DIR, userNotesFolder(ctx.channel, ctx.senderId)))).absolute;
+export function memoryNoteTools(options: MemoryNoteOptions): Tool<never>[] {
+  // Started at registration (daemon start); every note operation waits for it.
+  const migrated = migrateNotes(options.workspace, options.home).then(
+    (users) => void (users > 0 && options.onMigrated?.(users)),
+    (error: unknown) => options.onMigrationFailed?.(error),
+  );
+  const folderOf = async (ctx: ToolContext): Promise<string> => {
+    await migrated;
+    return path.join(options.home, NOTES_DIR, userNotesFolder(ctx.channel, ctx.senderId));
+  };
   const noteFile = (folder: string, noteId: string) => path.join(folder, `${noteId}.md`);
 
   /** Writes the whole note at once (temp file + rename), so a reader never sees half a note. */
@@ -52,7 +88,7 @@ export function memoryNoteTools(workspace: string): Tool<never>[] {
     safety: "side-effecting",
     async execute(args, ctx) {
       const folder = await folderOf(ctx);
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       const noteId = `note-${randomUUID()}`;
       await writeNote(noteFile(folder, noteId), args.content);
       return { note_id: noteId, message: `Saved note ${noteId}` };

@@ -16,6 +16,7 @@ async function startWithBuiltins() {
   registerBuiltinTools(harness.registry, {
     config: configSchema.parse({}),
     workspace,
+    home: harness.home,
     bus: harness.bus,
     log: silentLogger(),
     env: { PATH: process.env.PATH },

@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { userNotesFolder } from "../../../src/tools/builtin/memory-notes.js";
@@ -6,9 +6,10 @@ import { makeContext, setUpTools, type BuiltinTools } from "./tool-harness.js";
 
 let tools: BuiltinTools;
 let workspace: string;
+let home: string;
 let cleanup: () => Promise<void>;
 beforeEach(async () => {
-  ({ tools, workspace, cleanup } = await setUpTools());
+  ({ tools, workspace, home, cleanup } = await setUpTools());
 });
 afterEach(() => cleanup());
 
@@ -62,13 +63,35 @@ describe("per-user notes", () => {
   const bob = makeContext({ channel: "telegram", senderId: "222" });
   const aliceOnSlack = makeContext({ channel: "slack", senderId: "111" });
 
-  it("saves a note as a readable file in the user's folder", async () => {
+  it("saves a note as a readable file in the user's folder under $SKEIN_HOME, outside the workspace", async () => {
     const saved = await tools.run("memory_save", { content: "Alice's cat is called Miso." }, alice);
     expect(saved.note_id).toMatch(/^note-[0-9a-f-]{36}$/);
     expect(saved.message).toContain(saved.note_id);
-    const file = path.join(workspace, "memory", "notes", userNotesFolder("telegram", "111"), `${saved.note_id}.md`);
+    const file = path.join(home, "notes", userNotesFolder("telegram", "111"), `${saved.note_id}.md`);
     expect(await readFile(file, "utf8")).toBe("Alice's cat is called Miso.");
     expect(userNotesFolder("telegram", "111")).toMatch(/^telegram-111-[0-9a-f]{12}$/);
+  });
+
+  it("keeps notes out of reach of the file tools", async () => {
+    await tools.run("memory_save", { content: "Alice's secret: the door code is 4711" }, alice);
+    await expect(tools.run("search_files", { pattern: "4711" }, bob)).resolves.toMatchObject({ count: 0 });
+    await expect(tools.run("list_directory", { path: "memory" }, bob)).rejects.toMatchObject({ kind: "FileNotFound" });
+    await expect(tools.run("read_file", { path: "../notes" }, bob)).rejects.toMatchObject({ kind: "InvalidPath" });
+  });
+
+  it("moves notes an older version kept in the workspace out of it on start", async () => {
+    const folder = userNotesFolder("telegram", "111");
+    await mkdir(path.join(workspace, "memory", "notes", folder), { recursive: true });
+    const noteId = "note-00000000-0000-4000-8000-000000000001";
+    await writeFile(path.join(workspace, "memory", "notes", folder, `${noteId}.md`), "old note about tea");
+    const { BuiltinTools } = await import("./tool-harness.js");
+    const { configSchema } = await import("../../../src/config/schema.js");
+    const { MessageBus } = await import("../../../src/bus/message-bus.js");
+    const { silentLogger } = await import("../../../src/log.js");
+    const restarted = new BuiltinTools({ config: configSchema.parse({}), workspace, home, bus: new MessageBus(), log: silentLogger() });
+    const found = await restarted.run("memory_search", { query: "tea" }, alice);
+    expect(found.results).toEqual([expect.objectContaining({ note_id: noteId })]);
+    await expect(readdir(path.join(workspace, "memory"))).resolves.toEqual([]);
   });
 
   it("ranks notes by relevance with scores", async () => {
@@ -124,7 +147,7 @@ describe("per-user notes", () => {
       Array.from({ length: 20 }, (_, index) => tools.run("memory_save", { content: `parallel note ${index}` }, alice)),
     );
     expect(new Set(saved.map((result) => result.note_id)).size).toBe(20);
-    const folder = path.join(workspace, "memory", "notes", userNotesFolder("telegram", "111"));
+    const folder = path.join(home, "notes", userNotesFolder("telegram", "111"));
     expect((await readdir(folder)).filter((name) => name.endsWith(".md"))).toHaveLength(20);
     expect((await tools.run("memory_search", { query: "parallel", top_k: 20 }, alice)).results).toHaveLength(20);
   });

@@ -97,7 +97,7 @@ export class BuiltinTools {
 export async function setUpTools(
   config: SkeinConfigInput = {},
   extra: Partial<BuiltinToolDeps> = {},
-): Promise<{ tools: BuiltinTools; workspace: string; outside: string; cleanup: () => Promise<void> }> {
+): Promise<{ tools: BuiltinTools; workspace: string; home: string; outside: string; cleanup: () => Promise<void> }> {
   const base = await realpath(await mkdtemp(path.join(os.tmpdir(), "skein-tools-")));
   const workspace = path.join(base, "workspace");
   const outside = path.join(base, "outside");
@@ -107,10 +107,11 @@ export async function setUpTools(
   const tools = new BuiltinTools({
     config: configSchema.parse(config),
     workspace,
+    home: base,
     bus: new MessageBus(),
     log: silentLogger(),
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
     ...extra,
   });
-  return { tools, workspace, outside, cleanup: () => rm(base, { recursive: true, force: true }) };
+  return { tools, workspace, home: base, outside, cleanup: () => rm(base, { recursive: true, force: true }) };
 }
