@@ -139,8 +139,8 @@ export class DiscordChannel implements Channel {
     for (const [index, content] of chunks.entries()) {
       const body = {
         content,
-        // Never let the model ping @everyone, @here or roles.
-        allowed_mentions: { parse: ["users"], replied_user: true },
+        // Mentions come from the platform (the reply), never from model text: no @everyone, @here, roles or users.
+        allowed_mentions: { parse: [], replied_user: true },
         ...(index === 0 && message.replyToId && { message_reference: { message_id: message.replyToId, fail_if_not_exists: false } }),
       };
       try {

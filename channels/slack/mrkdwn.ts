@@ -134,7 +134,15 @@ function renderInlineToken(token: Token, context: InlineContext): string {
   }
 }
 
+/**
+ * Only real URLs become links: `<!channel>`, `<!here>`, `<!everyone>`, `<!subteam^…>` and
+ * `<@U…>` are the link syntax too, so a target without a scheme (`[everyone](!channel)`)
+ * stays plain text. Special mentions come only from the platform, never from model text.
+ */
+const LINK_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
 function linkOf(href: string, label: string): string {
+  if (!LINK_SCHEME.test(href)) return label === "" ? escapeMrkdwn(href) : `${label} (${escapeMrkdwn(href)})`;
   const url = escapeMrkdwn(href).replace(/\|/g, "%7C");
   return label === "" || label === url || label === `mailto:${url}` ? `<${url}>` : `<${url}|${label.replace(/\|/g, "¦")}>`;
 }

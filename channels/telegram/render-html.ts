@@ -16,7 +16,8 @@ function escapeAttribute(text: string): string {
   return escapeHtml(text).replace(/"/g, "&quot;");
 }
 
-const safeLink = /^(https?:|tg:|mailto:)/i;
+/** Links kept as links; `tg://user?id=…` is left out: it would mention (notify) a user from model text. */
+const safeLink = /^(https?:|tg:(?!(\/\/)?user\b)|mailto:)/i;
 const blockEnd = "\n\n";
 
 const marked = new Marked({

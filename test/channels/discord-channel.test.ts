@@ -110,7 +110,7 @@ describe("the Discord channel, replying", () => {
     await harness.bus.publishOutbound({ channel: "discord", chatId: GENERAL_CHANNEL_ID, text: "@everyone look", replyToId: "777" });
     expect(harness.fake.sent[0]!.body).toMatchObject({
       message_reference: { message_id: "777", fail_if_not_exists: false },
-      allowed_mentions: { parse: ["users"] },
+      allowed_mentions: { parse: [] },
     });
   });
 
