@@ -14,7 +14,12 @@ export interface AccessGateOptions {
   log: Logger;
   /** Injectable for tests (expiry, limits, clock); default: a store under `home`. */
   pairings?: PairingStore;
+  /** Clock for the pairing reply limit (default `Date.now`). */
+  now?: () => number;
 }
+
+/** Senders remembered at most for the pairing reply limit; older entries are dropped first. */
+const MAX_REMEMBERED_STRANGERS = 10_000;
 
 interface ChannelAccess {
   allow_from: string[];
@@ -28,6 +33,20 @@ interface ChannelAccess {
 export function createAccessGate(options: AccessGateOptions): InboundGate {
   const pairings = options.pairings ?? new PairingStore({ home: options.home });
   const { log } = options;
+  const now = options.now ?? Date.now;
+  const replyIntervalMs = options.config.pairing.reply_interval * 1000;
+  /** When each stranger last got a pairing reply: at most one per `pairing.reply_interval`. */
+  const lastReplyAt = new Map<string, number>();
+
+  const mayReply = (message: InboundMessage): boolean => {
+    const key = `${message.channel}\0${message.senderId}`;
+    const last = lastReplyAt.get(key);
+    if (last !== undefined && now() - last < replyIntervalMs) return false;
+    lastReplyAt.delete(key);
+    lastReplyAt.set(key, now());
+    if (lastReplyAt.size > MAX_REMEMBERED_STRANGERS) lastReplyAt.delete(lastReplyAt.keys().next().value!);
+    return true;
+  };
 
   /**
    * The access settings of a platform channel (`channels.<name>`). Channels without
@@ -43,6 +62,7 @@ export function createAccessGate(options: AccessGateOptions): InboundGate {
     isAllowed(access.allow_from, message) || (await pairings.isApproved(message.channel, message.senderId));
 
   async function pair(message: InboundMessage): Promise<Admission> {
+    if (!mayReply(message)) return { type: "ignore", reason: "a pairing reply was already sent to this sender recently" };
     const request = await pairings.requestCode(message.channel, {
       senderId: message.senderId,
       senderName: message.senderName,

@@ -12,8 +12,13 @@ describe("the access gate", () => {
   beforeEach(async () => ({ home, remove } = await temporaryHome()));
   afterEach(() => remove());
 
-  const gate = (telegram: NonNullable<NonNullable<SkeinConfigInput["channels"]>["telegram"]> = {}) =>
-    createAccessGate({ config: configWith({ channels: { telegram } }), home, log: silentLogger() });
+  const gate = (telegram: NonNullable<NonNullable<SkeinConfigInput["channels"]>["telegram"]> = {}, extra: { now?: () => number; replyInterval?: number } = {}) =>
+    createAccessGate({
+      config: configWith({ channels: { telegram }, ...(extra.replyInterval === undefined ? {} : { pairing: { reply_interval: extra.replyInterval } }) }),
+      home,
+      log: silentLogger(),
+      ...(extra.now ? { now: extra.now } : {}),
+    });
   const codeIn = (admission: Admission) => (admission.type === "reply" ? /code is ([A-Z0-9]{8})/.exec(admission.text)?.[1] : undefined);
 
   it("always lets the local operator's cli channel in", async () => {
@@ -35,11 +40,23 @@ describe("the access gate", () => {
     expect(verdict.type === "reply" && verdict.text).toContain(`skein pairing approve telegram ${code}`);
   });
 
-  it("gives a stranger who asks again the same code", async () => {
-    const access = gate();
+  it("gives a stranger who asks again after the reply interval the same code", async () => {
+    let clock = 1_000_000;
+    const access = gate({}, { now: () => clock, replyInterval: 60 });
     const first = codeIn(await access.admit(message({ senderId: "7" })));
+    clock += 61_000;
     const second = codeIn(await access.admit(message({ senderId: "7" })));
     expect(second).toBe(first);
+  });
+
+  it("sends one stranger at most one pairing reply per hour by default, ignoring the DMs in between", async () => {
+    let clock = 1_000_000;
+    const access = gate({}, { now: () => clock });
+    expect((await access.admit(message({ senderId: "7" }))).type).toBe("reply");
+    for (let dm = 2; dm <= 20; dm++) expect((await access.admit(message({ senderId: "7" }))).type).toBe("ignore");
+    expect((await access.admit(message({ senderId: "8" }))).type).toBe("reply");
+    clock += 3_600_000;
+    expect((await access.admit(message({ senderId: "7" }))).type).toBe("reply");
   });
 
   it("tells the fourth stranger to come back later, without a code", async () => {
