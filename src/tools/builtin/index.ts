@@ -8,6 +8,7 @@ import { fileTools } from "./files.js";
 import { memoryNoteTools } from "./memory-notes.js";
 import { memoryTools } from "./memory.js";
 import { messageTool } from "./message.js";
+import { messageTargetRule } from "./message-targets.js";
 import { commandEnvironment } from "./safe-env.js";
 import { describeSandbox, resolveSandbox } from "./sandbox.js";
 import type { SandboxDecision } from "./sandboxed-run.js";
@@ -71,7 +72,7 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
       onMigrated: (users) => deps.log.info({ users }, "moved per-user notes out of the workspace into $SKEIN_HOME/notes"),
       onMigrationFailed: (error) => deps.log.error({ err: error }, "could not move per-user notes out of the workspace"),
     }),
-    messageTool(),
+    messageTool(messageTargetRule({ mode: config.tools.message.targets, config, home: deps.home })),
   ];
   for (const tool of tools) registry.register(tool as never);
 }

@@ -1,4 +1,5 @@
 import { ToolError, toolResult, type Tool } from "../tool.js";
+import type { MessageTargetRule } from "./message-targets.js";
 
 interface MessageArgs {
   channel: string;
@@ -12,7 +13,7 @@ interface MessageArgs {
  * notifications). It confirms dispatch, not delivery; a delivery that fails later is
  * logged and reported back into the session that sent it.
  */
-export function messageTool(): Tool<MessageArgs> {
+export function messageTool(targetRule: MessageTargetRule = async () => undefined): Tool<MessageArgs> {
   return {
     name: "message",
     description:
@@ -38,6 +39,8 @@ export function messageTool(): Tool<MessageArgs> {
           { running_channels: running },
         );
       }
+      const refusal = await targetRule({ channel: args.channel, chatId: args.chat_id }, { channel: ctx.channel, chatId: ctx.chatId });
+      if (refusal) throw new ToolError("PermissionDenied", refusal);
       const delivery = ctx.bus.publishOutbound({
         channel: args.channel,
         chatId: args.chat_id,
