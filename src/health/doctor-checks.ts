@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { constants } from "node:fs";
 import { access, stat, unlink, writeFile } from "node:fs/promises";
-import { userInfo } from "node:os";
+import { tmpdir, userInfo } from "node:os";
 import { dirname, join } from "node:path";
 import type { SkeinConfig } from "../config/schema.js";
 import { silentLogger } from "../log.js";
@@ -170,4 +170,16 @@ export async function checkMcpServers(config: SkeinConfig, timeoutMs: number, co
 
 function rejectWhenAborted(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+}
+
+/** Whether commands the agent runs are sandboxed (`tools.exec.sandbox`), probing bubblewrap. */
+export async function checkSandbox(config: SkeinConfig, workspace: string, bwrap?: string): Promise<CheckResult> {
+  const { sandboxCheck } = await import("../tools/builtin/sandbox.js");
+  const { sandbox: mode, network } = config.tools.exec;
+  // The probe binds the workspace; before it exists, any directory shows whether bubblewrap runs.
+  const probeDir = await stat(workspace).then((stats) => (stats.isDirectory() ? workspace : tmpdir()), () => tmpdir());
+  const result = await sandboxCheck({ mode, network, workspace: probeDir, ...(bwrap ? { bwrap } : {}) });
+  const remedy = "install bubblewrap (apt-get install bubblewrap) and allow unprivileged user namespaces, or set tools.exec.sandbox to \"none\" knowingly";
+  if (result.outcome === "ok") return ok("sandbox", result.detail);
+  return result.outcome === "warn" ? warn("sandbox", result.detail, remedy) : fail("sandbox", result.detail, remedy);
 }

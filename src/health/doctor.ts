@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type LoadedConfig } from "../config/load.js";
 import type { SkeinConfig } from "../config/schema.js";
 import { checkDiscord, checkSlack, checkTelegram } from "./channel-checks.js";
 import { fail, ok, warn, type CheckResult } from "./check-result.js";
-import { checkLlm, checkMcpServers, checkWorkspace } from "./doctor-checks.js";
+import { checkLlm, checkMcpServers, checkSandbox, checkWorkspace } from "./doctor-checks.js";
 import type { connectMcpServers } from "../tools/mcp/index.js";
 import { proxiedFetch, type FetchLike } from "./http-probe.js";
 import { configSecrets, redactSecrets } from "../config/secrets.js";
@@ -25,6 +25,8 @@ export interface DoctorOptions {
   mcpTimeoutMs?: number;
   /** Connects the MCP servers (default the daemon's `connectMcpServers`). */
   connectMcp?: typeof connectMcpServers;
+  /** The bubblewrap binary the sandbox check probes (default `bwrap` on PATH). */
+  bwrap?: string;
   /** Receives each output line, without the newline (default: stdout). */
   write?: (line: string) => void;
   /** ✓/✗ marks instead of ok/FAIL (default: stdout is a TTY). */
@@ -78,6 +80,7 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   const channels = configuredChannels(config);
   const pending: Array<Promise<CheckResult | CheckResult[]>> = [
     checkWorkspace(loaded.workspace, { isDefault: loaded.workspace === join(loaded.home, "workspace") }),
+    checkSandbox(config, loaded.workspace, options.bwrap),
     checkLlm(config, probeWith()),
     ...channels.map((name) => {
       switch (name) {

@@ -57,9 +57,10 @@ function environment(overrides: Record<string, string | undefined> = {}): NodeJS
   return env;
 }
 
+/** Runs doctor with a stand-in for bubblewrap that always works (`true`), so the sandbox line is the same on every machine. */
 async function doctor(env: NodeJS.ProcessEnv, options: Partial<DoctorOptions> = {}) {
   const lines: string[] = [];
-  const report = await runDoctor({ env, ignoreDotEnv: true, cwd: home, symbols: false, timeoutMs: 5_000, write: (line) => lines.push(line), ...options });
+  const report = await runDoctor({ env, ignoreDotEnv: true, cwd: home, symbols: false, timeoutMs: 5_000, bwrap: "true", write: (line) => lines.push(line), ...options });
   const output = lines.join("\n");
   const line = (name: string) => lines.find((text) => new RegExp(`^\\S+\\s+${name}\\s`).test(text));
   return { ...report, lines, output, line };
@@ -76,12 +77,13 @@ describe("skein doctor", () => {
     expect(result.lines).toEqual([
       `ok   config        no config file at ${join(home, "config.json")}; using defaults and the environment`,
       `ok   workspace     ${join(home, "workspace")} is writable`,
+      "ok   sandbox       commands run in bubblewrap (no daemon secrets, no $SKEIN_HOME, own /proc)",
       `ok   llm           ${llm.baseUrl} answers; model fake-model is available`,
       "ok   telegram      token accepted: @skein_test_bot (id 4242)",
       "ok   slack         token accepted: @skein in Skein Team",
       "ok   slack socket  token accepted",
       "ok   discord       token accepted: @skein (id 777)",
-      "all 7 checks passed",
+      "all 8 checks passed",
     ]);
     expectNoSecrets(result.output);
   });
@@ -103,7 +105,7 @@ describe("skein doctor", () => {
     expect(result.line("telegram")).toBe("FAIL telegram      getMe rejected the token (HTTP 401: Unauthorized)");
     expect(result.output).toContain("fix: check TELEGRAM_BOT_TOKEN (channels.telegram.token): copy it again from @BotFather");
     expect(result.line("discord")).toMatch(/^ok /);
-    expect(result.lines.at(-1)).toBe("1 of 7 checks failed");
+    expect(result.lines.at(-1)).toBe("1 of 8 checks failed");
     expectNoSecrets(result.output);
   });
 
@@ -270,7 +272,7 @@ describe("skein doctor", () => {
     const result = await doctor(environment({ TELEGRAM_BOT_TOKEN: undefined, SLACK_BOT_TOKEN: undefined, DISCORD_BOT_TOKEN: undefined }));
     expect(result.exitCode).toBe(0);
     expect(result.line("channels")).toBe("warn channels      none configured: the daemon will have no one to talk to");
-    expect(result.lines.at(-1)).toBe("all 4 checks passed, 1 warning");
+    expect(result.lines.at(-1)).toBe("all 5 checks passed, 1 warning");
   });
 
   it("marks lines with ✓ and ✗ on a terminal", async () => {

@@ -106,3 +106,11 @@ export async function resolveSandbox(options: SandboxOptions): Promise<Sandbox |
     }),
   };
 }
+
+/** `skein doctor`'s line about the sandbox: ok with bubblewrap, a warning without, a failure when `bwrap` is required but cannot run. */
+export async function sandboxCheck(options: SandboxOptions): Promise<{ outcome: "ok" | "warn" | "fail"; detail: string }> {
+  const sandbox = await resolveSandbox(options);
+  if (sandbox.type === "unavailable") return { outcome: "fail", detail: `exec_shell and spawn are disabled: ${sandbox.reason}` };
+  const { ok, text } = describeSandbox(sandbox);
+  return { outcome: ok ? "ok" : "warn", detail: text };
+}
