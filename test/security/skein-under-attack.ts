@@ -1,0 +1,126 @@
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FakeOpenAI, type FakeRequest } from "../fakes/fake-openai.js";
+import { FakeTelegram, type FakeChat, type FakeUser, type SentMessage } from "../fakes/fake-telegram.js";
+import { spawnSkein, type SkeinProcess } from "../support/skein-process.js";
+
+/** Secrets the daemon holds in its environment, config.json and .env: none may reach a tool result. */
+export const SECRETS = {
+  openaiKey: "sk-attack-OPENAI-5f3a9c",
+  configSecret: "brave-CONFIG-secret-71d2",
+  dotEnvSecret: "DOTENV-secret-c0ffee",
+} as const;
+
+interface ToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export const alice: FakeUser = { id: 111, first_name: "Alice", username: "alice" };
+export const bob: FakeUser = { id: 222, first_name: "Bob", username: "bob" };
+export const mallory: FakeUser = { id: 666, first_name: "Mallory", username: "mallory" };
+export const chatOf = (user: FakeUser): FakeChat => ({ id: user.id, type: "private" });
+
+/** Whether bubblewrap runs on this machine (the sandbox tests skip without it). */
+export function bwrapWorks(): boolean {
+  try {
+    execFileSync("bwrap", ["--unshare-user", "--unshare-pid", "--ro-bind", "/", "/", "true"], { stdio: "ignore", timeout: 5_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The built CLI serving Telegram (alice and bob allowed) with a model that runs any tool
+ * a user asks for: a DM `tool {"name":…,"arguments":…}` becomes that tool call, and the
+ * answer after it is "done". Each call's result is read back from the model's next request.
+ */
+export class SkeinUnderAttack {
+  private constructor(
+    readonly telegram: FakeTelegram,
+    readonly model: FakeOpenAI,
+    readonly home: string,
+    readonly workspace: string,
+    readonly skein: SkeinProcess,
+  ) {}
+
+  static async start(config: Record<string, unknown> = {}): Promise<SkeinUnderAttack> {
+    const telegram = await FakeTelegram.start();
+    const model = await FakeOpenAI.start();
+    const home = await realpath(await mkdtemp(join(tmpdir(), "skein-attack-")));
+    const workspace = join(home, "workspace");
+    await mkdir(workspace);
+    await writeFile(join(home, "config.json"), JSON.stringify({ ...config, tools: { web_search: { api_key: SECRETS.configSecret }, ...(config.tools as object) } }));
+    await writeFile(join(home, ".env"), `SKEIN_ATTACK_DOTENV=${SECRETS.dotEnvSecret}\n`);
+    model.respondWith((request) => {
+      const last = request.body.messages.at(-1);
+      if (last?.role === "user" && typeof last.content === "string" && last.content.startsWith("tool ")) {
+        const calls = JSON.parse(last.content.slice("tool ".length)) as ToolCall | ToolCall[];
+        return { toolCalls: [calls].flat().map((call, index) => ({ id: `call_${index}`, ...call })) };
+      }
+      return { content: last?.role === "tool" ? "done" : `echo: ${String(last?.content)}` };
+    });
+    const skein = spawnSkein(["start"], {
+      cwd: home,
+      env: {
+        PATH: process.env.PATH,
+        HOME: home,
+        SKEIN_HOME: home,
+        TELEGRAM_BOT_TOKEN: telegram.token,
+        TELEGRAM_API_ROOT: telegram.apiRoot,
+        TELEGRAM_ALLOW_FROM: `${alice.id},${bob.id}`,
+        OPENAI_BASE_URL: model.baseUrl,
+        OPENAI_API_KEY: SECRETS.openaiKey,
+        // Debug: ignored messages are logged, so tests can wait for them.
+        SKEIN_LOG_LEVEL: "debug",
+      },
+    });
+    await skein.waitFor('"msg":"skein ready"');
+    return new SkeinUnderAttack(telegram, model, home, workspace, skein);
+  }
+
+  /** Sends `text` as `from` and resolves with the reply the bot sends next to that chat. */
+  async say(from: FakeUser, text: string): Promise<SentMessage> {
+    const before = this.telegram.sent.length;
+    this.telegram.userMessage(chatOf(from), from, text);
+    for (let count = before + 1; ; count++) {
+      const sent = await this.telegram.waitForSent(count);
+      const reply = sent.slice(before).find((message) => message.chat_id === from.id);
+      if (reply) return reply;
+    }
+  }
+
+  /** Has `from` ask for one tool call and resolves with the tool's result, as the model saw it (parsed JSON). */
+  async callTool(name: string, args: Record<string, unknown>, from: FakeUser = alice): Promise<Record<string, unknown>> {
+    const [result] = await this.callTools([{ name, arguments: args }], from);
+    return result!;
+  }
+
+  /** Has `from` ask for several tool calls in one model response; resolves with their results in order. */
+  async callTools(calls: ToolCall[], from: FakeUser = alice): Promise<Array<Record<string, unknown>>> {
+    const before = this.model.requests.length;
+    await this.say(from, `tool ${JSON.stringify(calls)}`);
+    const request = this.model.requests.slice(before).find((candidate: FakeRequest) => candidate.body.messages.at(-1)?.role === "tool");
+    const results = (request?.body.messages ?? []).filter((message) => message.role === "tool").slice(-calls.length);
+    if (results.length !== calls.length) throw new Error(`the results of ${calls.map((call) => call.name).join(", ")} did not reach the model`);
+    return results.map((message) => JSON.parse(String(message.content)) as Record<string, unknown>);
+  }
+
+  /** Resolves once the daemon has logged `count` messages ignored for `reason`. */
+  async ignored(reason: string, count: number): Promise<void> {
+    const logged = `"reason":"${reason}"`;
+    while (this.skein.stderr().split(logged).length - 1 < count) {
+      await new Promise((resolve) => this.skein.child.stderr!.once("data", resolve));
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.skein.stop();
+    await this.telegram.close();
+    await this.model.close();
+    await rm(this.home, { recursive: true, force: true });
+  }
+}

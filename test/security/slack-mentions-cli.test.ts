@@ -1,0 +1,58 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../fakes/closed-port.js";
+import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { FakeSlack, postSignedEvent } from "../fakes/fake-slack.js";
+import { spawnSkein, type SkeinProcess } from "../support/skein-process.js";
+
+let slack: FakeSlack;
+let model: FakeOpenAI;
+let home: string;
+let skein: SkeinProcess;
+let port: number;
+
+beforeAll(async () => {
+  slack = await FakeSlack.start();
+  model = await FakeOpenAI.start();
+  home = await mkdtemp(join(tmpdir(), "skein-slack-mentions-"));
+  port = await freePort();
+  skein = spawnSkein(["start"], {
+    cwd: home,
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      SKEIN_HOME: home,
+      OPENAI_BASE_URL: model.baseUrl,
+      OPENAI_API_KEY: "sk-test",
+      SLACK_BOT_TOKEN: "xoxb-good",
+      SLACK_SIGNING_SECRET: "mentions-secret",
+      SLACK_PORT: String(port),
+      SLACK_API_URL: slack.apiUrl,
+      SLACK_ALLOW_FROM: "*",
+    },
+  });
+  await skein.waitFor('"msg":"skein ready"');
+});
+afterAll(async () => {
+  await skein.stop();
+  await slack.close();
+  await model.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+describe("Slack output from model text, the built CLI", () => {
+  it("never pings a channel, a user group or a user: [everyone](!channel) reaches Slack harmless", async () => {
+    model.reply({
+      content: "[everyone](!channel) ![x](!here) [all](!everyone) [team](!subteam^S123) [boss](@U999) <!channel> and [docs](https://example.com)",
+    });
+    const event = { type: "app_mention", user: "UALICE", text: "<@UBOT> status?", ts: slack.nextTs(), channel: "C1" };
+    await postSignedEvent(`http://127.0.0.1:${port}/slack/events`, "mentions-secret", slack.eventCallback(event));
+    const [posted] = await slack.waitForCalls("chat.postMessage", 1);
+    const text = String(posted!.text);
+    expect(text).not.toMatch(/<[!@]/);
+    expect(text).toContain("everyone (!channel)");
+    expect(text).toContain("<https://example.com|docs>");
+  });
+});
