@@ -3,9 +3,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECRETS, SkeinUnderAttack, bwrapWorks } from "./skein-under-attack.js";
 
-const leaks = (output: unknown): string[] => {
+/** The secrets found in a tool result, as they are or base64-encoded on stdout. */
+const leaks = (output: Record<string, unknown>): string[] => {
   const text = JSON.stringify(output);
-  const decoded = [...text.matchAll(/[A-Za-z0-9+/=]{16,}/g)].map((match) => Buffer.from(match[0], "base64").toString("latin1")).join("\n");
+  const decoded = Buffer.from(String(output.stdout ?? "").replace(/\s+/g, ""), "base64").toString("latin1");
   return Object.values(SECRETS).filter((secret) => text.includes(secret) || decoded.includes(secret));
 };
 
