@@ -4,7 +4,10 @@
  *     per-tool-iteration overhead (p50/p99).
  *  2. The built CLI as a real process: `skein --version` wall time, `skein start` until
  *     "skein ready", and the daemon's RSS at idle.
- * Targets: <= 1 ms p99 per tool iteration, >= 2,000 turns/s, --version <= 150 ms, idle RSS <= 80 MB.
+ *  3. Security (bench/security.ts): the event loop's worst delay while hostile inputs are
+ *     processed, and exec_shell with the bubblewrap sandbox against without it.
+ * Targets: <= 1 ms p99 per tool iteration, >= 2,000 turns/s, --version <= 150 ms, idle RSS <= 80 MB,
+ * event-loop delay < 100 ms under hostile input, <= 30 ms added per sandboxed command.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -23,6 +26,7 @@ import type { ChatRequest, ChatResponse, LlmProvider } from "../src/providers/pr
 import { ToolRegistry } from "../src/tools/registry.js";
 import type { ToolContext } from "../src/tools/tool.js";
 import { FakeOpenAI } from "../test/fakes/fake-openai.js";
+import { eventLoopDelayUnderHostileInput, sandboxOverhead } from "./security.js";
 
 const log = pino({ level: "silent" });
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
@@ -205,6 +209,11 @@ try {
   console.log(`idle RSS:                  median ${(rss[1]! / 1024).toFixed(1)} MB (n=3)   [target <= 80 MB]`);
   const afterTurn = await rssAfterOneTurn(join(home, "chat"));
   console.log(`RSS idle after one turn:   ${(afterTurn / 1024).toFixed(1)} MB (skein chat; the openai SDK is loaded by the first turn)`);
+  const loop = await eventLoopDelayUnderHostileInput(home);
+  console.log(`event-loop delay:          max ${loop.maxMs.toFixed(1)} ms, p99 ${loop.p99Ms.toFixed(1)} ms over ${loop.wallMs.toFixed(0)} ms (1 MB and 300 KB nested-div pages, 5 FIFO reads, a command, at once)   [target max < 100 ms]`);
+  const exec = await sandboxOverhead(home);
+  const added = exec.withMs === undefined ? "bubblewrap cannot run here" : `with bubblewrap ${exec.withMs.toFixed(1)} ms, +${(exec.withMs - exec.withoutMs).toFixed(1)} ms`;
+  console.log(`exec_shell \`true\`:         median without sandbox ${exec.withoutMs.toFixed(1)} ms, ${added} (n=30)   [target <= 30 ms added]`);
 } finally {
   await rm(home, { recursive: true, force: true });
 }

@@ -1,0 +1,93 @@
+/**
+ * Security parts of `npm run bench`: the event loop's worst delay while hostile inputs are
+ * processed (a nested-div page, FIFOs), and what the bubblewrap sandbox adds to a command.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdir } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { pino } from "pino";
+import { MessageBus } from "../src/bus/message-bus.js";
+import { configSchema } from "../src/config/schema.js";
+import { registerBuiltinTools } from "../src/tools/builtin/index.js";
+import { resolveSandbox } from "../src/tools/builtin/sandbox.js";
+import type { Tool, ToolContext } from "../src/tools/tool.js";
+
+const log = pino({ level: "silent" });
+
+function toolsFor(home: string, workspace: string, sandbox: "auto" | "none"): Map<string, Tool> {
+  const tools = new Map<string, Tool>();
+  const config = configSchema.parse({ tools: { exec: { sandbox }, web_fetch: { allow_private: true } } });
+  registerBuiltinTools(
+    { register: (tool) => void tools.set(tool.name, tool as Tool), unregister: (name) => tools.delete(name) },
+    { config, workspace, home, bus: new MessageBus(), log, env: { PATH: process.env.PATH } },
+  );
+  return tools;
+}
+
+const context = (): ToolContext => ({
+  channel: "bench",
+  chatId: "1",
+  senderId: "1",
+  sessionKey: "bench:1",
+  signal: new AbortController().signal,
+  log,
+  bus: new MessageBus(),
+  notify: () => undefined,
+  noteDelivery: () => undefined,
+});
+
+/** The event loop's worst delay (ms) while web_fetch converts nested-div pages and read_file meets FIFOs. */
+export async function eventLoopDelayUnderHostileInput(home: string): Promise<{ maxMs: number; p99Ms: number; wallMs: number }> {
+  const workspace = join(home, "loop-workspace");
+  await mkdir(workspace, { recursive: true });
+  const tools = toolsFor(home, workspace, "none");
+  const server = createServer((request, response) => {
+    // 1 MB (plain text), 300 KB (the worker, to its time budget), and a small page for the warm-up.
+    const divs = request.url === "/big" ? 200_000 : request.url === "/medium" ? 60_000 : 10;
+    response.writeHead(200, { "content-type": "text/html" }).end(`${"<div>".repeat(divs)}bottom`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  for (let fifo = 0; fifo < 5; fifo++) execFileSync("mkfifo", [join(workspace, `fifo-${fifo}`)]);
+  // Modules load on first use (undici, execa, the shell parser): that one-time cost is not what is measured.
+  await tools.get("web_fetch")!.execute({ url: `${base}/small` }, context());
+  await tools.get("exec_shell")!.execute({ command: "true" }, context());
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  const started = performance.now();
+  delay.enable();
+  try {
+    await Promise.all([
+      tools.get("web_fetch")!.execute({ url: `${base}/big` }, context()),
+      tools.get("web_fetch")!.execute({ url: `${base}/medium` }, context()),
+      ...[0, 1, 2, 3, 4].map((fifo) => tools.get("read_file")!.execute({ path: `fifo-${fifo}` }, context()).catch(() => undefined)),
+      tools.get("exec_shell")!.execute({ command: "true" }, context()),
+    ]);
+  } finally {
+    delay.disable();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  return { maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6, wallMs: performance.now() - started };
+}
+
+/** Median wall time (ms) of `exec_shell true` with and without the sandbox; undefined "with" when bubblewrap cannot run. */
+export async function sandboxOverhead(home: string, runs = 30): Promise<{ withMs?: number; withoutMs: number }> {
+  const workspace = join(home, "exec-workspace");
+  await mkdir(workspace, { recursive: true });
+  const median = async (tool: Tool): Promise<number> => {
+    await tool.execute({ command: "true" }, context()); // warm-up: execa loaded, the sandbox probed
+    const times: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const started = performance.now();
+      await tool.execute({ command: "true" }, context());
+      times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+  };
+  const withoutMs = await median(toolsFor(home, workspace, "none").get("exec_shell")!);
+  const sandbox = await resolveSandbox({ mode: "bwrap", workspace, network: true });
+  if (sandbox.type !== "bwrap") return { withoutMs };
+  return { withMs: await median(toolsFor(home, workspace, "auto").get("exec_shell")!), withoutMs };
+}
