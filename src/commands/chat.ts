@@ -2,6 +2,7 @@ import { createInterface } from "node:readline";
 import type { TurnOutcome } from "../agent/agent-loop.js";
 import type { GlobalOptions } from "./command-support.js";
 import { fail, reportFatal, writeOut } from "./command-support.js";
+import { scrubInitialEnvironment } from "../tools/builtin/initial-environ.js";
 
 export interface ChatOptions extends GlobalOptions {
   /** `-m`: one message, its reply printed, then exit. */
@@ -14,6 +15,7 @@ export interface ChatOptions extends GlobalOptions {
  * sends one message and exits (non-zero, with the reason on stderr, if the turn failed).
  */
 export async function run(options: ChatOptions): Promise<number> {
+  scrubInitialEnvironment(); // as `skein start` does: no secrets in /proc/<pid>/environ for the commands run
   const [{ createDaemon }, { CliChannel }] = await Promise.all([import("../daemon.js"), import("../../channels/cli.js")]);
   const replies: string[] = [];
   const oneShot = options.message !== undefined;
