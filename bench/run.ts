@@ -48,7 +48,13 @@ class InstantProvider implements LlmProvider {
   async chat(request: ChatRequest): Promise<ChatResponse> {
     this.calls.push(performance.now());
     if (request.tools && this.toolRounds(request)) {
-      return { content: null, toolCalls: [{ id: `c${this.calls.length}`, type: "function", function: { name: "noop", arguments: '{"n":1}' } }], finishReason: "tool_calls" };
+      return {
+        content: null,
+        toolCalls: [
+          { id: `c${this.calls.length}`, type: "function", function: { name: "noop", arguments: '{"n":1}' } },
+        ],
+        finishReason: "tool_calls",
+      };
     }
     return { content: "ok", toolCalls: [], finishReason: "stop" };
   }
@@ -68,21 +74,38 @@ function registryWithNoop(): ToolRegistry {
 
 async function toolIterationOverhead(): Promise<number[]> {
   const iterations = 20;
-  const provider = new InstantProvider((request) => request.messages.filter((message) => message.role === "tool").length < iterations);
+  const provider = new InstantProvider(
+    (request) => request.messages.filter((message) => message.role === "tool").length < iterations,
+  );
   const registry = registryWithNoop();
   const context: ToolContext = {
-    channel: "bench", chatId: "1", senderId: "u", sessionKey: "bench:1", signal: new AbortController().signal, log,
-    bus: new MessageBus(), notify: () => undefined, noteDelivery: () => undefined,
+    channel: "bench",
+    chatId: "1",
+    senderId: "u",
+    sessionKey: "bench:1",
+    signal: new AbortController().signal,
+    log,
+    bus: new MessageBus(),
+    notify: () => undefined,
+    noteDelivery: () => undefined,
   };
   const samples: number[] = [];
   for (let run = 0; run < 300; run++) {
     provider.calls = [];
     await runToolLoop(
       { provider, registry, model: "m", maxIterations: iterations + 1, log },
-      { messages: [{ role: "system", content: "s" }, { role: "user", content: "go" }], toolContext: context, signal: context.signal },
+      {
+        messages: [
+          { role: "system", content: "s" },
+          { role: "user", content: "go" },
+        ],
+        toolContext: context,
+        signal: context.signal,
+      },
     );
     if (run < 20) continue; // warm-up
-    for (let index = 1; index < provider.calls.length; index++) samples.push(provider.calls[index]! - provider.calls[index - 1]!);
+    for (let index = 1; index < provider.calls.length; index++)
+      samples.push(provider.calls[index]! - provider.calls[index - 1]!);
   }
   return samples;
 }
@@ -105,7 +128,15 @@ async function agentTurns(home: string) {
   let sequence = 0;
   const send = (chatId: string) => {
     const id = `bench:${++sequence}`;
-    bus.publishInbound({ id, channel: "bench", chatId, senderId: "u", text: "hello", isDirect: true, receivedAt: Date.now() });
+    bus.publishInbound({
+      id,
+      channel: "bench",
+      chatId,
+      senderId: "u",
+      text: "hello",
+      isDirect: true,
+      receivedAt: Date.now(),
+    });
     return id;
   };
   const pending = new Map<string, (outcome: TurnOutcome) => void>();
@@ -147,7 +178,13 @@ function wallTimes(args: string[]): number[] {
 async function startUntilReady(home: string): Promise<{ readyMs: number; rssKb: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, [cli, "start"], {
-    env: { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, SKEIN_BENCH_IDLE_CHANNEL: "1", OPENAI_BASE_URL: "http://127.0.0.1:9/v1" },
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      SKEIN_HOME: home,
+      SKEIN_BENCH_IDLE_CHANNEL: "1",
+      OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   const readyMs = await new Promise<number>((resolve, reject) => {
@@ -200,7 +237,9 @@ try {
   const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!.toFixed(0);
   const bare = wallTimes(["-e", "0"]);
   const version = wallTimes([cli, "--version"]);
-  console.log(`skein --version:           median ${median(version)} ms (min ${Math.min(...version).toFixed(0)}, n=${version.length}; bare \`node -e 0\` here: median ${median(bare)} ms)   [target <= 150 ms]`);
+  console.log(
+    `skein --version:           median ${median(version)} ms (min ${Math.min(...version).toFixed(0)}, n=${version.length}; bare \`node -e 0\` here: median ${median(bare)} ms)   [target <= 150 ms]`,
+  );
   const readings: Array<{ readyMs: number; rssKb: number }> = [];
   for (let run = 0; run < 3; run++) readings.push(await startUntilReady(join(home, `start-${run}`)));
   const ready = readings.map((reading) => reading.readyMs).sort((a, b) => a - b);
@@ -208,12 +247,21 @@ try {
   console.log(`skein start until ready:   median ${ready[1]!.toFixed(0)} ms (n=3)`);
   console.log(`idle RSS:                  median ${(rss[1]! / 1024).toFixed(1)} MB (n=3)   [target <= 80 MB]`);
   const afterTurn = await rssAfterOneTurn(join(home, "chat"));
-  console.log(`RSS idle after one turn:   ${(afterTurn / 1024).toFixed(1)} MB (skein chat; the openai SDK is loaded by the first turn)`);
+  console.log(
+    `RSS idle after one turn:   ${(afterTurn / 1024).toFixed(1)} MB (skein chat; the openai SDK is loaded by the first turn)`,
+  );
   const loop = await eventLoopDelayUnderHostileInput(home);
-  console.log(`event-loop delay:          max ${loop.maxMs.toFixed(1)} ms, p99 ${loop.p99Ms.toFixed(1)} ms over ${loop.wallMs.toFixed(0)} ms (1 MB and 300 KB nested-div pages, 5 FIFO reads, a command, at once)   [target max < 100 ms]`);
+  console.log(
+    `event-loop delay:          max ${loop.maxMs.toFixed(1)} ms, p99 ${loop.p99Ms.toFixed(1)} ms over ${loop.wallMs.toFixed(0)} ms (1 MB and 300 KB nested-div pages, 5 FIFO reads, a command, at once)   [target max < 100 ms]`,
+  );
   const exec = await sandboxOverhead(home);
-  const added = exec.withMs === undefined ? "bubblewrap cannot run here" : `with bubblewrap ${exec.withMs.toFixed(1)} ms, +${(exec.withMs - exec.withoutMs).toFixed(1)} ms`;
-  console.log(`exec_shell \`true\`:         median without sandbox ${exec.withoutMs.toFixed(1)} ms, ${added} (n=30)   [target <= 30 ms added]`);
+  const added =
+    exec.withMs === undefined
+      ? "bubblewrap cannot run here"
+      : `with bubblewrap ${exec.withMs.toFixed(1)} ms, +${(exec.withMs - exec.withoutMs).toFixed(1)} ms`;
+  console.log(
+    `exec_shell \`true\`:         median without sandbox ${exec.withoutMs.toFixed(1)} ms, ${added} (n=30)   [target <= 30 ms added]`,
+  );
 } finally {
   await rm(home, { recursive: true, force: true });
 }

@@ -40,7 +40,9 @@ const context = (): ToolContext => ({
 });
 
 /** The event loop's worst delay (ms) while web_fetch converts nested-div pages and read_file meets FIFOs. */
-export async function eventLoopDelayUnderHostileInput(home: string): Promise<{ maxMs: number; p99Ms: number; wallMs: number }> {
+export async function eventLoopDelayUnderHostileInput(
+  home: string,
+): Promise<{ maxMs: number; p99Ms: number; wallMs: number }> {
   const workspace = join(home, "loop-workspace");
   await mkdir(workspace, { recursive: true });
   const tools = toolsFor(home, workspace, "none");
@@ -62,7 +64,12 @@ export async function eventLoopDelayUnderHostileInput(home: string): Promise<{ m
     await Promise.all([
       tools.get("web_fetch")!.execute({ url: `${base}/big` }, context()),
       tools.get("web_fetch")!.execute({ url: `${base}/medium` }, context()),
-      ...[0, 1, 2, 3, 4].map((fifo) => tools.get("read_file")!.execute({ path: `fifo-${fifo}` }, context()).catch(() => undefined)),
+      ...[0, 1, 2, 3, 4].map((fifo) =>
+        tools
+          .get("read_file")!
+          .execute({ path: `fifo-${fifo}` }, context())
+          .catch(() => undefined),
+      ),
       tools.get("exec_shell")!.execute({ command: "true" }, context()),
     ]);
   } finally {

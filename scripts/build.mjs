@@ -1,8 +1,9 @@
 // Bundles the CLI into dist/ with esbuild: one entry (dist/cli.js), node_modules kept external,
 // and every dynamic import (channels, commands, MCP) split into its own chunk so that
 // `skein --version` loads almost nothing.
-import { build } from "esbuild";
+
 import { chmod, rm } from "node:fs/promises";
+import { build } from "esbuild";
 
 await rm(new URL("../dist", import.meta.url), { recursive: true, force: true });
 await build({

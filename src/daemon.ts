@@ -1,25 +1,25 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
-import { createAccessGate } from "./gates/access-gate.js";
 import { AgentLoop, type TurnOutcome } from "./agent/agent-loop.js";
 import { ContextBuilder } from "./agent/context.js";
 import { SessionStore } from "./agent/sessions.js";
-import { createDedupGate } from "./gates/dedup-gate.js";
 import { MessageBus } from "./bus/message-bus.js";
-import { ChannelSupervisor, type ChannelSpec } from "./channel-kit/channel-supervisor.js";
 import type { ChannelFactory } from "./channel-kit/channel.js";
+import { type ChannelSpec, ChannelSupervisor } from "./channel-kit/channel-supervisor.js";
 import { configuredChannels, loadChannelFactory } from "./channel-kit/loader.js";
-import { loadConfig, type LoadedConfig } from "./config/load.js";
+import { type LoadedConfig, loadConfig } from "./config/load.js";
+import { configSecrets } from "./config/secrets.js";
+import { createAccessGate } from "./gates/access-gate.js";
+import { createDedupGate } from "./gates/dedup-gate.js";
 import type { DaemonStatus } from "./health/daemon-status.js";
 import type { HealthServer } from "./health/health-server.js";
 import { createLogger, type Logger } from "./log.js";
-import { configSecrets } from "./config/secrets.js";
 import type { LlmProvider } from "./providers/provider.js";
 import { registerBuiltinTools } from "./tools/builtin/index.js";
 import type { McpHub } from "./tools/mcp/index.js";
-import { settleWithin } from "./util/settle-within.js";
 import { ToolRegistry } from "./tools/registry.js";
+import { settleWithin } from "./util/settle-within.js";
 
 export interface DaemonOptions {
   /** `--config FILE`. */
@@ -91,28 +91,56 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   let stopping: Promise<void> | undefined;
 
   async function start(): Promise<void> {
-    const loaded = options.loaded ?? (await loadConfig({ configPath: options.configPath, env: options.env, cwd: options.cwd, ignoreDotEnv: options.ignoreDotEnv }));
+    const loaded =
+      options.loaded ??
+      (await loadConfig({
+        configPath: options.configPath,
+        env: options.env,
+        cwd: options.cwd,
+        ignoreDotEnv: options.ignoreDotEnv,
+      }));
     const { config, home, workspace } = loaded;
-    log = options.log ?? (await createLogger({ level: options.logLevel ?? config.log_level, secrets: configSecrets(config) }));
+    log =
+      options.log ??
+      (await createLogger({ level: options.logLevel ?? config.log_level, secrets: configSecrets(config) }));
     for (const warning of loaded.warnings) log.warn(warning);
 
     const platform = options.platformChannels === false ? [] : configuredChannels(config);
     const specs: ChannelSpec[] = [
-      ...platform.map((name) => ({ name, create: async () => (await loadChannelFactory(name))({ config, bus, log: log!, home }) })),
-      ...(options.channels ?? []).map((extra) => ({ name: extra.name, create: () => extra.create({ config, bus, log: log!, home }) })),
+      ...platform.map((name) => ({
+        name,
+        create: async () => (await loadChannelFactory(name))({ config, bus, log: log!, home }),
+      })),
+      ...(options.channels ?? []).map((extra) => ({
+        name: extra.name,
+        create: () => extra.create({ config, bus, log: log!, home }),
+      })),
     ];
     if (specs.length === 0) throw new DaemonError("no-channels", NO_CHANNEL_MESSAGE);
 
-    await Promise.all([mkdir(workspace, { recursive: true }), mkdir(join(home, "sessions"), { recursive: true, mode: 0o700 })]);
+    await Promise.all([
+      mkdir(workspace, { recursive: true }),
+      mkdir(join(home, "sessions"), { recursive: true, mode: 0o700 }),
+    ]);
     const registry = new ToolRegistry({ log, approval: config.tools.approval });
     registerBuiltinTools(registry, { config, workspace, home, bus, log, env: loaded.env, signal: root.signal });
     const mcpConnecting = Object.keys(config.tools.mcp_servers).length
       ? import("./tools/mcp/index.js").then(({ connectMcpServers }) =>
-          connectMcpServers({ servers: config.tools.mcp_servers, registry, log: log!, signal: root.signal, env: loaded.env }),
+          connectMcpServers({
+            servers: config.tools.mcp_servers,
+            registry,
+            log: log!,
+            signal: root.signal,
+            env: loaded.env,
+          }),
         )
       : undefined;
     const provider = options.provider ?? defaultProvider(loaded);
-    sessions = new SessionStore({ dir: join(home, "sessions"), log, retain: Math.max(500, config.agents.defaults.memory_window * 2) });
+    sessions = new SessionStore({
+      dir: join(home, "sessions"),
+      log,
+      retain: Math.max(500, config.agents.defaults.memory_window * 2),
+    });
     supervisor = new ChannelSupervisor({ bus, log, signal: root.signal, retryBaseMs: options.channelRetryBaseMs });
     const channels = supervisor;
     agent = new AgentLoop({
@@ -151,14 +179,22 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     await supervisor.startAll(specs);
     if (root.signal.aborted) return; // stopped during start-up
     if (supervisor.allFailed()) {
-      const reasons = supervisor.failures().map((failure) => `${failure.name}: ${failure.reason}`).join("; ");
+      const reasons = supervisor
+        .failures()
+        .map((failure) => `${failure.name}: ${failure.reason}`)
+        .join("; ");
       await stop();
       throw new DaemonError("all-channels-failed", `every configured channel failed to start (${reasons})`);
     }
     await mcpReady;
 
     log.info(
-      { channels: supervisor.running(), failed: supervisor.failures().map((failure) => failure.name), model: config.agents.defaults.model, tools: registry.list().length },
+      {
+        channels: supervisor.running(),
+        failed: supervisor.failures().map((failure) => failure.name),
+        model: config.agents.defaults.model,
+        tools: registry.list().length,
+      },
       "skein ready",
     );
   }
@@ -212,7 +248,8 @@ function defaultProvider(loaded: LoadedConfig): LlmProvider {
     name: "openai",
     async chat(request, signal) {
       provider ??= import("./providers/openai.js").then(
-        ({ OpenAIProvider, openAIOptionsFrom }) => new OpenAIProvider(openAIOptionsFrom(loaded.config.providers.openai)),
+        ({ OpenAIProvider, openAIOptionsFrom }) =>
+          new OpenAIProvider(openAIOptionsFrom(loaded.config.providers.openai)),
       );
       return (await provider).chat(request, signal);
     },
@@ -258,7 +295,10 @@ export function keepRunningOnStrayErrors(log: () => Logger | undefined): () => v
   const report = (what: string) => (error: unknown) => {
     const logger = log();
     if (logger) logger.error({ err: error }, `${what} (skein keeps running)`);
-    else process.stderr.write(`skein: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    else
+      process.stderr.write(
+        `skein: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
   };
   const onRejection = report("unhandled promise rejection");
   const onException = report("uncaught exception");

@@ -1,10 +1,10 @@
-import { GrammyError, HttpError, type Api } from "grammy";
+import { type Api, GrammyError, HttpError } from "grammy";
 import type { Logger } from "pino";
 import type { DeliveryReceipt, OutboundMessage } from "../../src/bus/messages.js";
 import { ChannelError, type ChannelErrorKind } from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
 import { classifyHttpStatus } from "../../src/channel-kit/delivery.js";
-import { withRetry, type FailureClass, type RetryOptions } from "../../src/util/retry.js";
+import { type FailureClass, type RetryOptions, withRetry } from "../../src/util/retry.js";
 import { renderTelegramHtml, telegramLength, visibleText } from "./render-html.js";
 
 /** Telegram's limit is 4096 characters after entity parsing; we stay a little below it. */
@@ -29,9 +29,21 @@ export function toChannelError(error: unknown, doing: string): ChannelError {
   let detail = error instanceof Error ? error.message : String(error);
   if (error instanceof GrammyError) {
     detail = `${error.error_code} ${error.description}`;
-    kind = error.error_code === 401 ? "auth" : error.error_code === 409 ? "conflict" : error.error_code === 429 ? "rate-limit" : error.error_code >= 500 ? "network" : "rejected";
+    kind =
+      error.error_code === 401
+        ? "auth"
+        : error.error_code === 409
+          ? "conflict"
+          : error.error_code === 429
+            ? "rate-limit"
+            : error.error_code >= 500
+              ? "network"
+              : "rejected";
   }
-  return new ChannelError(kind, "telegram", `telegram: ${doing} failed: ${detail}`, { cause: error, retryable: classifyTelegramError(error).retryable });
+  return new ChannelError(kind, "telegram", `telegram: ${doing} failed: ${detail}`, {
+    cause: error,
+    retryable: classifyTelegramError(error).retryable,
+  });
 }
 
 /**
@@ -60,7 +72,12 @@ export async function sendTelegramMessage(message: OutboundMessage, options: Sen
   const wireChatId = telegramChatId(chatId);
   const chunks = chunkText(message.text, { limit: telegramChunkLimit, measure: telegramLength });
   const messageIds: string[] = [];
-  const retry = (label: string) => ({ classify: classifyTelegramError, log: log.child({ chatId }), label, ...options.retry });
+  const retry = (label: string) => ({
+    classify: classifyTelegramError,
+    log: log.child({ chatId }),
+    label,
+    ...options.retry,
+  });
 
   for (const [index, chunk] of chunks.entries()) {
     const html = renderTelegramHtml(chunk);
@@ -73,11 +90,17 @@ export async function sendTelegramMessage(message: OutboundMessage, options: Sen
     try {
       let sent;
       try {
-        sent = await withRetry(() => api.sendMessage(wireChatId, html, { ...common, parse_mode: "HTML" }), retry("telegram sendMessage"));
+        sent = await withRetry(
+          () => api.sendMessage(wireChatId, html, { ...common, parse_mode: "HTML" }),
+          retry("telegram sendMessage"),
+        );
       } catch (error) {
         if (!isEntityParseError(error)) throw error;
         log.warn({ chatId, err: error }, "telegram rejected the formatted text; sending it as plain text");
-        sent = await withRetry(() => api.sendMessage(wireChatId, visibleText(html), common), retry("telegram sendMessage (plain)"));
+        sent = await withRetry(
+          () => api.sendMessage(wireChatId, visibleText(html), common),
+          retry("telegram sendMessage (plain)"),
+        );
       }
       messageIds.push(String(sent.message_id));
     } catch (error) {

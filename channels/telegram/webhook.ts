@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { webhookCallback, type Bot } from "grammy";
+import { type Bot, webhookCallback } from "grammy";
 import type { Logger } from "pino";
-import { withRetry } from "../../src/util/retry.js";
 import type { SkeinConfig } from "../../src/config/schema.js";
+import { withRetry } from "../../src/util/retry.js";
 import { classifyTelegramError } from "./outbound.js";
 
 export interface WebhookServerOptions {

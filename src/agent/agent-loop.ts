@@ -1,20 +1,20 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import type { Admission, InboundGate } from "../gates/gate.js";
 import type { MessageBus } from "../bus/message-bus.js";
-import { sessionKeyOf, type InboundMessage, type OutboundMessage } from "../bus/messages.js";
+import { type InboundMessage, type OutboundMessage, sessionKeyOf } from "../bus/messages.js";
 import type { WorkingIndicator } from "../channel-kit/channel.js";
 import type { SkeinConfig } from "../config/schema.js";
-import { ProviderError, type ChatMessage, type LlmProvider } from "../providers/provider.js";
+import type { Admission, InboundGate } from "../gates/gate.js";
+import { type ChatMessage, type LlmProvider, ProviderError } from "../providers/provider.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { isToolResult, type ToolContext } from "../tools/tool.js";
 import { truncateForLlm } from "../tools/truncate.js";
-import { HELP_TEXT, NEW_SESSION_TEXT, parseChatCommand } from "./chat-commands.js";
-import { historyWindow, type ContextBuilder } from "./context.js";
-import { sanitizeText } from "./sanitize.js";
 import { settleWithin } from "../util/settle-within.js";
-import { SessionScheduler } from "./session-scheduler.js";
+import { HELP_TEXT, NEW_SESSION_TEXT, parseChatCommand } from "./chat-commands.js";
+import { type ContextBuilder, historyWindow } from "./context.js";
+import { sanitizeText } from "./sanitize.js";
 import { validateSessionKey } from "./session-id.js";
+import { SessionScheduler } from "./session-scheduler.js";
 import type { SessionStore } from "./sessions.js";
 import { runToolLoop } from "./tool-loop.js";
 
@@ -69,7 +69,9 @@ export class AgentLoop {
   constructor(options: AgentLoopOptions) {
     this.#options = options;
     this.#log = options.log;
-    this.#scheduler = new SessionScheduler(options.agent.max_concurrent_turns, (key, message) => this.#handle(key, message));
+    this.#scheduler = new SessionScheduler(options.agent.max_concurrent_turns, (key, message) =>
+      this.#handle(key, message),
+    );
   }
 
   /**
@@ -77,7 +79,11 @@ export class AgentLoop {
    * settles (e.g. while MCP servers connect) are queued and handled after it.
    */
   start(ready?: Promise<unknown>): void {
-    if (ready) this.#ready = ready.then(() => undefined, () => undefined);
+    if (ready)
+      this.#ready = ready.then(
+        () => undefined,
+        () => undefined,
+      );
     this.#unsubscribe ??= this.#options.bus.onInbound((message) => this.accept(message));
   }
 
@@ -114,10 +120,14 @@ export class AgentLoop {
 
   async #stop(graceMs: number): Promise<void> {
     if (!(await settleWithin(this.#scheduler.idle(), graceMs))) {
-      this.#log.warn({ active: this.#scheduler.activeSessions }, "turns still running after the grace period; cancelling them");
+      this.#log.warn(
+        { active: this.#scheduler.activeSessions },
+        "turns still running after the grace period; cancelling them",
+      );
       this.#root.abort(new ShuttingDown("shutting down"));
       // Cancelled turns end quickly; a channel whose delivery hangs must not hold shutdown forever.
-      if (!(await settleWithin(this.#scheduler.idle(), graceMs))) this.#log.error("turns did not end after cancellation; giving up on them");
+      if (!(await settleWithin(this.#scheduler.idle(), graceMs)))
+        this.#log.error("turns did not end after cancellation; giving up on them");
     }
     this.stopAccepting();
     await settleWithin(Promise.all(this.#lateReplies), graceMs);
@@ -137,7 +147,11 @@ export class AgentLoop {
 
   /** Counters for the daemon status: sessions seen since start, sessions busy now, turns run. */
   get stats(): { sessions: number; activeSessions: number; turnsServed: number } {
-    return { sessions: this.#knownSessions.size, activeSessions: this.#scheduler.activeSessions, turnsServed: this.#turnsServed };
+    return {
+      sessions: this.#knownSessions.size,
+      activeSessions: this.#scheduler.activeSessions,
+      turnsServed: this.#turnsServed,
+    };
   }
 
   async #handle(key: string, inbound: InboundMessage): Promise<void> {
@@ -154,7 +168,13 @@ export class AgentLoop {
 
   async #handleMessage(key: string, inbound: InboundMessage): Promise<TurnOutcome> {
     const admission = await this.#admit(inbound);
-    if (admission.type !== "admit") return { message: inbound, sessionKey: key, status: "gated", ...(admission.type === "reply" ? { reply: admission.text } : {}) };
+    if (admission.type !== "admit")
+      return {
+        message: inbound,
+        sessionKey: key,
+        status: "gated",
+        ...(admission.type === "reply" ? { reply: admission.text } : {}),
+      };
     const message = admission.message;
     try {
       validateSessionKey(key);
@@ -189,7 +209,11 @@ export class AgentLoop {
         continue;
       }
       if (admission.type === "reply") await this.#deliver(message, admission.text);
-      else this.#log.debug({ gate: gate.name, reason: admission.reason, channel: message.channel, chatId: message.chatId }, "message ignored");
+      else
+        this.#log.debug(
+          { gate: gate.name, reason: admission.reason, channel: message.channel, chatId: message.chatId },
+          "message ignored",
+        );
       return admission;
     }
     return { type: "admit", message };
@@ -197,14 +221,20 @@ export class AgentLoop {
 
   async #answerLate(message: InboundMessage): Promise<void> {
     if (message.internal) {
-      this.#log.warn({ channel: message.channel, chatId: message.chatId }, "a background result arrived while shutting down and was not passed on");
+      this.#log.warn(
+        { channel: message.channel, chatId: message.chatId },
+        "a background result arrived while shutting down and was not passed on",
+      );
       return;
     }
     try {
       const admission = await this.#admit(message);
       if (admission.type === "admit") await this.#deliver(admission.message, RESTARTING_TEXT);
     } catch (error) {
-      this.#log.warn({ err: error, channel: message.channel, chatId: message.chatId }, "could not answer a message that arrived while shutting down");
+      this.#log.warn(
+        { err: error, channel: message.channel, chatId: message.chatId },
+        "could not answer a message that arrived while shutting down",
+      );
     }
   }
 
@@ -245,7 +275,10 @@ export class AgentLoop {
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
       const reply = apology(reason, agent.turn_timeout);
-      this.#log.warn({ session: key, error: errorText(reason), kind: (reason as { kind?: string }).kind }, "turn failed");
+      this.#log.warn(
+        { session: key, error: errorText(reason), kind: (reason as { kind?: string }).kind },
+        "turn failed",
+      );
       this.#persist(key, [userMessage, { role: "assistant", content: reply }]);
       await this.#deliver(message, reply, key);
       return { message, sessionKey: key, status: "failed", reply, error: errorText(reason) };
@@ -320,7 +353,10 @@ export class AgentLoop {
     } catch (error) {
       this.#log.warn({ channel: message.channel, chatId: message.chatId, err: error }, "reply could not be delivered");
       if (sessionKey) {
-        const note: ChatMessage = { role: "system", content: `Note: your previous reply could not be delivered (${errorText(error)}).` };
+        const note: ChatMessage = {
+          role: "system",
+          content: `Note: your previous reply could not be delivered (${errorText(error)}).`,
+        };
         this.#persist(sessionKey, [note]);
       }
       return false;
@@ -341,7 +377,10 @@ function userMessageOf(message: InboundMessage, text: string): ChatMessage {
 
 /** A sender name in the form the API accepts for `name`: `^[a-zA-Z0-9_-]{1,64}$`. */
 function participantName(sender: string): string {
-  return sender.replace(/[^a-zA-Z0-9_-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 64);
+  return sender
+    .replace(/[^a-zA-Z0-9_-]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 64);
 }
 
 function errorText(error: unknown): string {
@@ -356,7 +395,9 @@ function apology(reason: unknown, turnTimeoutSeconds: number): string {
   if (reason instanceof TurnTimeout) {
     return `Sorry — this took longer than ${turnTimeoutSeconds} s, so I stopped. Please try again, perhaps with a smaller request.`;
   }
-  if (reason instanceof ShuttingDown) return "Sorry — I'm restarting and had to stop working on this. Please send it again in a moment.";
-  if (reason instanceof ProviderError) return `Sorry — I couldn't reach the model (${reason.message}). Please try again.`;
+  if (reason instanceof ShuttingDown)
+    return "Sorry — I'm restarting and had to stop working on this. Please send it again in a moment.";
+  if (reason instanceof ProviderError)
+    return `Sorry — I couldn't reach the model (${reason.message}). Please try again.`;
   return `Sorry — something went wrong on my side (${errorText(reason)}). Please try again.`;
 }

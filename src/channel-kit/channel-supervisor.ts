@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { MessageBus } from "../bus/message-bus.js";
-import { ChannelError, type Channel, type ChannelStatus } from "./channel.js";
+import { type Channel, ChannelError, type ChannelStatus } from "./channel.js";
 
 /** A channel to run: its name (for logs before it exists) and how to create it. */
 export interface ChannelSpec {
@@ -41,7 +41,8 @@ function remedyFor(name: string, error: unknown): string {
   if (error instanceof ChannelError && error.kind === "auth") {
     return `check the credentials (${credentialVariables[name] ?? `channels.${name}`})`;
   }
-  if (error instanceof ChannelError && error.kind === "config") return `fix channels.${name} in the config or its environment variables`;
+  if (error instanceof ChannelError && error.kind === "config")
+    return `fix channels.${name} in the config or its environment variables`;
   return "see the error above; skein keeps the other channels running";
 }
 
@@ -60,7 +61,9 @@ export class ChannelSupervisor {
 
   /** Starts each channel and resolves once each has started or failed its first attempt. */
   async startAll(specs: ChannelSpec[]): Promise<void> {
-    const entries = specs.map((spec) => ({ name: spec.name, spec, since: Date.now(), permanent: false, attempts: 0 }) satisfies Entry);
+    const entries = specs.map(
+      (spec) => ({ name: spec.name, spec, since: Date.now(), permanent: false, attempts: 0 }) satisfies Entry,
+    );
     this.#entries.push(...entries);
     await Promise.all(entries.map((entry) => this.#attempt(entry)));
   }
@@ -78,7 +81,9 @@ export class ChannelSupervisor {
 
   /** Channels that failed for good, with the reason. */
   failures(): Array<{ name: string; reason: string }> {
-    return this.#entries.filter((entry) => entry.permanent).map((entry) => ({ name: entry.name, reason: entry.down?.detail ?? "" }));
+    return this.#entries
+      .filter((entry) => entry.permanent)
+      .map((entry) => ({ name: entry.name, reason: entry.down?.detail ?? "" }));
   }
 
   /** Whether there were channels and every one of them failed for good. */
@@ -91,7 +96,8 @@ export class ChannelSupervisor {
     const statuses: Record<string, ChannelStatus> = {};
     for (const entry of this.#entries) {
       // Before its module is loaded and it is created, a channel is starting.
-      statuses[entry.name] = entry.down ?? (entry.channel ? safeStatus(entry.channel) : { state: "starting", since: entry.since });
+      statuses[entry.name] =
+        entry.down ?? (entry.channel ? safeStatus(entry.channel) : { state: "starting", since: entry.since });
     }
     return statuses;
   }
@@ -105,7 +111,10 @@ export class ChannelSupervisor {
         if (!entry.channel || entry.down) return;
         let timer: NodeJS.Timeout | undefined;
         try {
-          await Promise.race([entry.channel.stop(), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+          await Promise.race([
+            entry.channel.stop(),
+            new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+          ]);
         } catch (error) {
           this.#options.log.warn({ channel: entry.name, err: error }, "channel did not stop cleanly");
         } finally {
@@ -139,14 +148,25 @@ export class ChannelSupervisor {
       if (!transient) {
         entry.permanent = true;
         entry.down = { state: "failed", since: Date.now(), detail: reason };
-        log.error({ channel: entry.name, reason, remedy: remedyFor(entry.name, error) }, `channel ${entry.name} failed: ${reason} — ${remedyFor(entry.name, error)}`);
+        log.error(
+          { channel: entry.name, reason, remedy: remedyFor(entry.name, error) },
+          `channel ${entry.name} failed: ${reason} — ${remedyFor(entry.name, error)}`,
+        );
         return;
       }
       const base = this.#options.retryBaseMs ?? 1_000;
       const delay =
-        (error as ChannelError).options.retryAfterMs ?? Math.min(60_000, base * 2 ** Math.min(entry.attempts - 1, 16)) * (0.8 + Math.random() * 0.4);
-      entry.down = { state: "disconnected", since: Date.now(), detail: `retrying in ${Math.round(delay / 1000)} s: ${reason}` };
-      log.warn({ channel: entry.name, reason, retryInMs: Math.round(delay) }, `channel ${entry.name} could not start; retrying`);
+        (error as ChannelError).options.retryAfterMs ??
+        Math.min(60_000, base * 2 ** Math.min(entry.attempts - 1, 16)) * (0.8 + Math.random() * 0.4);
+      entry.down = {
+        state: "disconnected",
+        since: Date.now(),
+        detail: `retrying in ${Math.round(delay / 1000)} s: ${reason}`,
+      };
+      log.warn(
+        { channel: entry.name, reason, retryInMs: Math.round(delay) },
+        `channel ${entry.name} could not start; retrying`,
+      );
       entry.timer = setTimeout(() => void this.#attempt(entry), delay);
       entry.timer.unref();
     }

@@ -1,8 +1,8 @@
 import { createInterface } from "node:readline";
 import type { TurnOutcome } from "../agent/agent-loop.js";
+import { scrubInitialEnvironment } from "../tools/builtin/initial-environ.js";
 import type { GlobalOptions } from "./command-support.js";
 import { fail, reportFatal, writeOut } from "./command-support.js";
-import { scrubInitialEnvironment } from "../tools/builtin/initial-environ.js";
 
 export interface ChatOptions extends GlobalOptions {
   /** `-m`: one message, its reply printed, then exit. */
@@ -16,7 +16,10 @@ export interface ChatOptions extends GlobalOptions {
  */
 export async function run(options: ChatOptions): Promise<number> {
   scrubInitialEnvironment(); // as `skein start` does: no secrets in /proc/<pid>/environ for the commands run
-  const [{ createDaemon }, { CliChannel }] = await Promise.all([import("../daemon.js"), import("../../channels/cli.js")]);
+  const [{ createDaemon }, { CliChannel }] = await Promise.all([
+    import("../daemon.js"),
+    import("../../channels/cli.js"),
+  ]);
   const replies: string[] = [];
   const oneShot = options.message !== undefined;
   let printing: Promise<void> = Promise.resolve();
@@ -74,7 +77,8 @@ export async function run(options: ChatOptions): Promise<number> {
       return 0;
     }
     const interactive = process.stdin.isTTY === true;
-    if (interactive) process.stderr.write("skein chat: type a message, /new for a fresh conversation, Ctrl-D to quit.\n");
+    if (interactive)
+      process.stderr.write("skein chat: type a message, /new for a fresh conversation, Ctrl-D to quit.\n");
     lines = createInterface({ input: process.stdin, terminal: false });
     if (interactive) process.stderr.write("> ");
     for await (const line of lines) {

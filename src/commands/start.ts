@@ -1,8 +1,8 @@
-import type { GlobalOptions } from "./command-support.js";
 import type { Channel } from "../channel-kit/channel.js";
-import { settleWithin } from "../util/settle-within.js";
-import { reportFatal } from "./command-support.js";
 import { scrubInitialEnvironment } from "../tools/builtin/initial-environ.js";
+import { settleWithin } from "../util/settle-within.js";
+import type { GlobalOptions } from "./command-support.js";
+import { reportFatal } from "./command-support.js";
 
 /**
  * `skein start`: the daemon, with every channel whose credentials are configured.
@@ -26,7 +26,10 @@ export async function run(options: GlobalOptions): Promise<number> {
     if (early) {
       daemon.log?.info({ signal: early }, "shutting down during start-up");
       await daemon.stop();
-      await settleWithin(starting.catch(() => undefined), 10_000);
+      await settleWithin(
+        starting.catch(() => undefined),
+        10_000,
+      );
       removeGuard();
       return 0;
     }

@@ -4,13 +4,14 @@ import { reportFatal, writeOut } from "./command-support.js";
 
 /** `skein tools`: every tool the agent can call, one line each: name, source, safety, description. */
 export async function run(options: GlobalOptions): Promise<number> {
-  const [{ loadConfig }, { createLogger }, { MessageBus }, { ToolRegistry }, { registerBuiltinTools }] = await Promise.all([
-    import("../config/load.js"),
-    import("../log.js"),
-    import("../bus/message-bus.js"),
-    import("../tools/registry.js"),
-    import("../tools/builtin/index.js"),
-  ]);
+  const [{ loadConfig }, { createLogger }, { MessageBus }, { ToolRegistry }, { registerBuiltinTools }] =
+    await Promise.all([
+      import("../config/load.js"),
+      import("../log.js"),
+      import("../bus/message-bus.js"),
+      import("../tools/registry.js"),
+      import("../tools/builtin/index.js"),
+    ]);
   try {
     const { config, workspace, home, env } = await loadConfig({ configPath: options.config });
     const log = await createLogger({ level: process.env.SKEIN_LOG_LEVEL || "warn", secrets: configSecrets(config) });
@@ -25,9 +26,13 @@ export async function run(options: GlobalOptions): Promise<number> {
       const tools = registry.list();
       const rows = tools.map((tool) => [tool.name, tool.source ?? "builtin", tool.safety, firstLine(tool.description)]);
       const widths = [0, 1, 2].map((column) => Math.max(0, ...rows.map((row) => row[column]!.length)));
-      const lines = rows.map((row) => row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join("  "));
+      const lines = rows.map((row) =>
+        row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join("  "),
+      );
       await writeOut(lines.length ? `${lines.join("\n")}\n` : "");
-      process.stderr.write(`${tools.length} tool${tools.length === 1 ? "" : "s"}${config.tools.approval === "deny" ? " (privileged tools are refused: tools.approval is \"deny\")" : ""}\n`);
+      process.stderr.write(
+        `${tools.length} tool${tools.length === 1 ? "" : "s"}${config.tools.approval === "deny" ? ' (privileged tools are refused: tools.approval is "deny")' : ""}\n`,
+      );
       return 0;
     } finally {
       await hub?.close();

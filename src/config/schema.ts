@@ -8,14 +8,16 @@ import { z } from "zod";
 
 const groupPolicy = z.enum(["mention", "open", "disabled"]).default("mention");
 /** Sender ids (and usernames where the platform has them); `["*"]` lets everyone in, `[]` nobody. Numeric ids may be written as numbers. */
-const allowFrom = z
-  .array(z.union([z.string().min(1), z.number().int().transform(String)]))
-  .default([]);
+const allowFrom = z.array(z.union([z.string().min(1), z.number().int().transform(String)])).default([]);
 const port = z.number().int().min(0).max(65_535);
 
 const agentDefaults = z.object({
   model: z.string().min(1).default("gpt-4o-mini"),
-  max_tool_iterations: z.number().int().default(20).transform((n) => Math.max(1, n)),
+  max_tool_iterations: z
+    .number()
+    .int()
+    .default(20)
+    .transform((n) => Math.max(1, n)),
   /** Root of the file tools' sandbox; default `$SKEIN_HOME/workspace`. */
   workspace: z.string().min(1).optional(),
   memory_window: z.number().int().min(1).default(50),

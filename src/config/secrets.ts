@@ -3,7 +3,10 @@ import type { SkeinConfig } from "./schema.js";
 /** Every secret value in the config (API keys, bot tokens, signing secrets, MCP env and headers). */
 export function configSecrets(config: SkeinConfig): string[] {
   const { telegram, slack, discord } = config.channels;
-  const mcp = Object.values(config.tools.mcp_servers).flatMap((server) => [...Object.values(server.env), ...Object.values(server.headers)]);
+  const mcp = Object.values(config.tools.mcp_servers).flatMap((server) => [
+    ...Object.values(server.env),
+    ...Object.values(server.headers),
+  ]);
   return [
     config.providers.openai.api_key,
     telegram.token,

@@ -6,9 +6,9 @@ import { dirname, join } from "node:path";
 import type { SkeinConfig } from "../config/schema.js";
 import { silentLogger } from "../log.js";
 import { connectMcpServers, type McpHub } from "../tools/mcp/index.js";
-import { fail, ok, warn, type CheckResult } from "./check-result.js";
 import { describeAnswer } from "./channel-checks.js";
-import { probe, type ProbeOptions } from "./http-probe.js";
+import { type CheckResult, fail, ok, warn } from "./check-result.js";
+import { type ProbeOptions, probe } from "./http-probe.js";
 
 export interface WorkspaceCheckOptions {
   /**
@@ -25,14 +25,19 @@ export interface WorkspaceCheckOptions {
 export async function checkWorkspace(workspace: string, options: WorkspaceCheckOptions = {}): Promise<CheckResult> {
   try {
     if (!(await stat(workspace)).isDirectory()) {
-      return fail("workspace", `${workspace} is not a directory`, "point SKEIN_WORKSPACE (agents.defaults.workspace) at a directory");
+      return fail(
+        "workspace",
+        `${workspace} is not a directory`,
+        "point SKEIN_WORKSPACE (agents.defaults.workspace) at a directory",
+      );
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" && options.isDefault && (await canCreate(workspace))) {
       return ok("workspace", `${workspace} does not exist yet; skein start creates it`);
     }
-    if (code === "ENOENT") return fail("workspace", `${workspace} does not exist`, `mkdir -p ${workspace}  (skein start also creates it)`);
+    if (code === "ENOENT")
+      return fail("workspace", `${workspace} does not exist`, `mkdir -p ${workspace}  (skein start also creates it)`);
     return fail("workspace", `${workspace} cannot be read (${code})`, `make it readable by ${currentUser()}`);
   }
   const probeFile = join(workspace, `.skein-doctor-${randomUUID()}`);
@@ -42,7 +47,11 @@ export async function checkWorkspace(workspace: string, options: WorkspaceCheckO
     return ok("workspace", `${workspace} is writable`);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return fail("workspace", `${workspace} is not writable (${code})`, `make it writable by ${currentUser()}: chown -R ${currentUser()} ${workspace}`);
+    return fail(
+      "workspace",
+      `${workspace} is not writable (${code})`,
+      `make it writable by ${currentUser()}: chown -R ${currentUser()} ${workspace}`,
+    );
   }
 }
 
@@ -75,11 +84,23 @@ export async function checkLlm(config: SkeinConfig, options: ProbeOptions): Prom
   const base = (baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
   const keyRemedy = "check OPENAI_API_KEY (providers.openai.api_key)";
   if (!apiKey && !baseUrl) {
-    return fail("llm", "no API key for api.openai.com", "set OPENAI_API_KEY, or point OPENAI_BASE_URL at another OpenAI-compatible server");
+    return fail(
+      "llm",
+      "no API key for api.openai.com",
+      "set OPENAI_API_KEY, or point OPENAI_BASE_URL at another OpenAI-compatible server",
+    );
   }
-  const outcome = await probe(`${base}/models`, { method: "GET", headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} }, options);
+  const outcome = await probe(
+    `${base}/models`,
+    { method: "GET", headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} },
+    options,
+  );
   if (outcome.kind === "unreachable") {
-    return fail("llm", `${base} is unreachable (${outcome.reason})`, "check OPENAI_BASE_URL (providers.openai.base_url) and that the server is running");
+    return fail(
+      "llm",
+      `${base} is unreachable (${outcome.reason})`,
+      "check OPENAI_BASE_URL (providers.openai.base_url) and that the server is running",
+    );
   }
   const error = errorMessage(outcome.body);
   if (outcome.status === 401 || outcome.status === 403) {
@@ -90,19 +111,32 @@ export async function checkLlm(config: SkeinConfig, options: ProbeOptions): Prom
     return checkChatCompletion(config, base, apiKey, options);
   }
   if (outcome.status !== 200) {
-    return fail("llm", `${base}/models failed (${describeAnswer(outcome, error)})`, "check OPENAI_BASE_URL: it is the API root that serves /models and /chat/completions (often ending in /v1)");
+    return fail(
+      "llm",
+      `${base}/models failed (${describeAnswer(outcome, error)})`,
+      "check OPENAI_BASE_URL: it is the API root that serves /models and /chat/completions (often ending in /v1)",
+    );
   }
   const data = (outcome.body as { data?: Array<{ id?: unknown }> } | undefined)?.data;
   const models = Array.isArray(data) ? data.map((model) => String(model.id)) : [];
   const model = config.agents.defaults.model;
   if (models.length > 0 && !models.includes(model)) {
-    return warn("llm", `${base} answers, but model ${model} is not among its ${models.length} models`, "check SKEIN_MODEL (agents.defaults.model)");
+    return warn(
+      "llm",
+      `${base} answers, but model ${model} is not among its ${models.length} models`,
+      "check SKEIN_MODEL (agents.defaults.model)",
+    );
   }
   return ok("llm", `${base} answers${models.length ? `; model ${model} is available` : ""}`);
 }
 
 /** `POST <base>/chat/completions` with a one-token request, for servers without `/models`. */
-async function checkChatCompletion(config: SkeinConfig, base: string, apiKey: string | undefined, options: ProbeOptions): Promise<CheckResult> {
+async function checkChatCompletion(
+  config: SkeinConfig,
+  base: string,
+  apiKey: string | undefined,
+  options: ProbeOptions,
+): Promise<CheckResult> {
   const model = config.agents.defaults.model;
   const outcome = await probe(
     `${base}/chat/completions`,
@@ -114,14 +148,26 @@ async function checkChatCompletion(config: SkeinConfig, base: string, apiKey: st
     options,
   );
   if (outcome.kind === "unreachable") {
-    return fail("llm", `${base} is unreachable (${outcome.reason})`, "check OPENAI_BASE_URL (providers.openai.base_url) and that the server is running");
+    return fail(
+      "llm",
+      `${base} is unreachable (${outcome.reason})`,
+      "check OPENAI_BASE_URL (providers.openai.base_url) and that the server is running",
+    );
   }
   const error = errorMessage(outcome.body);
   if (outcome.status === 401 || outcome.status === 403) {
-    return fail("llm", `${base} rejected the API key (${describeAnswer(outcome, error)})`, "check OPENAI_API_KEY (providers.openai.api_key)");
+    return fail(
+      "llm",
+      `${base} rejected the API key (${describeAnswer(outcome, error)})`,
+      "check OPENAI_API_KEY (providers.openai.api_key)",
+    );
   }
   if (outcome.status !== 200) {
-    return fail("llm", `${base}/chat/completions failed for model ${model} (${describeAnswer(outcome, error)})`, "check OPENAI_BASE_URL (often ending in /v1) and SKEIN_MODEL (agents.defaults.model)");
+    return fail(
+      "llm",
+      `${base}/chat/completions failed for model ${model} (${describeAnswer(outcome, error)})`,
+      "check OPENAI_BASE_URL (often ending in /v1) and SKEIN_MODEL (agents.defaults.model)",
+    );
   }
   return ok("llm", `${base} answers; model ${model} completed a test request`);
 }
@@ -131,7 +177,11 @@ function errorMessage(body: unknown): unknown {
 }
 
 /** Connects every configured MCP server (as the daemon does), reports each, and closes them. */
-export async function checkMcpServers(config: SkeinConfig, timeoutMs: number, connect: typeof connectMcpServers = connectMcpServers): Promise<CheckResult[]> {
+export async function checkMcpServers(
+  config: SkeinConfig,
+  timeoutMs: number,
+  connect: typeof connectMcpServers = connectMcpServers,
+): Promise<CheckResult[]> {
   const configured = config.tools.mcp_servers;
   if (Object.keys(configured).length === 0) return [];
   const signal = AbortSignal.timeout(timeoutMs);
@@ -151,10 +201,15 @@ export async function checkMcpServers(config: SkeinConfig, timeoutMs: number, co
         const name = `mcp ${server.name}`;
         if (server.state === "connected") return ok(name, `connected, ${server.tools.length} tools`);
         if (server.state === "skipped") return warn(name, `skipped${server.error ? `: ${server.error}` : ""}`);
-        return fail(name, `failed: ${server.error ?? "unknown error"}`, `check tools.mcp_servers.${server.name} (command, args, url); \`skein mcp check\` shows more`);
+        return fail(
+          name,
+          `failed: ${server.error ?? "unknown error"}`,
+          `check tools.mcp_servers.${server.name} (command, args, url); \`skein mcp check\` shows more`,
+        );
       });
       for (const name of Object.keys(configured)) {
-        if (!reported.some((server) => server.name === name)) results.push(warn(`mcp ${name}`, "configured but not reported by the MCP hub"));
+        if (!reported.some((server) => server.name === name))
+          results.push(warn(`mcp ${name}`, "configured but not reported by the MCP hub"));
       }
       return results;
     } finally {
@@ -162,9 +217,22 @@ export async function checkMcpServers(config: SkeinConfig, timeoutMs: number, co
     }
   } catch (error) {
     // A hub that connects after the timeout must still be shut down.
-    void connecting?.then((late) => late.close(), () => {});
-    const reason = signal.aborted ? `no answer within ${timeoutMs / 1000} s` : error instanceof Error ? error.message : String(error);
-    return [fail("mcp", `connecting the MCP servers failed: ${reason}`, "check tools.mcp_servers; `skein mcp check` shows more")];
+    void connecting?.then(
+      (late) => late.close(),
+      () => {},
+    );
+    const reason = signal.aborted
+      ? `no answer within ${timeoutMs / 1000} s`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    return [
+      fail(
+        "mcp",
+        `connecting the MCP servers failed: ${reason}`,
+        "check tools.mcp_servers; `skein mcp check` shows more",
+      ),
+    ];
   }
 }
 
@@ -177,9 +245,13 @@ export async function checkSandbox(config: SkeinConfig, workspace: string, bwrap
   const { sandboxCheck } = await import("../tools/builtin/sandbox.js");
   const { sandbox: mode, network } = config.tools.exec;
   // The probe binds the workspace; before it exists, any directory shows whether bubblewrap runs.
-  const probeDir = await stat(workspace).then((stats) => (stats.isDirectory() ? workspace : tmpdir()), () => tmpdir());
+  const probeDir = await stat(workspace).then(
+    (stats) => (stats.isDirectory() ? workspace : tmpdir()),
+    () => tmpdir(),
+  );
   const result = await sandboxCheck({ mode, network, workspace: probeDir, ...(bwrap ? { bwrap } : {}) });
-  const remedy = "install bubblewrap (apt-get install bubblewrap) and allow unprivileged user namespaces, or set tools.exec.sandbox to \"none\" knowingly";
+  const remedy =
+    'install bubblewrap (apt-get install bubblewrap) and allow unprivileged user namespaces, or set tools.exec.sandbox to "none" knowingly';
   if (result.outcome === "ok") return ok("sandbox", result.detail);
   return result.outcome === "warn" ? warn("sandbox", result.detail, remedy) : fail("sandbox", result.detail, remedy);
 }

@@ -1,13 +1,13 @@
 import { join } from "node:path";
 import { configuredChannels } from "../channel-kit/loader.js";
-import { ConfigError, loadConfig, type LoadedConfig } from "../config/load.js";
+import { ConfigError, type LoadedConfig, loadConfig } from "../config/load.js";
 import type { SkeinConfig } from "../config/schema.js";
-import { checkDiscord, checkSlack, checkTelegram } from "./channel-checks.js";
-import { fail, ok, warn, type CheckResult } from "./check-result.js";
-import { checkLlm, checkMcpServers, checkSandbox, checkWorkspace } from "./doctor-checks.js";
-import type { connectMcpServers } from "../tools/mcp/index.js";
-import { proxiedFetch, type FetchLike } from "./http-probe.js";
 import { configSecrets, redactSecrets } from "../config/secrets.js";
+import type { connectMcpServers } from "../tools/mcp/index.js";
+import { checkDiscord, checkSlack, checkTelegram } from "./channel-checks.js";
+import { type CheckResult, fail, ok, warn } from "./check-result.js";
+import { checkLlm, checkMcpServers, checkSandbox, checkWorkspace } from "./doctor-checks.js";
+import { type FetchLike, proxiedFetch } from "./http-probe.js";
 
 export interface DoctorOptions {
   /** `--config FILE`. */
@@ -65,13 +65,23 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const remedy = error instanceof ConfigError ? "fix the keys named above (`skein config check` validates without starting)" : "check the file's permissions";
+    const remedy =
+      error instanceof ConfigError
+        ? "fix the keys named above (`skein config check` validates without starting)"
+        : "check the file's permissions";
     print(fail("config", message, remedy));
     write(summary(results));
     return { results, exitCode: 1 };
   }
   secrets = configSecrets(loaded.config);
-  print(ok("config", loaded.fileFound ? `${loaded.configPath} is valid` : `no config file at ${loaded.configPath}; using defaults and the environment`));
+  print(
+    ok(
+      "config",
+      loaded.fileFound
+        ? `${loaded.configPath} is valid`
+        : `no config file at ${loaded.configPath}; using defaults and the environment`,
+    ),
+  );
   for (const warning of loaded.warnings) print(warn("config", warning, "remove or correct the key"));
 
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -96,7 +106,13 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   ];
   if (channels.length === 0) {
     pending.push(
-      Promise.resolve(warn("channels", "none configured: the daemon will have no one to talk to", "set TELEGRAM_BOT_TOKEN, SLACK_BOT_TOKEN or DISCORD_BOT_TOKEN (see .env.example)")),
+      Promise.resolve(
+        warn(
+          "channels",
+          "none configured: the daemon will have no one to talk to",
+          "set TELEGRAM_BOT_TOKEN, SLACK_BOT_TOKEN or DISCORD_BOT_TOKEN (see .env.example)",
+        ),
+      ),
     );
   }
   // Started together, printed in order.
@@ -107,7 +123,11 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
 
 /** A check that threw is a bug, but still one failing line rather than a crashed doctor. */
 function unexpected(error: unknown): CheckResult {
-  return fail("doctor", `a check crashed: ${error instanceof Error ? error.message : String(error)}`, "please report this");
+  return fail(
+    "doctor",
+    `a check crashed: ${error instanceof Error ? error.message : String(error)}`,
+    "please report this",
+  );
 }
 
 const marks = {
@@ -128,5 +148,7 @@ function summary(results: CheckResult[]): string {
   const failed = results.filter((result) => result.outcome === "fail").length;
   const warned = results.filter((result) => result.outcome === "warn").length;
   const warnings = warned ? `, ${warned} warning${warned === 1 ? "" : "s"}` : "";
-  return failed ? `${failed} of ${results.length} checks failed${warnings}` : `all ${results.length} checks passed${warnings}`;
+  return failed
+    ? `${failed} of ${results.length} checks failed${warnings}`
+    : `all ${results.length} checks passed${warnings}`;
 }

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createAccessGate } from "../../src/gates/access-gate.js";
 import { PairingStore } from "../../src/access/pairing-store.js";
+import type { SkeinConfigInput } from "../../src/config/schema.js";
+import { createAccessGate } from "../../src/gates/access-gate.js";
 import type { Admission } from "../../src/gates/gate.js";
 import { silentLogger } from "../../src/log.js";
-import type { SkeinConfigInput } from "../../src/config/schema.js";
 import { configWith, message, temporaryHome } from "./helpers.js";
 
 describe("the access gate", () => {
@@ -12,14 +12,21 @@ describe("the access gate", () => {
   beforeEach(async () => ({ home, remove } = await temporaryHome()));
   afterEach(() => remove());
 
-  const gate = (telegram: NonNullable<NonNullable<SkeinConfigInput["channels"]>["telegram"]> = {}, extra: { now?: () => number; replyInterval?: number } = {}) =>
+  const gate = (
+    telegram: NonNullable<NonNullable<SkeinConfigInput["channels"]>["telegram"]> = {},
+    extra: { now?: () => number; replyInterval?: number } = {},
+  ) =>
     createAccessGate({
-      config: configWith({ channels: { telegram }, ...(extra.replyInterval === undefined ? {} : { pairing: { reply_interval: extra.replyInterval } }) }),
+      config: configWith({
+        channels: { telegram },
+        ...(extra.replyInterval === undefined ? {} : { pairing: { reply_interval: extra.replyInterval } }),
+      }),
       home,
       log: silentLogger(),
       ...(extra.now ? { now: extra.now } : {}),
     });
-  const codeIn = (admission: Admission) => (admission.type === "reply" ? /code is ([A-Z0-9]{8})/.exec(admission.text)?.[1] : undefined);
+  const codeIn = (admission: Admission) =>
+    admission.type === "reply" ? /code is ([A-Z0-9]{8})/.exec(admission.text)?.[1] : undefined;
 
   it("always lets the local operator's cli channel in", async () => {
     const verdict = await gate().admit(message({ channel: "cli", senderId: "operator" }));
@@ -75,7 +82,9 @@ describe("the access gate", () => {
   });
 
   it("ignores strangers in groups silently, even when they mention the bot", async () => {
-    const verdict = await gate({ allow_from: ["42"] }).admit(message({ senderId: "7", chatId: "-5", isDirect: false, mentioned: true }));
+    const verdict = await gate({ allow_from: ["42"] }).admit(
+      message({ senderId: "7", chatId: "-5", isDirect: false, mentioned: true }),
+    );
     expect(verdict).toMatchObject({ type: "ignore", reason: "sender not allowed" });
   });
 
@@ -94,7 +103,9 @@ describe("the access gate", () => {
 
   it("ignores all group messages when groups are disabled, but still answers direct messages", async () => {
     const access = gate({ allow_from: ["*"], group_policy: "disabled" });
-    expect(await access.admit(message({ chatId: "-5", isDirect: false, mentioned: true }))).toMatchObject({ type: "ignore" });
+    expect(await access.admit(message({ chatId: "-5", isDirect: false, mentioned: true }))).toMatchObject({
+      type: "ignore",
+    });
     expect((await access.admit(message())).type).toBe("admit");
   });
 

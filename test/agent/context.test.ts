@@ -57,7 +57,10 @@ describe("the history window", () => {
   const call = (id: string): ChatMessage => ({
     role: "assistant",
     content: null,
-    tool_calls: [{ id, type: "function", function: { name: "t", arguments: "{}" } }, { id: `${id}b`, type: "function", function: { name: "t", arguments: "{}" } }],
+    tool_calls: [
+      { id, type: "function", function: { name: "t", arguments: "{}" } },
+      { id: `${id}b`, type: "function", function: { name: "t", arguments: "{}" } },
+    ],
   });
   const result = (id: string): ChatMessage => ({ role: "tool", tool_call_id: id, content: "ok" });
   const history: ChatMessage[] = [
@@ -89,7 +92,9 @@ describe("the history window", () => {
   it("integrity holds at every window size", () => {
     for (let size = 1; size <= history.length; size++) {
       const window = historyWindow(history, size);
-      const callIds = new Set(window.flatMap((m) => (m.role === "assistant" ? (m.tool_calls ?? []).map((c) => c.id) : [])));
+      const callIds = new Set(
+        window.flatMap((m) => (m.role === "assistant" ? (m.tool_calls ?? []).map((c) => c.id) : [])),
+      );
       for (const m of window) if (m.role === "tool") expect(callIds.has(m.tool_call_id)).toBe(true);
       expect(window.length).toBeLessThanOrEqual(size);
     }

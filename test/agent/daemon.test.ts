@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ChannelError } from "../../src/channel-kit/channel.js";
-import { createDaemon, DaemonError, type Daemon, type DaemonOptions } from "../../src/daemon.js";
+import { createDaemon, type Daemon, DaemonError, type DaemonOptions } from "../../src/daemon.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { MemoryChannel } from "../fakes/memory-channel.js";
 import { recordingLogger } from "../support/tool-context.js";
@@ -31,7 +31,14 @@ describe("the daemon", () => {
     const channels: Record<string, MemoryChannel> = {};
     daemon = createDaemon({
       // The test channels use platform names, so the access gate's allow lists let the test user in.
-      env: { HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: "sk-test", SLACK_ALLOW_FROM: "user-1", DISCORD_ALLOW_FROM: "user-1" },
+      env: {
+        HOME: home,
+        SKEIN_HOME: home,
+        OPENAI_BASE_URL: fake.baseUrl,
+        OPENAI_API_KEY: "sk-test",
+        SLACK_ALLOW_FROM: "user-1",
+        DISCORD_ALLOW_FROM: "user-1",
+      },
       cwd: home,
       ignoreDotEnv: true,
       log,
@@ -76,7 +83,10 @@ describe("the daemon", () => {
     });
     await daemon.start();
     const report = lines.find((line) => line.channel === "telegram" && line.level === 50);
-    expect(report).toMatchObject({ reason: "401 Unauthorized: invalid token", remedy: expect.stringContaining("TELEGRAM_BOT_TOKEN") });
+    expect(report).toMatchObject({
+      reason: "401 Unauthorized: invalid token",
+      remedy: expect.stringContaining("TELEGRAM_BOT_TOKEN"),
+    });
     expect(daemon.status().channels).toMatchObject({
       telegram: { state: "failed", detail: "401 Unauthorized: invalid token" },
       slack: { state: "connected" },
@@ -99,8 +109,12 @@ describe("the daemon", () => {
     const flaky = () => (++attempts < 3 ? new ChannelError("network", "discord", "ECONNRESET") : undefined);
     const { daemon, channels } = setUp({ discord: flaky }, { channelRetryBaseMs: 1 });
     await daemon.start();
-    expect(daemon.status().channels.discord).toMatchObject({ state: "disconnected", detail: expect.stringContaining("ECONNRESET") });
-    while (daemon.status().channels.discord?.state !== "connected") await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(daemon.status().channels.discord).toMatchObject({
+      state: "disconnected",
+      detail: expect.stringContaining("ECONNRESET"),
+    });
+    while (daemon.status().channels.discord?.state !== "connected")
+      await new Promise((resolve) => setTimeout(resolve, 1));
     expect(attempts).toBe(3);
     channels.discord!.receive("back online");
     await channels.discord!.waitForDeliveries(1);

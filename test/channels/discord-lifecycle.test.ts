@@ -8,7 +8,7 @@ import { ChannelError } from "../../src/channel-kit/channel.js";
 import { configSchema } from "../../src/config/schema.js";
 import { silentLogger } from "../../src/log.js";
 import { BOT, DM_CHANNEL_ID, FakeDiscord } from "../fakes/fake-discord.js";
-import { startDiscordHarness, type DiscordHarness } from "./discord-harness.js";
+import { type DiscordHarness, startDiscordHarness } from "./discord-harness.js";
 
 let harness: DiscordHarness | undefined;
 let fake: FakeDiscord | undefined;
@@ -61,7 +61,12 @@ describe("the Discord channel, starting and stopping", () => {
     fake = await FakeDiscord.start();
     for (const apiUrl of [`${fake.apiUrl}/`, `${fake.apiUrl}/v10`, `${fake.apiUrl}/v10/`]) {
       const config = configSchema.parse({ channels: { discord: { token: "test-token", api_url: apiUrl } } });
-      const channel = createDiscordChannel({ config, bus: new MessageBus(), log: silentLogger(), home: "/nonexistent" });
+      const channel = createDiscordChannel({
+        config,
+        bus: new MessageBus(),
+        log: silentLogger(),
+        home: "/nonexistent",
+      });
       await channel.start(new AbortController().signal);
       expect(channel.status().state).toBe("connected");
       await channel.stop();
@@ -70,11 +75,20 @@ describe("the Discord channel, starting and stopping", () => {
 
   it("reports a token the REST API rejects as an auth error, without an unhandled rejection", async () => {
     fake = await FakeDiscord.start();
-    const channel = new DiscordChannel({ token: "wrong-token", apiUrl: fake.apiUrl, bus: new MessageBus(), log: silentLogger() });
+    const channel = new DiscordChannel({
+      token: "wrong-token",
+      apiUrl: fake.apiUrl,
+      bus: new MessageBus(),
+      log: silentLogger(),
+    });
     const rejections = await withoutUnhandledRejections(async () => {
       const error = await channel.start(new AbortController().signal).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ChannelError);
-      expect(error).toMatchObject({ kind: "auth", channel: "discord", message: expect.stringMatching(/token.*DISCORD_BOT_TOKEN/) });
+      expect(error).toMatchObject({
+        kind: "auth",
+        channel: "discord",
+        message: expect.stringMatching(/token.*DISCORD_BOT_TOKEN/),
+      });
     });
     expect(rejections).toEqual([]);
     expect(channel.status()).toMatchObject({ state: "failed", detail: expect.stringMatching(/token/) });
@@ -83,9 +97,17 @@ describe("the Discord channel, starting and stopping", () => {
 
   it("reports a token the gateway rejects (close 4004) as an auth error instead of hanging", async () => {
     fake = await FakeDiscord.start({ gatewayRejectsToken: true });
-    const channel = new DiscordChannel({ token: "test-token", apiUrl: fake.apiUrl, bus: new MessageBus(), log: silentLogger() });
+    const channel = new DiscordChannel({
+      token: "test-token",
+      apiUrl: fake.apiUrl,
+      bus: new MessageBus(),
+      log: silentLogger(),
+    });
     const rejections = await withoutUnhandledRejections(async () => {
-      await expect(channel.start(new AbortController().signal)).rejects.toMatchObject({ kind: "auth", message: expect.stringMatching(/4004/) });
+      await expect(channel.start(new AbortController().signal)).rejects.toMatchObject({
+        kind: "auth",
+        message: expect.stringMatching(/4004/),
+      });
     });
     expect(rejections).toEqual([]);
     expect(channel.status().state).toBe("failed");
@@ -103,7 +125,9 @@ describe("the Discord channel, starting and stopping", () => {
     await harness.bus.publishOutbound({ channel: "discord", chatId: DM_CHANNEL_ID, text: "yes" });
     expect(harness.fake.sent.map((message) => message.body.content)).toEqual(["yes"]);
     expect(harness.channel.status()).toMatchObject({ state: "connected", detail: "resumed" });
-    expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining([expect.stringMatching(/reconnecting/), expect.stringMatching(/resumed/)]));
+    expect(lines.map((line) => line.msg)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/reconnecting/), expect.stringMatching(/resumed/)]),
+    );
   });
 
   it("resumes after the gateway connection drops, and reports itself disconnected meanwhile", async () => {
@@ -124,7 +148,10 @@ describe("the Discord channel, starting and stopping", () => {
     harness = await startDiscordHarness({}, { log });
     harness.fake.closeGateway(4014, "Disallowed intent(s).");
     while (harness.channel.status().state === "connected") await new Promise((resolve) => setImmediate(resolve));
-    expect(harness.channel.status()).toMatchObject({ state: "disconnected", detail: expect.stringMatching(/Message Content Intent/) });
+    expect(harness.channel.status()).toMatchObject({
+      state: "disconnected",
+      detail: expect.stringMatching(/Message Content Intent/),
+    });
     expect(lines.some((line) => line.level >= 50 && /disconnected for good/.test(line.msg))).toBe(true);
   });
 

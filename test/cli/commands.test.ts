@@ -129,6 +129,7 @@ describe("the skein commands", () => {
     const result = await skein(["tools"]);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^\d+ tools?/m);
-    for (const line of result.stdout.split("\n").filter(Boolean)) expect(line).toMatch(/^[a-zA-Z0-9_-]+ +\S+ +(read-only|side-effecting|privileged) +\S/);
+    for (const line of result.stdout.split("\n").filter(Boolean))
+      expect(line).toMatch(/^[a-zA-Z0-9_-]+ +\S+ +(read-only|side-effecting|privileged) +\S/);
   });
 });

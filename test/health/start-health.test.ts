@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closedPort } from "../fakes/closed-port.js";
 import { FakeCredentials } from "../fakes/fake-credentials.js";
-import { spawnSkein, type SkeinProcess } from "../support/skein-process.js";
+import { type SkeinProcess, spawnSkein } from "../support/skein-process.js";
 
 /**
  * `skein start` (the built CLI) serves the health endpoints. The always-connected "idle"
@@ -34,7 +34,15 @@ async function startDaemon(env: Record<string, string>): Promise<{ port: number 
   const port = await closedPort();
   daemon = spawnSkein(["start"], {
     cwd: home,
-    env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home, OPENAI_API_KEY: "sk-test", SKEIN_HEALTH_PORT: String(port), SKEIN_BENCH_IDLE_CHANNEL: "1", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: home,
+      SKEIN_HOME: home,
+      OPENAI_API_KEY: "sk-test",
+      SKEIN_HEALTH_PORT: String(port),
+      SKEIN_BENCH_IDLE_CHANNEL: "1",
+      ...env,
+    },
   });
   await daemon.waitFor('"msg":"skein ready"');
   return { port };
@@ -50,9 +58,18 @@ describe("skein start with SKEIN_HEALTH_PORT", () => {
     const { port } = await startDaemon({});
     expect(await get(port, "/healthz")).toMatchObject({ code: 200, body: { status: "ok" } });
     const readyz = await get(port, "/readyz");
-    expect(readyz).toMatchObject({ code: 200, body: { status: "ready", channels: { idle: { state: "connected", ready: true } } } });
+    expect(readyz).toMatchObject({
+      code: 200,
+      body: { status: "ready", channels: { idle: { state: "connected", ready: true } } },
+    });
     const status = await get(port, "/status");
-    expect(status.body).toMatchObject({ version: "0.1.0", ready: true, turnsServed: 0, sessions: 0, channels: { idle: { state: "connected" } } });
+    expect(status.body).toMatchObject({
+      version: "0.1.0",
+      ready: true,
+      turnsServed: 0,
+      sessions: 0,
+      channels: { idle: { state: "connected" } },
+    });
 
     expect(await daemon!.stop()).toBe(0);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();

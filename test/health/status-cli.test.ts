@@ -1,7 +1,7 @@
-import { execa } from "execa";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHealthServer } from "../../src/health/health-server.js";
 import { cliPath } from "../cli/build.js";
@@ -59,7 +59,9 @@ describe("the built skein status", () => {
     const port = await closedPort();
     const result = await status({ SKEIN_HEALTH_PORT: String(port) });
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain(`skein is not running: nothing answers at http://127.0.0.1:${port}/status (ECONNREFUSED)`);
+    expect(result.stderr).toContain(
+      `skein is not running: nothing answers at http://127.0.0.1:${port}/status (ECONNREFUSED)`,
+    );
   });
 
   it("explains that the health port must be set, and exits non-zero", async () => {

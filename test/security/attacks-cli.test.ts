@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SkeinUnderAttack, alice, bob, bwrapWorks, chatOf, mallory } from "./skein-under-attack.js";
+import { alice, bob, bwrapWorks, chatOf, mallory, SkeinUnderAttack } from "./skein-under-attack.js";
 
 let skein: SkeinUnderAttack;
 let pages: Server;
@@ -48,14 +48,16 @@ describe("the command guard, through the built CLI", () => {
     expect(String(result.error)).toMatch(/^permission denied: .*command guard/);
   });
 
-  it.each(["git --version | head -1", "grep -rn needle . || true", "python3 -c 'print(1)'", "cat <<EOF\nhere-doc text\nEOF"])(
-    "runs the ordinary command %s",
-    async (command) => {
-      const result = await skein.callTool("exec_shell", { command });
-      expect(result.error).toBeUndefined();
-      expect(result.exit_code).toBe(0);
-    },
-  );
+  it.each([
+    "git --version | head -1",
+    "grep -rn needle . || true",
+    "python3 -c 'print(1)'",
+    "cat <<EOF\nhere-doc text\nEOF",
+  ])("runs the ordinary command %s", async (command) => {
+    const result = await skein.callTool("exec_shell", { command });
+    expect(result.error).toBeUndefined();
+    expect(result.exit_code).toBe(0);
+  });
 });
 
 describe("no single input freezes the daemon", () => {
@@ -72,7 +74,10 @@ describe("no single input freezes the daemon", () => {
 
   it("refuses at once to read a FIFO, five in one round leaving the file tools free", async () => {
     execFileSync("mkfifo", [join(skein.workspace, "trap")]);
-    const results = await skein.callTools(Array.from({ length: 5 }, () => ({ name: "read_file", arguments: { path: "trap" } })), alice);
+    const results = await skein.callTools(
+      Array.from({ length: 5 }, () => ({ name: "read_file", arguments: { path: "trap" } })),
+      alice,
+    );
     for (const result of results) expect(String(result.error)).toContain("FIFO");
     await expect(skein.callTool("list_directory", { path: "." }, bob)).resolves.toHaveProperty("entries");
   });
@@ -80,7 +85,9 @@ describe("no single input freezes the daemon", () => {
 
 describe("per-user notes", () => {
   it("cannot be reached by another user through any tool", async () => {
-    await expect(skein.callTool("memory_save", { content: "alice's locker code is 9137" }, alice)).resolves.toHaveProperty("note_id");
+    await expect(
+      skein.callTool("memory_save", { content: "alice's locker code is 9137" }, alice),
+    ).resolves.toHaveProperty("note_id");
     const search = await skein.callTool("search_files", { pattern: "9137" }, bob);
     expect(search).toMatchObject({ count: 0 });
     const listing = await skein.callTool("list_directory", { path: "." }, bob);
@@ -97,13 +104,21 @@ describe("per-user notes", () => {
 
 describe("the message tool", () => {
   it("refuses a chat the bot does not know, and sends nothing there", async () => {
-    const result = await skein.callTool("message", { channel: "telegram", chat_id: "31337", content: "click this link" }, alice);
+    const result = await skein.callTool(
+      "message",
+      { channel: "telegram", chat_id: "31337", content: "click this link" },
+      alice,
+    );
     expect(String(result.error)).toContain('tools.message.targets is "known"');
     expect(skein.telegram.sent.filter((message) => message.chat_id === 31337)).toEqual([]);
   });
 
   it("sends to a chat with an allowed sender", async () => {
-    const result = await skein.callTool("message", { channel: "telegram", chat_id: String(bob.id), content: "build done" }, alice);
+    const result = await skein.callTool(
+      "message",
+      { channel: "telegram", chat_id: String(bob.id), content: "build done" },
+      alice,
+    );
     expect(result).toMatchObject({ status: "sent" });
   });
 });

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SECRETS, SkeinUnderAttack, bwrapWorks } from "./skein-under-attack.js";
+import { bwrapWorks, SECRETS, SkeinUnderAttack } from "./skein-under-attack.js";
 
 /** The secrets found in a tool result, as they are or base64-encoded on stdout. */
 const leaks = (output: Record<string, unknown>): string[] => {
@@ -43,21 +43,27 @@ describe.skipIf(!bwrapWorks())("skein start: commands in the bubblewrap sandbox"
   });
 
   it("returns nothing secret through spawn either, and shows no $SKEIN_HOME", async () => {
-    const environ = await skein.callTool("spawn", { command: "sh", args: ["-c", "cat /proc/$PPID/environ; ls -a .. ../sessions"] });
+    const environ = await skein.callTool("spawn", {
+      command: "sh",
+      args: ["-c", "cat /proc/$PPID/environ; ls -a .. ../sessions"],
+    });
     expect(leaks(environ)).toEqual([]);
     expect(JSON.stringify(environ)).not.toContain("config.json");
   });
 
   it("ends a nohup'ed background process when the call returns", async () => {
     const started = await skein.callTool("exec_shell", {
-      command: "nohup sh -c 'while :; do date +%s%N > beat; sleep 0.05; done' >/dev/null 2>&1 & sleep 0.2; echo started",
+      command:
+        "nohup sh -c 'while :; do date +%s%N > beat; sleep 0.05; done' >/dev/null 2>&1 & sleep 0.2; echo started",
     });
     expect(started).toMatchObject({ exit_code: 0, stdout: "started\n" });
     expect(await heartbeatStopped(join(skein.workspace, "beat"))).toBe(true);
   });
 
   it("lets ordinary commands work in the workspace", async () => {
-    await expect(skein.callTool("exec_shell", { command: "echo hi > note.txt && cat note.txt | wc -l" })).resolves.toMatchObject({
+    await expect(
+      skein.callTool("exec_shell", { command: "echo hi > note.txt && cat note.txt | wc -l" }),
+    ).resolves.toMatchObject({
       exit_code: 0,
       stdout: "1\n",
     });
@@ -83,7 +89,9 @@ describe("skein start without a sandbox (tools.exec.sandbox: none)", () => {
   });
 
   it("ends a nohup'ed background process when the call returns", async () => {
-    await skein.callTool("exec_shell", { command: "nohup sh -c 'while :; do date +%s%N > beat; sleep 0.05; done' >/dev/null 2>&1 & sleep 0.2" });
+    await skein.callTool("exec_shell", {
+      command: "nohup sh -c 'while :; do date +%s%N > beat; sleep 0.05; done' >/dev/null 2>&1 & sleep 0.2",
+    });
     expect(await heartbeatStopped(join(skein.workspace, "beat"))).toBe(true);
   });
 });

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeOpenAI, type FakeRequest } from "../fakes/fake-openai.js";
-import { FakeTelegram, type FakeChat, type FakeUser, type SentMessage } from "../fakes/fake-telegram.js";
-import { spawnSkein, type SkeinProcess } from "../support/skein-process.js";
+import { type FakeChat, FakeTelegram, type FakeUser, type SentMessage } from "../fakes/fake-telegram.js";
+import { type SkeinProcess, spawnSkein } from "../support/skein-process.js";
 
 /** Secrets the daemon holds in its environment, config.json and .env: none may reach a tool result. */
 export const SECRETS = {
@@ -26,7 +26,10 @@ export const chatOf = (user: FakeUser): FakeChat => ({ id: user.id, type: "priva
 /** Whether bubblewrap runs on this machine (the sandbox tests skip without it). */
 export function bwrapWorks(): boolean {
   try {
-    execFileSync("bwrap", ["--unshare-user", "--unshare-pid", "--ro-bind", "/", "/", "true"], { stdio: "ignore", timeout: 5_000 });
+    execFileSync("bwrap", ["--unshare-user", "--unshare-pid", "--ro-bind", "/", "/", "true"], {
+      stdio: "ignore",
+      timeout: 5_000,
+    });
     return true;
   } catch {
     return false;
@@ -53,7 +56,13 @@ export class SkeinUnderAttack {
     const home = await realpath(await mkdtemp(join(tmpdir(), "skein-attack-")));
     const workspace = join(home, "workspace");
     await mkdir(workspace);
-    await writeFile(join(home, "config.json"), JSON.stringify({ ...config, tools: { web_search: { api_key: SECRETS.configSecret }, ...(config.tools as object) } }));
+    await writeFile(
+      join(home, "config.json"),
+      JSON.stringify({
+        ...config,
+        tools: { web_search: { api_key: SECRETS.configSecret }, ...(config.tools as object) },
+      }),
+    );
     await writeFile(join(home, ".env"), `SKEIN_ATTACK_DOTENV=${SECRETS.dotEnvSecret}\n`);
     model.respondWith((request) => {
       const last = request.body.messages.at(-1);
@@ -94,7 +103,11 @@ export class SkeinUnderAttack {
   }
 
   /** Has `from` ask for one tool call and resolves with the tool's result, as the model saw it (parsed JSON). */
-  async callTool(name: string, args: Record<string, unknown>, from: FakeUser = alice): Promise<Record<string, unknown>> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    from: FakeUser = alice,
+  ): Promise<Record<string, unknown>> {
     const [result] = await this.callTools([{ name, arguments: args }], from);
     return result!;
   }
@@ -103,9 +116,12 @@ export class SkeinUnderAttack {
   async callTools(calls: ToolCall[], from: FakeUser = alice): Promise<Array<Record<string, unknown>>> {
     const before = this.model.requests.length;
     await this.say(from, `tool ${JSON.stringify(calls)}`);
-    const request = this.model.requests.slice(before).find((candidate: FakeRequest) => candidate.body.messages.at(-1)?.role === "tool");
+    const request = this.model.requests
+      .slice(before)
+      .find((candidate: FakeRequest) => candidate.body.messages.at(-1)?.role === "tool");
     const results = (request?.body.messages ?? []).filter((message) => message.role === "tool").slice(-calls.length);
-    if (results.length !== calls.length) throw new Error(`the results of ${calls.map((call) => call.name).join(", ")} did not reach the model`);
+    if (results.length !== calls.length)
+      throw new Error(`the results of ${calls.map((call) => call.name).join(", ")} did not reach the model`);
     return results.map((message) => JSON.parse(String(message.content)) as Record<string, unknown>);
   }
 

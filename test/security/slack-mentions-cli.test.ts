@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../fakes/closed-port.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { FakeSlack, postSignedEvent } from "../fakes/fake-slack.js";
-import { spawnSkein, type SkeinProcess } from "../support/skein-process.js";
+import { type SkeinProcess, spawnSkein } from "../support/skein-process.js";
 
 let slack: FakeSlack;
 let model: FakeOpenAI;
@@ -45,7 +45,8 @@ afterAll(async () => {
 describe("Slack output from model text, the built CLI", () => {
   it("never pings a channel, a user group or a user: [everyone](!channel) reaches Slack harmless", async () => {
     model.reply({
-      content: "[everyone](!channel) ![x](!here) [all](!everyone) [team](!subteam^S123) [boss](@U999) <!channel> and [docs](https://example.com)",
+      content:
+        "[everyone](!channel) ![x](!here) [all](!everyone) [team](!subteam^S123) [boss](@U999) <!channel> and [docs](https://example.com)",
     });
     const event = { type: "app_mention", user: "UALICE", text: "<@UBOT> status?", ts: slack.nextTs(), channel: "C1" };
     await postSignedEvent(`http://127.0.0.1:${port}/slack/events`, "mentions-secret", slack.eventCallback(event));

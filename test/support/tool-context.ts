@@ -1,5 +1,5 @@
-import { pino, type Logger } from "pino";
 import { Writable } from "node:stream";
+import { type Logger, pino } from "pino";
 import { MessageBus } from "../../src/bus/message-bus.js";
 import type { Tool, ToolContext } from "../../src/tools/tool.js";
 

@@ -1,6 +1,6 @@
 import { lstat, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { ToolError, type Tool } from "../tool.js";
+import { type Tool, ToolError } from "../tool.js";
 import { readRegularFile, writeRegularFile } from "./regular-file.js";
 import { resolveExisting, resolveInWorkspace } from "./workspace-path.js";
 
@@ -21,7 +21,8 @@ function readFileTool(workspace: string): Tool<{ path: string }> {
     timeoutMs: FILE_TOOL_TIMEOUT_MS,
     async execute(args) {
       const absolute = await resolveExisting(workspace, args.path);
-      if ((await stat(absolute)).isDirectory()) throw new ToolError("InvalidArgs", `"${args.path}" is a directory; use list_directory`);
+      if ((await stat(absolute)).isDirectory())
+        throw new ToolError("InvalidArgs", `"${args.path}" is a directory; use list_directory`);
       const { bytes, size } = await readRegularFile(absolute, args.path, MAX_READ_BYTES);
       if (size <= MAX_READ_BYTES) return { content: bytes.toString("utf8") };
       const note = `\n[... truncated: the file has ${size} bytes; showing the first ${bytes.length}]`;
@@ -33,8 +34,7 @@ function readFileTool(workspace: string): Tool<{ path: string }> {
 function writeFileTool(workspace: string): Tool<{ path: string; content: string }> {
   return {
     name: "write_file",
-    description:
-      "Write a file in the workspace, creating missing parent directories; an existing file is overwritten.",
+    description: "Write a file in the workspace, creating missing parent directories; an existing file is overwritten.",
     parameters: {
       type: "object",
       properties: { path: pathParam, content: { type: "string", description: "The complete new content" } },
@@ -86,7 +86,11 @@ function editFileTool(workspace: string): Tool<{ path: string; old_text: string;
           { match_count: count },
         );
       }
-      await writeRegularFile(absolute, args.path, content.replace(args.old_text, () => args.new_text));
+      await writeRegularFile(
+        absolute,
+        args.path,
+        content.replace(args.old_text, () => args.new_text),
+      );
       return { message: `Successfully edited ${args.path}` };
     },
   };
@@ -101,7 +105,8 @@ interface DirectoryEntry {
 function listDirectoryTool(workspace: string): Tool<{ path?: string }> {
   return {
     name: "list_directory",
-    description: "List the immediate entries of a workspace directory, sorted by name: {entries: [{name, is_dir, size}]}.",
+    description:
+      "List the immediate entries of a workspace directory, sorted by name: {entries: [{name, is_dir, size}]}.",
     parameters: {
       type: "object",
       properties: { path: { ...pathParam, description: 'Directory relative to the workspace (default ".")' } },
@@ -111,14 +116,18 @@ function listDirectoryTool(workspace: string): Tool<{ path?: string }> {
     async execute(args) {
       const requested = args.path ?? ".";
       const absolute = await resolveExisting(workspace, requested);
-      if (!(await stat(absolute)).isDirectory()) throw new ToolError("InvalidArgs", `"${requested}" is not a directory`);
+      if (!(await stat(absolute)).isDirectory())
+        throw new ToolError("InvalidArgs", `"${requested}" is not a directory`);
       const dirents = await readdir(absolute, { withFileTypes: true });
       const entries = await Promise.all(
         dirents.map(async (dirent): Promise<DirectoryEntry> => {
           const entryPath = path.join(absolute, dirent.name);
           // A symlink is described by its target only when that target is inside the workspace.
           const target = dirent.isSymbolicLink()
-            ? await resolveInWorkspace(workspace, entryPath).then((resolved) => resolved.absolute, () => undefined)
+            ? await resolveInWorkspace(workspace, entryPath).then(
+                (resolved) => resolved.absolute,
+                () => undefined,
+              )
             : entryPath;
           const stats = target === undefined ? undefined : await stat(target).catch(() => undefined);
           return { name: dirent.name, is_dir: stats?.isDirectory() ?? false, size: stats?.size ?? 0 };

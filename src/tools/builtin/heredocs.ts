@@ -23,7 +23,11 @@ export function extractHeredocs(source: string): { script: string; heredocs: Her
     const pending: Array<{ delimiter: string; stripTabs: boolean; expands: boolean }> = [];
     out.push(
       lines[index]!.replace(OPERATOR, (_match, dash: string, single?: string, double?: string, bare?: string) => {
-        pending.push({ delimiter: single ?? double ?? bare ?? "", stripTabs: dash === "-", expands: bare !== undefined && !_match.includes("\\") });
+        pending.push({
+          delimiter: single ?? double ?? bare ?? "",
+          stripTabs: dash === "-",
+          expands: bare !== undefined && !_match.includes("\\"),
+        });
         return "<__heredoc__";
       }),
     );

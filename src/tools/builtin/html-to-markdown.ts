@@ -27,8 +27,12 @@ export interface HtmlConversionOptions {
  * time grows faster than linearly with nesting, so one hostile page must not hold the
  * event loop (every chat) for minutes. Over budget, the page comes back as plain text.
  */
-export async function htmlToMarkdown(html: string, options: HtmlConversionOptions = {}): Promise<{ text: string; converter: "markdown" | "plain-text" }> {
-  if (Buffer.byteLength(html) > MARKDOWN_MAX_HTML_BYTES) return { text: htmlToPlainText(html), converter: "plain-text" };
+export async function htmlToMarkdown(
+  html: string,
+  options: HtmlConversionOptions = {},
+): Promise<{ text: string; converter: "markdown" | "plain-text" }> {
+  if (Buffer.byteLength(html) > MARKDOWN_MAX_HTML_BYTES)
+    return { text: htmlToPlainText(html), converter: "plain-text" };
   const turndown = createRequire(import.meta.url).resolve("turndown");
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { html, turndown } });
   let timer: NodeJS.Timeout | undefined;
@@ -42,7 +46,9 @@ export async function htmlToMarkdown(html: string, options: HtmlConversionOption
       worker.once("error", () => resolve(undefined));
       worker.once("exit", () => resolve(undefined));
     });
-    return markdown === undefined ? { text: htmlToPlainText(html), converter: "plain-text" } : { text: markdown, converter: "markdown" };
+    return markdown === undefined
+      ? { text: htmlToPlainText(html), converter: "plain-text" }
+      : { text: markdown, converter: "markdown" };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", onAbort);

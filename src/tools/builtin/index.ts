@@ -5,8 +5,8 @@ import type { SkeinConfig } from "../../config/schema.js";
 import type { ToolSink } from "../tool-sink.js";
 import { execShellTool } from "./exec-shell.js";
 import { fileTools } from "./files.js";
-import { memoryNoteTools } from "./memory-notes.js";
 import { memoryTools } from "./memory.js";
+import { memoryNoteTools } from "./memory-notes.js";
 import { messageTool } from "./message.js";
 import { messageTargetRule } from "./message-targets.js";
 import { commandEnvironment } from "./safe-env.js";
@@ -40,7 +40,8 @@ export interface BuiltinToolDeps {
 /** Decides where commands run and says so in the log: a warning whenever they are not sandboxed. */
 function commandSandbox(deps: BuiltinToolDeps): SandboxDecision {
   const { exec } = deps.config.tools;
-  const decision = deps.sandbox ?? resolveSandbox({ mode: exec.sandbox, workspace: deps.workspace, network: exec.network });
+  const decision =
+    deps.sandbox ?? resolveSandbox({ mode: exec.sandbox, workspace: deps.workspace, network: exec.network });
   void decision.then((sandbox) => {
     if (sandbox.type === "unavailable") deps.log.error(`exec_shell and spawn are disabled: ${sandbox.reason}`);
     else if (sandbox.type === "none") deps.log.warn(describeSandbox(sandbox).text);
@@ -63,14 +64,19 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
     searchFilesTool(workspace),
     execShellTool(commandOptions),
     spawnTool({ ...commandOptions, ...(deps.signal ? { signal: deps.signal } : {}) }),
-    webFetchTool({ allowPrivate: config.tools.web_fetch.allow_private, ...(deps.lookup ? { lookup: deps.lookup } : {}) }),
+    webFetchTool({
+      allowPrivate: config.tools.web_fetch.allow_private,
+      ...(deps.lookup ? { lookup: deps.lookup } : {}),
+    }),
     webSearchTool({ ...config.tools.web_search, fetch: deps.fetch ?? globalThis.fetch }),
     ...memoryTools(workspace),
     ...memoryNoteTools({
       workspace,
       home: deps.home,
-      onMigrated: (users) => deps.log.info({ users }, "moved per-user notes out of the workspace into $SKEIN_HOME/notes"),
-      onMigrationFailed: (error) => deps.log.error({ err: error }, "could not move per-user notes out of the workspace"),
+      onMigrated: (users) =>
+        deps.log.info({ users }, "moved per-user notes out of the workspace into $SKEIN_HOME/notes"),
+      onMigrationFailed: (error) =>
+        deps.log.error({ err: error }, "could not move per-user notes out of the workspace"),
     }),
     messageTool(messageTargetRule({ mode: config.tools.message.targets, config, home: deps.home })),
   ];

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { ToolError, type Tool, type ToolContext } from "../tool.js";
+import { type Tool, type ToolContext, ToolError } from "../tool.js";
 
 /** Where per-user notes live, under `$SKEIN_HOME`: one folder per user, one file per note. No file tool or command reaches it. */
 export const NOTES_DIR = "notes";
@@ -102,7 +102,12 @@ export function memoryNoteTools(options: MemoryNoteOptions): Tool<never>[] {
       type: "object",
       properties: {
         query: { type: "string", minLength: 1, description: "What to look for" },
-        top_k: { type: "integer", minimum: 1, maximum: MAX_TOP_K, description: `How many results (default 5, max ${MAX_TOP_K})` },
+        top_k: {
+          type: "integer",
+          minimum: 1,
+          maximum: MAX_TOP_K,
+          description: `How many results (default 5, max ${MAX_TOP_K})`,
+        },
       },
       required: ["query"],
       additionalProperties: false,
@@ -114,7 +119,10 @@ export function memoryNoteTools(options: MemoryNoteOptions): Tool<never>[] {
       const notes = await Promise.all(
         names
           .filter((name) => noteFileName.test(name))
-          .map(async (name) => ({ id: name.replace(/\.md$/, ""), text: await readFile(path.join(folder, name), "utf8").catch(() => "") })),
+          .map(async (name) => ({
+            id: name.replace(/\.md$/, ""),
+            text: await readFile(path.join(folder, name), "utf8").catch(() => ""),
+          })),
       );
       const { default: MiniSearch } = await import("minisearch");
       const index = new MiniSearch<{ id: string; text: string }>({

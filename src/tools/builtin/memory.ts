@@ -8,10 +8,13 @@ import { resolveInWorkspace } from "./workspace-path.js";
 export const MEMORY_FILE = "memory/MEMORY.md";
 
 async function readMemory(file: string): Promise<string | undefined> {
-  return readRegularFile(file, MEMORY_FILE, Number.POSITIVE_INFINITY).then(({ bytes }) => bytes.toString("utf8"), (error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return undefined;
-    throw error;
-  });
+  return readRegularFile(file, MEMORY_FILE, Number.POSITIVE_INFINITY).then(
+    ({ bytes }) => bytes.toString("utf8"),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return undefined;
+      throw error;
+    },
+  );
 }
 
 /** `memory_read` and `memory_write` on `<workspace>/memory/MEMORY.md`. */
@@ -64,7 +67,8 @@ export function memoryTools(workspace: string): Tool<never>[] {
         await mkdir(path.dirname(file), { recursive: true });
         if (mode === "overwrite") return writeFile(file, args.content, "utf8");
         const existing = (await readMemory(file)) ?? "";
-        const separator = existing.length === 0 || existing.endsWith("\n\n") ? "" : existing.endsWith("\n") ? "\n" : "\n\n";
+        const separator =
+          existing.length === 0 || existing.endsWith("\n\n") ? "" : existing.endsWith("\n") ? "\n" : "\n\n";
         return appendFile(file, separator + args.content, "utf8");
       });
       writes = done.catch(() => undefined);

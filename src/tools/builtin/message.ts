@@ -1,4 +1,4 @@
-import { ToolError, toolResult, type Tool } from "../tool.js";
+import { type Tool, ToolError, toolResult } from "../tool.js";
 import type { MessageTargetRule } from "./message-targets.js";
 
 interface MessageArgs {
@@ -39,7 +39,10 @@ export function messageTool(targetRule: MessageTargetRule = async () => undefine
           { running_channels: running },
         );
       }
-      const refusal = await targetRule({ channel: args.channel, chatId: args.chat_id }, { channel: ctx.channel, chatId: ctx.chatId });
+      const refusal = await targetRule(
+        { channel: args.channel, chatId: args.chat_id },
+        { channel: ctx.channel, chatId: ctx.chatId },
+      );
       if (refusal) throw new ToolError("PermissionDenied", refusal);
       const delivery = ctx.bus.publishOutbound({
         channel: args.channel,

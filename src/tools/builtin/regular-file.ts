@@ -1,5 +1,5 @@
 import { constants, type Stats } from "node:fs";
-import { open, stat, type FileHandle } from "node:fs/promises";
+import { type FileHandle, open, stat } from "node:fs/promises";
 import { ToolError } from "../tool.js";
 
 /** What a non-regular file is, for the refusal. */
@@ -12,7 +12,8 @@ function kindOf(stats: Stats): string {
 }
 
 function refuseUnlessRegular(stats: Stats, shownPath: string): void {
-  if (!stats.isFile()) throw new ToolError("InvalidArgs", `"${shownPath}" is ${kindOf(stats)}: only regular files can be read or written`);
+  if (!stats.isFile())
+    throw new ToolError("InvalidArgs", `"${shownPath}" is ${kindOf(stats)}: only regular files can be read or written`);
 }
 
 /**
@@ -20,7 +21,11 @@ function refuseUnlessRegular(stats: Stats, shownPath: string): void {
  * can block: the path is checked with stat, then opened with O_NONBLOCK (a FIFO swapped
  * in meanwhile cannot hold a libuv thread) and checked again on the open handle.
  */
-export async function openRegularFile(absolute: string, shownPath: string, mode: "read" | "write"): Promise<FileHandle> {
+export async function openRegularFile(
+  absolute: string,
+  shownPath: string,
+  mode: "read" | "write",
+): Promise<FileHandle> {
   const before = await stat(absolute).catch((error: NodeJS.ErrnoException) => {
     if (mode === "write" && error.code === "ENOENT") return undefined;
     throw error;
@@ -28,7 +33,8 @@ export async function openRegularFile(absolute: string, shownPath: string, mode:
   if (before) refuseUnlessRegular(before, shownPath);
   const flags = constants.O_NONBLOCK | (mode === "read" ? constants.O_RDONLY : constants.O_WRONLY | constants.O_CREAT);
   const handle = await open(absolute, flags, 0o644).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENXIO") throw new ToolError("InvalidArgs", `"${shownPath}" is a FIFO or socket: only regular files can be written`);
+    if (error.code === "ENXIO")
+      throw new ToolError("InvalidArgs", `"${shownPath}" is a FIFO or socket: only regular files can be written`);
     throw error;
   });
   try {
@@ -41,7 +47,11 @@ export async function openRegularFile(absolute: string, shownPath: string, mode:
 }
 
 /** Reads at most `maxBytes` of a regular file: its start, and its whole size. */
-export async function readRegularFile(absolute: string, shownPath: string, maxBytes: number): Promise<{ bytes: Buffer; size: number }> {
+export async function readRegularFile(
+  absolute: string,
+  shownPath: string,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; size: number }> {
   const handle = await openRegularFile(absolute, shownPath, "read");
   try {
     const { size } = await handle.stat();

@@ -30,7 +30,11 @@ export interface SandboxOptions {
 }
 
 /** The bwrap arguments that run `file args` isolated: new namespaces, own /proc, private /tmp, only the workspace writable. */
-export function bwrapArguments(options: { workspace: string; network: boolean }, file: string, args: readonly string[]): string[] {
+export function bwrapArguments(
+  options: { workspace: string; network: boolean },
+  file: string,
+  args: readonly string[],
+): string[] {
   const system = SYSTEM_DIRS.filter((dir) => existsSync(dir)).flatMap((dir) => ["--ro-bind", dir, dir]);
   return [
     "--unshare-user",
@@ -61,7 +65,8 @@ export function bwrapArguments(options: { workspace: string; network: boolean },
 
 /** What a sandbox decision means for the operator, for the start-up warning and `skein doctor`. */
 export function describeSandbox(sandbox: Sandbox): { ok: boolean; text: string } {
-  if (sandbox.type === "bwrap") return { ok: true, text: "commands run in bubblewrap (no daemon secrets, no $SKEIN_HOME, own /proc)" };
+  if (sandbox.type === "bwrap")
+    return { ok: true, text: "commands run in bubblewrap (no daemon secrets, no $SKEIN_HOME, own /proc)" };
   return {
     ok: false,
     text:
@@ -75,11 +80,20 @@ const unsandboxed = (reason: string): Sandbox => ({ type: "none", reason, wrap: 
 /** Runs `bwrap … true` once: resolves with why bubblewrap cannot run here, or undefined when it works. */
 export function probeBwrap(bwrap: string, workspace: string, network: boolean): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile(bwrap, bwrapArguments({ workspace, network }, "true", []), { timeout: 5_000 }, (error, _stdout, stderr) => {
-      if (!error) return resolve(undefined);
-      const code = (error as NodeJS.ErrnoException).code;
-      resolve(code === "ENOENT" ? "bubblewrap (bwrap) is not installed" : `bwrap does not work here: ${String(stderr).trim() || error.message}`);
-    });
+    execFile(
+      bwrap,
+      bwrapArguments({ workspace, network }, "true", []),
+      { timeout: 5_000 },
+      (error, _stdout, stderr) => {
+        if (!error) return resolve(undefined);
+        const code = (error as NodeJS.ErrnoException).code;
+        resolve(
+          code === "ENOENT"
+            ? "bubblewrap (bwrap) is not installed"
+            : `bwrap does not work here: ${String(stderr).trim() || error.message}`,
+        );
+      },
+    );
   });
 }
 
@@ -88,12 +102,19 @@ export function probeBwrap(bwrap: string, workspace: string, network: boolean): 
  * `bwrap` insists (the probe's failure is the reason every command is then refused);
  * `none` is the operator's explicit opt-out.
  */
-export async function resolveSandbox(options: SandboxOptions): Promise<Sandbox | { type: "unavailable"; reason: string }> {
-  if (options.mode === "none") return unsandboxed("tools.exec.sandbox is \"none\"");
+export async function resolveSandbox(
+  options: SandboxOptions,
+): Promise<Sandbox | { type: "unavailable"; reason: string }> {
+  if (options.mode === "none") return unsandboxed('tools.exec.sandbox is "none"');
   const bwrap = options.bwrap ?? "bwrap";
-  const problem = process.platform === "linux" ? await probeBwrap(bwrap, options.workspace, options.network) : `bubblewrap needs Linux, not ${process.platform}`;
+  const problem =
+    process.platform === "linux"
+      ? await probeBwrap(bwrap, options.workspace, options.network)
+      : `bubblewrap needs Linux, not ${process.platform}`;
   if (problem !== undefined) {
-    return options.mode === "bwrap" ? { type: "unavailable", reason: `tools.exec.sandbox is "bwrap" but ${problem}` } : unsandboxed(problem);
+    return options.mode === "bwrap"
+      ? { type: "unavailable", reason: `tools.exec.sandbox is "bwrap" but ${problem}` }
+      : unsandboxed(problem);
   }
   return {
     type: "bwrap",
@@ -108,9 +129,12 @@ export async function resolveSandbox(options: SandboxOptions): Promise<Sandbox |
 }
 
 /** `skein doctor`'s line about the sandbox: ok with bubblewrap, a warning without, a failure when `bwrap` is required but cannot run. */
-export async function sandboxCheck(options: SandboxOptions): Promise<{ outcome: "ok" | "warn" | "fail"; detail: string }> {
+export async function sandboxCheck(
+  options: SandboxOptions,
+): Promise<{ outcome: "ok" | "warn" | "fail"; detail: string }> {
   const sandbox = await resolveSandbox(options);
-  if (sandbox.type === "unavailable") return { outcome: "fail", detail: `exec_shell and spawn are disabled: ${sandbox.reason}` };
+  if (sandbox.type === "unavailable")
+    return { outcome: "fail", detail: `exec_shell and spawn are disabled: ${sandbox.reason}` };
   const { ok, text } = describeSandbox(sandbox);
   return { outcome: ok ? "ok" : "warn", detail: text };
 }

@@ -1,5 +1,5 @@
 import { ToolError } from "../tool.js";
-import { runProcess, type RunOutcome } from "./process-runner.js";
+import { type RunOutcome, runProcess } from "./process-runner.js";
 import type { Sandbox } from "./sandbox.js";
 
 /** The sandbox decision, made once (see `resolveSandbox`); `unavailable` refuses every command. */
@@ -25,7 +25,8 @@ const BWRAP_EXEC_FAILED = /^bwrap: execvp (.*)/;
  */
 export async function runSandboxed(options: SandboxedRunOptions): Promise<RunOutcome> {
   const sandbox = await options.sandbox;
-  if (sandbox.type === "unavailable") throw new ToolError("PermissionDenied", `commands are disabled: ${sandbox.reason}`);
+  if (sandbox.type === "unavailable")
+    throw new ToolError("PermissionDenied", `commands are disabled: ${sandbox.reason}`);
   const command = sandbox.wrap({ file: options.file, args: options.args, env: options.env });
   const outcome = await runProcess({
     file: command.file,

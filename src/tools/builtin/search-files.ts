@@ -1,8 +1,8 @@
 import { readdir, stat } from "node:fs/promises";
-import { readRegularFile } from "./regular-file.js";
 import path from "node:path";
-import { ToolError, type Tool } from "../tool.js";
+import { type Tool, ToolError } from "../tool.js";
 import { globToRegExp } from "./glob.js";
+import { readRegularFile } from "./regular-file.js";
 import { resolveExisting } from "./workspace-path.js";
 
 /** At most this many matching lines are returned. */
@@ -52,7 +52,10 @@ export function hasNestedQuantifier(pattern: string): boolean {
       const repeated = next === "+" || next === "*" || (next === "{" && /^\{\d*,\d*\}/.test(pattern.slice(index + 1)));
       if (repeatsInside && repeated) return true;
       if (repeatsInside && groups.length > 0) groups[groups.length - 1] = true;
-    } else if ((char === "+" || char === "*" || (char === "{" && /^\{\d+,\}/.test(pattern.slice(index)))) && groups.length > 0) {
+    } else if (
+      (char === "+" || char === "*" || (char === "{" && /^\{\d+,\}/.test(pattern.slice(index)))) &&
+      groups.length > 0
+    ) {
       groups[groups.length - 1] = true;
     }
   }
@@ -100,7 +103,10 @@ async function* walkFiles(directory: string): AsyncGenerator<string> {
 async function readSearchableText(file: string): Promise<string | undefined> {
   const stats = await stat(file).catch(() => undefined);
   if (!stats || stats.size > MAX_FILE_BYTES) return undefined;
-  const buffer = await readRegularFile(file, file, MAX_FILE_BYTES).then(({ bytes }) => bytes, () => undefined);
+  const buffer = await readRegularFile(file, file, MAX_FILE_BYTES).then(
+    ({ bytes }) => bytes,
+    () => undefined,
+  );
   if (!buffer || buffer.subarray(0, 8192).includes(0)) return undefined; // unreadable or binary
   return buffer.toString("utf8");
 }
@@ -116,9 +122,21 @@ export function searchFilesTool(workspace: string): Tool<SearchArgs> {
     parameters: {
       type: "object",
       properties: {
-        pattern: { type: "string", minLength: 1, description: "Regular expression (JavaScript syntax) or literal text" },
-        path: { type: "string", minLength: 1, description: 'Directory or file to search, relative to the workspace (default ".")' },
-        glob: { type: "string", minLength: 1, description: 'Only files matching this glob, e.g. "*.ts" or "src/**/*.md"' },
+        pattern: {
+          type: "string",
+          minLength: 1,
+          description: "Regular expression (JavaScript syntax) or literal text",
+        },
+        path: {
+          type: "string",
+          minLength: 1,
+          description: 'Directory or file to search, relative to the workspace (default ".")',
+        },
+        glob: {
+          type: "string",
+          minLength: 1,
+          description: 'Only files matching this glob, e.g. "*.ts" or "src/**/*.md"',
+        },
         literal: { type: "boolean", description: "Treat pattern as literal text (default: regex when valid)" },
         ignore_case: { type: "boolean", description: "Case-insensitive matching (default false)" },
       },

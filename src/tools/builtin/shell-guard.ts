@@ -12,9 +12,44 @@ import { extractHeredocs } from "./heredocs.js";
 /** Programs refused wherever they appear. */
 const REFUSED = new Set(["sudo", "su", "doas", "pkexec", "eval", "shutdown", "reboot", "poweroff", "halt", "mke2fs"]);
 /** Programs that run the program named by their first operand (after their own options). */
-const WRAPPERS = new Set(["env", "nohup", "nice", "timeout", "stdbuf", "setsid", "exec", "command", "builtin", "time", "xargs", "busybox", "chroot", "unshare", "ionice", "taskset"]);
+const WRAPPERS = new Set([
+  "env",
+  "nohup",
+  "nice",
+  "timeout",
+  "stdbuf",
+  "setsid",
+  "exec",
+  "command",
+  "builtin",
+  "time",
+  "xargs",
+  "busybox",
+  "chroot",
+  "unshare",
+  "ionice",
+  "taskset",
+]);
 const SHELLS = new Set(["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "fish", "csh", "tcsh"]);
-const INTERPRETERS = new Set(["python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua", "rscript", "bun", "deno", "osascript", "tclsh", "awk", "gawk", "mawk"]);
+const INTERPRETERS = new Set([
+  "python",
+  "python2",
+  "python3",
+  "perl",
+  "ruby",
+  "node",
+  "nodejs",
+  "php",
+  "lua",
+  "rscript",
+  "bun",
+  "deno",
+  "osascript",
+  "tclsh",
+  "awk",
+  "gawk",
+  "mawk",
+]);
 /** Interpreter flags that give the program on the command line (so it does not come from stdin). */
 const INLINE_PROGRAM_FLAGS = /^(-[a-zA-Z]*[ceEmp][a-zA-Z]*|--eval|--command|--print)$/;
 const BLOCK_DEVICE = /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|md|dm-|loop)/;
@@ -43,7 +78,11 @@ const programName = (word: string): string => (word.split("/").pop() ?? word).to
 /** What a wrapper runs: its words after its own options, assignments and numbers (`nice -n 5`, `timeout 10s`, `env A=1`). */
 function wrappedCommand(words: readonly string[]): string[] {
   let index = 0;
-  while (index < words.length && (isFlag(words[index]!) || /^\w+=/.test(words[index]!) || /^\d+(\.\d+)?[smhd]?$/.test(words[index]!))) index++;
+  while (
+    index < words.length &&
+    (isFlag(words[index]!) || /^\w+=/.test(words[index]!) || /^\d+(\.\d+)?[smhd]?$/.test(words[index]!))
+  )
+    index++;
   return words.slice(index);
 }
 
@@ -61,11 +100,19 @@ export function checkArgv(argv: readonly string[], stdinFed: boolean): void {
   if (WRAPPERS.has(program)) return checkArgv(wrappedCommand(args), stdinFed);
   const flags = flagsOf(args);
   const operands = operandsOf(args);
-  if (program === "rm" && (flags.has("r") || flags.has("R") || flags.has("recursive")) && (flags.has("f") || flags.has("force"))) {
+  if (
+    program === "rm" &&
+    (flags.has("r") || flags.has("R") || flags.has("recursive")) &&
+    (flags.has("f") || flags.has("force"))
+  ) {
     const root = operands.find((operand) => operand.startsWith("/") || operand.startsWith("~"));
     if (root !== undefined) refuse(`"rm -rf ${root}": recursive forced removal of an absolute path`);
   }
-  if (program === "chmod" && operands.some((operand) => WORLD_WRITABLE_MODE.test(operand)) && operands.some((operand) => operand.startsWith("/"))) {
+  if (
+    program === "chmod" &&
+    operands.some((operand) => WORLD_WRITABLE_MODE.test(operand)) &&
+    operands.some((operand) => operand.startsWith("/"))
+  ) {
     refuse("chmod 777 on an absolute path");
   }
   if (program === "dd" && args.some((word) => word.startsWith("if="))) refuse(`"dd if=…" (in any argument order)`);
@@ -77,7 +124,8 @@ export function checkArgv(argv: readonly string[], stdinFed: boolean): void {
       if (script !== undefined) checkCommandLine(script);
       return;
     }
-    if (stdinFed && (operands.length === 0 || flags.has("s"))) refuse(`text piped into "${program}": a shell reading its program from stdin`);
+    if (stdinFed && (operands.length === 0 || flags.has("s")))
+      refuse(`text piped into "${program}": a shell reading its program from stdin`);
     return;
   }
   if (INTERPRETERS.has(program)) {
@@ -87,7 +135,8 @@ export function checkArgv(argv: readonly string[], stdinFed: boolean): void {
   }
 }
 
-const wordsOf = (nodes: readonly ShellNode[] | undefined): ShellNode[] => (nodes ?? []).filter((node) => node.type === "Word");
+const wordsOf = (nodes: readonly ShellNode[] | undefined): ShellNode[] =>
+  (nodes ?? []).filter((node) => node.type === "Word");
 const redirectsOf = (command: ShellNode): ShellNode[] =>
   [...(command.prefix ?? []), ...(command.suffix ?? [])].filter((node) => node.type === "Redirect");
 
@@ -99,7 +148,8 @@ function checkSimpleCommand(command: ShellNode, stdinFed: boolean): void {
   }
   const name = command.name;
   if (!name) return;
-  if (name.expansion?.length) refuse(`"${name.text ?? ""}": a variable or substitution as the command name cannot be checked`);
+  if (name.expansion?.length)
+    refuse(`"${name.text ?? ""}": a variable or substitution as the command name cannot be checked`);
   const fedByRedirect = redirects.some((redirect) => redirect.op?.text === "<" || redirect.op?.text === "<>");
   checkArgv([name.text ?? "", ...wordsOf(command.suffix).map((word) => word.text ?? "")], stdinFed || fedByRedirect);
 }
@@ -154,7 +204,13 @@ const countHeredocOperators = (node: unknown): number => {
   if (Array.isArray(node)) return node.reduce((sum: number, child) => sum + countHeredocOperators(child), 0);
   if (!node || typeof node !== "object") return 0;
   const own = String((node as ShellNode).type).startsWith("dless") ? 1 : 0;
-  return own + Object.values(node).reduce((sum: number, value) => sum + (value && typeof value === "object" ? countHeredocOperators(value) : 0), 0);
+  return (
+    own +
+    Object.values(node).reduce(
+      (sum: number, value) => sum + (value && typeof value === "object" ? countHeredocOperators(value) : 0),
+      0,
+    )
+  );
 };
 
 /**
@@ -166,12 +222,20 @@ export function checkCommandLine(source: string): void {
   const { script, heredocs } = extractHeredocs(source);
   if (heredocs.length > 0) {
     // Every "<<" found by the cutter must be an operator the parser sees too, or a body could hide commands.
-    const operators = countHeredocOperators(parseOrRefuse(source.split("\n")
-      .filter((_line, index) => heredocs.every((heredoc) => index < heredoc.firstLine || index > heredoc.lastLine)).join("\n")));
-    if (operators !== heredocs.length) refuse("the here-documents of this command could not be told apart from its commands");
+    const operators = countHeredocOperators(
+      parseOrRefuse(
+        source
+          .split("\n")
+          .filter((_line, index) => heredocs.every((heredoc) => index < heredoc.firstLine || index > heredoc.lastLine))
+          .join("\n"),
+      ),
+    );
+    if (operators !== heredocs.length)
+      refuse("the here-documents of this command could not be told apart from its commands");
   }
   walk(parseOrRefuse(script));
   for (const heredoc of heredocs) {
-    if (heredoc.expands && /\$\(|`/.test(heredoc.body)) walk(parseOrRefuse(`: "${heredoc.body.replace(/\\?"/g, '\\"')}"`));
+    if (heredoc.expands && /\$\(|`/.test(heredoc.body))
+      walk(parseOrRefuse(`: "${heredoc.body.replace(/\\?"/g, '\\"')}"`));
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { ToolError, toolResult, type Tool, type ToolContext } from "../tool.js";
+import { type Tool, type ToolContext, ToolError, toolResult } from "../tool.js";
 import { checkAllowlist, checkProgram } from "./command-policy.js";
-import { timeoutMsOf, type CommandRunnerOptions } from "./exec-shell.js";
+import { type CommandRunnerOptions, timeoutMsOf } from "./exec-shell.js";
 import type { RunOutcome } from "./process-runner.js";
 import { runSandboxed } from "./sandboxed-run.js";
 
@@ -50,17 +50,39 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
     }
   };
 
-  const notifyWhenDone = (run: Promise<RunOutcome>, id: string, args: SpawnArgs, description: string, ctx: ToolContext) => {
+  const notifyWhenDone = (
+    run: Promise<RunOutcome>,
+    id: string,
+    args: SpawnArgs,
+    description: string,
+    ctx: ToolContext,
+  ) => {
     void run.then(
       (outcome) => {
-        const status = outcome.startError ? "failed" : outcome.timedOut ? "timed out" : outcome.aborted ? "killed" : "finished";
-        const report = { event: "background process ended", id, status, ...resultOf(outcome, args.command, description) };
+        const status = outcome.startError
+          ? "failed"
+          : outcome.timedOut
+            ? "timed out"
+            : outcome.aborted
+              ? "killed"
+              : "finished";
+        const report = {
+          event: "background process ended",
+          id,
+          status,
+          ...resultOf(outcome, args.command, description),
+        };
         if (outcome.startError) Object.assign(report, { error: outcome.startError });
         ctx.notify(toolResult(report, { isError: status !== "finished" || outcome.exitCode !== 0 }));
       },
       (error: unknown) => {
         ctx.log.error({ err: error, id }, "background spawn failed");
-        ctx.notify(toolResult({ event: "background process ended", id, status: "failed", error: String(error) }, { isError: true }));
+        ctx.notify(
+          toolResult(
+            { event: "background process ended", id, status: "failed", error: String(error) },
+            { isError: true },
+          ),
+        );
       },
     );
   };
@@ -113,7 +135,11 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
         throw new ToolError("ExecutionFailed", `could not run "${args.command}": ${outcome.startError}`);
       }
       if (outcome.timedOut) {
-        throw new ToolError("Timeout", `the process did not finish within ${timeoutMs / 1000} s and was killed`, result);
+        throw new ToolError(
+          "Timeout",
+          `the process did not finish within ${timeoutMs / 1000} s and was killed`,
+          result,
+        );
       }
       if (outcome.aborted) throw new ToolError("Timeout", "the process was cancelled and killed", result);
       return result;

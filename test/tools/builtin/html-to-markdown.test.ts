@@ -28,7 +28,9 @@ describe("HTML conversion for web_fetch", () => {
   });
 
   it("makes plain text of tags, skipped scripts, block breaks and entities, even unclosed ones", () => {
-    expect(htmlToPlainText("<p>a &amp; b</p><style>x{}</style><p>c&#33; &lt;d&gt;</p><script>never")).toBe("a & b\nc! <d>");
+    expect(htmlToPlainText("<p>a &amp; b</p><style>x{}</style><p>c&#33; &lt;d&gt;</p><script>never")).toBe(
+      "a & b\nc! <d>",
+    );
     expect(htmlToPlainText(`${"<".repeat(100_000)}x`).endsWith("<x")).toBe(true);
     expect(htmlToPlainText(`${"<script>".repeat(100_000)}`)).toBe("");
   });

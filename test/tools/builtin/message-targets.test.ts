@@ -19,7 +19,9 @@ const config = configSchema.parse({ channels: { telegram: { allow_from: ["42", "
 describe("the message tool's targets", () => {
   it("refuses, by default, a chat the bot does not know, naming the rule", async () => {
     const rule = messageTargetRule({ mode: "known", config, home });
-    await expect(rule({ channel: "telegram", chatId: "999" }, current)).resolves.toMatch(/tools\.message\.targets is "known"/);
+    await expect(rule({ channel: "telegram", chatId: "999" }, current)).resolves.toMatch(
+      /tools\.message\.targets is "known"/,
+    );
     await expect(rule({ channel: "slack", chatId: "CRANDOM" }, current)).resolves.toMatch(/not a chat the bot knows/);
   });
 
@@ -32,7 +34,7 @@ describe("the message tool's targets", () => {
     await expect(rule({ channel: "slack", chatId: "C" }, current)).resolves.toBeDefined();
   });
 
-  it("allows any chat when tools.message.targets is \"any\"", async () => {
+  it('allows any chat when tools.message.targets is "any"', async () => {
     const rule = messageTargetRule({ mode: "any", config, home });
     await expect(rule({ channel: "telegram", chatId: "999" }, current)).resolves.toBeUndefined();
   });

@@ -53,7 +53,7 @@ describe("the command guard", () => {
     "cat <<'EOF' > notes.md\nsudo and shutdown are just words here; it's (fine)\nEOF",
     "cat <<EOF\ntoday is $(date +%F)\nEOF",
     "ls -la && echo done || echo failed",
-    "for f in *.ts; do wc -l \"$f\"; done",
+    'for f in *.ts; do wc -l "$f"; done',
     "if [ -f package.json ]; then npm test -- --run; fi",
     "x=$(date +%s); echo $x",
     "find . -name '*.md' -exec grep -l skein {} \\;",

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type Logger, pino } from "pino";
 import { MessageBus } from "../../../src/bus/message-bus.js";
 import { configSchema, type McpServerConfig } from "../../../src/config/schema.js";
-import { pino, type Logger } from "pino";
 import { silentLogger } from "../../../src/log.js";
 import type { Tool, ToolContext } from "../../../src/tools/tool.js";
 import type { ToolSink } from "../../../src/tools/tool-sink.js";
@@ -84,7 +84,6 @@ export function toolContext(signal: AbortSignal): ToolContext {
   };
 }
 
-
 /** Runs `everything` in an HTTP mode on a free port and resolves once it listens. */
 export async function startEverythingHttp(
   mode: "streamableHttp" | "sse",
@@ -118,7 +117,11 @@ export async function startEverythingHttp(
 }
 
 /** A logger whose JSON lines the test can read and wait for. */
-export function capturedLog(level = "debug"): { log: Logger; lines: LogLine[]; next(message: string): Promise<LogLine> } {
+export function capturedLog(level = "debug"): {
+  log: Logger;
+  lines: LogLine[];
+  next(message: string): Promise<LogLine>;
+} {
   const lines: LogLine[] = [];
   const waiters: Array<{ message: string; resolve(line: LogLine): void }> = [];
   const destination = {
