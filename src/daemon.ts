@@ -106,7 +106,11 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         credentialRemedy: platformChannel(name)?.credentialRemedy,
         create: async () => (await loadChannelFactory(name))({ settings: settingsOf(config, name), bus, log: log!, home }),
       })),
-      ...(options.channels ?? []).map((extra) => ({ name: extra.name, create: () => extra.create({ config, bus, log: log!, home }) })),
+      ...(options.channels ?? []).map((extra) => ({
+        name: extra.name,
+        credentialRemedy: platformChannel(extra.name)?.credentialRemedy,
+        create: () => extra.create({ config, bus, log: log!, home }),
+      })),
     ];
     if (specs.length === 0) throw new DaemonError("no-channels", NO_CHANNEL_MESSAGE);
 
