@@ -8,8 +8,8 @@ import { SessionStore } from "./agent/sessions.js";
 import { createDedupGate } from "./gates/dedup-gate.js";
 import { MessageBus } from "./bus/message-bus.js";
 import { ChannelSupervisor, type ChannelSpec } from "./channel-kit/channel-supervisor.js";
-import type { ChannelFactory } from "./channel-kit/channel.js";
-import { configuredChannels, loadChannelFactory } from "./channel-kit/loader.js";
+import type { Channel, ChannelDeps } from "./channel-kit/channel.js";
+import { configuredChannels, loadChannelFactory, noChannelText, platformChannel, settingsOf } from "./channel-kit/loader.js";
 import { loadConfig, type LoadedConfig } from "./config/load.js";
 import type { DaemonStatus } from "./health/daemon-status.js";
 import type { HealthServer } from "./health/health-server.js";
@@ -38,11 +38,16 @@ export interface DaemonOptions {
   /** Start the platform channels whose credentials are configured (default true). */
   platformChannels?: boolean;
   /** More channels: the terminal for `skein chat`, fakes in tests. */
-  channels?: Array<{ name: string; create: ChannelFactory }>;
+  channels?: Array<{ name: string; create: (deps: ExtraChannelDeps) => Channel }>;
   /** How long in-flight turns may run on at shutdown (default 10 s). */
   graceMs?: number;
   /** First retry delay of a channel that failed to start transiently (default 1 s). */
   channelRetryBaseMs?: number;
+}
+
+/** What a channel added in code is given: the whole config, as it has no settings of its own. */
+export interface ExtraChannelDeps extends Omit<ChannelDeps, "settings"> {
+  config: LoadedConfig["config"];
 }
 
 export type DaemonErrorKind = "no-channels" | "all-channels-failed";
@@ -58,10 +63,8 @@ export class DaemonError extends Error {
   }
 }
 
-export const NO_CHANNEL_MESSAGE =
-  "no channel is configured, so there is nobody to talk to. Set TELEGRAM_BOT_TOKEN, SLACK_BOT_TOKEN " +
-  "(with SLACK_APP_TOKEN or SLACK_SIGNING_SECRET) or DISCORD_BOT_TOKEN in the environment, in .env or in " +
-  "config.json (channels.<name>), then run `skein start` again. `skein chat` talks to the agent in this terminal.";
+/** Why `skein start` refuses to run without a channel, naming each plugin's credentials (from the catalog). */
+export const NO_CHANNEL_MESSAGE = noChannelText().message;
 
 /** The running daemon: wiring, start-up and graceful shutdown. */
 export interface Daemon {
@@ -98,8 +101,16 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
 
     const platform = options.platformChannels === false ? [] : configuredChannels(config);
     const specs: ChannelSpec[] = [
-      ...platform.map((name) => ({ name, create: async () => (await loadChannelFactory(name))({ config, bus, log: log!, home }) })),
-      ...(options.channels ?? []).map((extra) => ({ name: extra.name, create: () => extra.create({ config, bus, log: log!, home }) })),
+      ...platform.map((name) => ({
+        name,
+        credentialRemedy: platformChannel(name)?.credentialRemedy,
+        create: async () => (await loadChannelFactory(name))({ settings: settingsOf(config, name), bus, log: log!, home }),
+      })),
+      ...(options.channels ?? []).map((extra) => ({
+        name: extra.name,
+        credentialRemedy: platformChannel(extra.name)?.credentialRemedy,
+        create: () => extra.create({ config, bus, log: log!, home }),
+      })),
     ];
     if (specs.length === 0) throw new DaemonError("no-channels", NO_CHANNEL_MESSAGE);
 

@@ -1,23 +1,16 @@
 import { Client, Events, GatewayIntentBits, Options, Partials, Routes, type Message } from "discord.js";
 import type { Logger } from "pino";
-import type { MessageBus } from "../../src/bus/message-bus.js";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
-import { ChannelError, type Channel, type ChannelStatus, type WorkingIndicator } from "../../src/channel-kit/channel.js";
+import { ChannelError, type Channel, type ChannelDeps, type ChannelStatus, type WorkingIndicator } from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
 import { withRetry } from "../../src/util/retry.js";
 import { classifyFailure, closeCodeError, toChannelError } from "./errors.js";
 import { looksContentless, toInboundMessage } from "./inbound.js";
-import { toDiscordMarkdown } from "./markdown.js";
+import { MESSAGE_LIMIT, toDiscordMarkdown } from "./format.js";
+import type { DiscordSettings } from "./index.js";
 
-/** Discord's limit on the content of one message, in characters. */
-export const DISCORD_MESSAGE_LIMIT = 2000;
-
+/** Tuning knobs, all with production defaults; tests shorten them. */
 export interface DiscordChannelOptions {
-  token: string;
-  /** REST base without `/v10` (a proxy or a test server); the gateway URL comes from its `/gateway/bot`. */
-  apiUrl?: string;
-  bus: MessageBus;
-  log: Logger;
   /** How often the typing indicator is renewed while a turn runs (Discord shows it for ~10 s). */
   typingIntervalMs?: number;
   /** Tries per chunk after discord.js's own retries gave up (network, 5xx). */
@@ -39,9 +32,21 @@ export class DiscordChannel implements Channel {
   readonly #inFlight = new Set<Promise<unknown>>();
   readonly #indicators = new Set<WorkingIndicator>();
   readonly #log: Logger;
+  readonly #deps: ChannelDeps<DiscordSettings>;
+  readonly #token: string;
+  /** REST base without `/v10` (a proxy or a test server); the gateway URL comes from its `/gateway/bot`. */
+  readonly #apiUrl: string | undefined;
 
-  constructor(private readonly options: DiscordChannelOptions) {
-    this.#log = options.log.child({ channel: "discord" });
+  constructor(
+    deps: ChannelDeps<DiscordSettings>,
+    private readonly options: DiscordChannelOptions = {},
+  ) {
+    const { token, api_url: apiUrl } = deps.settings;
+    if (!token) throw new ChannelError("config", "discord", "channels.discord.token (DISCORD_BOT_TOKEN) is not set");
+    this.#deps = deps;
+    this.#token = token;
+    this.#apiUrl = apiUrl && restBase(apiUrl);
+    this.#log = deps.log.child({ channel: "discord" });
   }
 
   status(): ChannelStatus {
@@ -57,7 +62,7 @@ export class DiscordChannel implements Channel {
       partials: [Partials.Channel],
       // Replies need no message history: keep the cache small.
       makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 20 }),
-      ...(this.options.apiUrl && { rest: { api: this.options.apiUrl } }),
+      ...(this.#apiUrl && { rest: { api: this.#apiUrl } }),
     });
     this.#client = client;
     this.#watchConnection(client);
@@ -72,7 +77,7 @@ export class DiscordChannel implements Channel {
     client.once(Events.ShardDisconnect, onFatalClose);
     signal.addEventListener("abort", onAbort, { once: true });
     const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-    const login = client.login(this.options.token);
+    const login = client.login(this.#token);
     login.catch(() => undefined);
     try {
       await Promise.race([Promise.all([login, ready]), failedBeforeReady]);
@@ -134,7 +139,7 @@ export class DiscordChannel implements Channel {
     }
     // A thread is a channel of its own: a threadId, when given, is where the reply goes.
     const channelId = message.threadId ?? message.chatId;
-    const chunks = chunkText(toDiscordMarkdown(message.text), { limit: DISCORD_MESSAGE_LIMIT });
+    const chunks = chunkText(toDiscordMarkdown(message.text), { limit: MESSAGE_LIMIT });
     const messageIds: string[] = [];
     for (const [index, content] of chunks.entries()) {
       const body = {
@@ -176,7 +181,7 @@ export class DiscordChannel implements Channel {
       }
       return;
     }
-    this.options.bus.publishInbound(inbound);
+    this.#deps.bus.publishInbound(inbound);
   }
 
   #watchConnection(client: Client): void {
@@ -231,4 +236,9 @@ async function destroyClient(client: Client, limitMs = 5000): Promise<void> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** discord.js appends `/v10/...` itself: drop a trailing slash or API version from the configured base. */
+function restBase(apiUrl: string): string {
+  return apiUrl.replace(/\/+$/, "").replace(/\/v\d+$/, "");
 }

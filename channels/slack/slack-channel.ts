@@ -3,17 +3,13 @@ import type { Logger } from "pino";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
 import { ChannelError, type Channel, type ChannelDeps, type ChannelStatus, type WorkingIndicator } from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
-import type { SkeinConfig } from "../../src/config/schema.js";
 import { boltLogger } from "./bolt-logger.js";
-import { decideEvent, parseSlackMessageId, type EventDecision, type SlackMessageEvent } from "./inbound-event.js";
-import { mentionedUserIds, readableSlackText } from "./inbound-text.js";
-import { markdownToMrkdwn } from "./mrkdwn.js";
+import { decideEvent, mentionedUserIds, parseSlackMessageId, readableSlackText, type EventDecision, type SlackMessageEvent } from "./inbound.js";
+import { MESSAGE_LIMIT, markdownToMrkdwn } from "./format.js";
 import { SocketSupervisor } from "./socket-supervisor.js";
+import type { SlackSettings } from "./index.js";
 import { UserDirectory } from "./user-directory.js";
-import { toChannelError } from "./web-api-errors.js";
-
-/** Slack shows up to 40,000 characters but recommends 4,000 per message; stay below. */
-export const slackMessageLimit = 3_900;
+import { toChannelError } from "./errors.js";
 
 /** The retry policy of Web API calls: 429s wait for Retry-After, network errors and 5xx back off. */
 const defaultRetryConfig: webApi.RetryOptions = { retries: 3, factor: 2, minTimeout: 1_000, maxTimeout: 30_000, randomize: true };
@@ -28,15 +24,14 @@ export interface SlackChannelOptions {
   reconnectDelayMs?: number;
 }
 
-type SlackConfig = SkeinConfig["channels"]["slack"];
 type AcceptedEvent = Extract<EventDecision, { type: "accept" }>;
 type WebClient = webApi.WebClient;
 
 /** Slack over Bolt: Socket Mode with an app token, else the HTTP Events API with signed requests. */
 export class SlackChannel implements Channel {
   readonly name = "slack";
-  readonly #config: SlackConfig;
-  readonly #deps: ChannelDeps;
+  readonly #config: SlackSettings;
+  readonly #deps: ChannelDeps<SlackSettings>;
   readonly #log: Logger;
   readonly #options: SlackChannelOptions;
   #status: ChannelStatus = { state: "stopped", since: Date.now() };
@@ -52,9 +47,9 @@ export class SlackChannel implements Channel {
   /** Per chat, the last message still waiting for its name lookups, so that messages are published in arrival order. */
   readonly #publishing = new Map<string, Promise<void>>();
 
-  constructor(deps: ChannelDeps, options: SlackChannelOptions = {}) {
+  constructor(deps: ChannelDeps<SlackSettings>, options: SlackChannelOptions = {}) {
     this.#deps = deps;
-    this.#config = deps.config.channels.slack;
+    this.#config = deps.settings;
     this.#log = deps.log.child({ channel: "slack" });
     this.#options = options;
   }
@@ -242,7 +237,7 @@ export class SlackChannel implements Channel {
     const client = this.#client;
     if (!client) throw new ChannelError("config", "slack", "the Slack channel has not been started");
     const messageIds: string[] = [];
-    for (const chunk of chunkText(markdownToMrkdwn(message.text), { limit: slackMessageLimit })) {
+    for (const chunk of chunkText(markdownToMrkdwn(message.text), { limit: MESSAGE_LIMIT })) {
       // The WebClient's retry policy (retryConfig) is the one retry layer: it waits out
       // 429s for their Retry-After and backs off on 5xx and network errors.
       const posted = await client.chat

@@ -1,38 +1,10 @@
-import { GrammyError, HttpError, type Api } from "grammy";
+import type { Api } from "grammy";
 import type { Logger } from "pino";
 import type { DeliveryReceipt, OutboundMessage } from "../../src/bus/messages.js";
-import { ChannelError, type ChannelErrorKind } from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
-import { classifyHttpStatus } from "../../src/channel-kit/delivery.js";
-import { withRetry, type FailureClass, type RetryOptions } from "../../src/util/retry.js";
-import { renderTelegramHtml, telegramLength, visibleText } from "./render-html.js";
-
-/** Telegram's limit is 4096 characters after entity parsing; we stay a little below it. */
-export const telegramChunkLimit = 4000;
-
-/** How Telegram API failures are treated: 429 (with retry_after), 5xx and network errors are transient. */
-export function classifyTelegramError(error: unknown): FailureClass {
-  if (error instanceof GrammyError) {
-    const retryAfter = error.parameters.retry_after;
-    return classifyHttpStatus(error.error_code, retryAfter === undefined ? undefined : retryAfter * 1000);
-  }
-  return { retryable: error instanceof HttpError };
-}
-
-function isEntityParseError(error: unknown): boolean {
-  return error instanceof GrammyError && error.error_code === 400 && /can't parse entities/i.test(error.description);
-}
-
-/** The ChannelError for a Telegram API failure that was not (or no longer) retried. */
-export function toChannelError(error: unknown, doing: string): ChannelError {
-  let kind: ChannelErrorKind = "network";
-  let detail = error instanceof Error ? error.message : String(error);
-  if (error instanceof GrammyError) {
-    detail = `${error.error_code} ${error.description}`;
-    kind = error.error_code === 401 ? "auth" : error.error_code === 409 ? "conflict" : error.error_code === 429 ? "rate-limit" : error.error_code >= 500 ? "network" : "rejected";
-  }
-  return new ChannelError(kind, "telegram", `telegram: ${doing} failed: ${detail}`, { cause: error, retryable: classifyTelegramError(error).retryable });
-}
+import { withRetry, type RetryOptions } from "../../src/util/retry.js";
+import { classifyTelegramError, isEntityParseError, toChannelError } from "./errors.js";
+import { MESSAGE_LIMIT, renderTelegramHtml, telegramLength, visibleText } from "./format.js";
 
 /**
  * The Bot API's `chat_id`: chat ids are integers on the wire (updates carry them so), while
@@ -58,7 +30,7 @@ export async function sendTelegramMessage(message: OutboundMessage, options: Sen
   const { api, log } = options;
   const chatId = message.chatId;
   const wireChatId = telegramChatId(chatId);
-  const chunks = chunkText(message.text, { limit: telegramChunkLimit, measure: telegramLength });
+  const chunks = chunkText(message.text, { limit: MESSAGE_LIMIT, measure: telegramLength });
   const messageIds: string[] = [];
   const retry = (label: string) => ({ classify: classifyTelegramError, log: log.child({ chatId }), label, ...options.retry });
 

@@ -4,12 +4,12 @@ import type { AddressInfo } from "node:net";
 import { webhookCallback, type Bot } from "grammy";
 import type { Logger } from "pino";
 import { withRetry } from "../../src/util/retry.js";
-import type { SkeinConfig } from "../../src/config/schema.js";
-import { classifyTelegramError } from "./outbound.js";
+import type { TelegramSettings } from "./index.js";
+import { classifyTelegramError } from "./errors.js";
 
 export interface WebhookServerOptions {
   bot: Bot;
-  settings: SkeinConfig["channels"]["telegram"];
+  settings: TelegramSettings;
   log: Logger;
   allowedUpdates: string[];
   /** Interface to listen on (default all: Telegram, or a reverse proxy, must reach it). */

@@ -6,6 +6,8 @@ import { ChannelError, type Channel, type ChannelStatus } from "./channel.js";
 export interface ChannelSpec {
   name: string;
   create: () => Channel | Promise<Channel>;
+  /** What to check when the platform rejects the credentials (a plugin's `credentialRemedy`). */
+  credentialRemedy?: string;
 }
 
 export interface ChannelSupervisorOptions {
@@ -31,15 +33,10 @@ interface Entry {
   timer?: NodeJS.Timeout;
 }
 
-const credentialVariables: Record<string, string> = {
-  telegram: "TELEGRAM_BOT_TOKEN",
-  slack: "SLACK_BOT_TOKEN, SLACK_APP_TOKEN or SLACK_SIGNING_SECRET",
-  discord: "DISCORD_BOT_TOKEN",
-};
-
-function remedyFor(name: string, error: unknown): string {
+function remedyFor(spec: ChannelSpec, error: unknown): string {
+  const { name } = spec;
   if (error instanceof ChannelError && error.kind === "auth") {
-    return `check the credentials (${credentialVariables[name] ?? `channels.${name}`})`;
+    return `check the credentials (${spec.credentialRemedy ?? `channels.${name}`})`;
   }
   if (error instanceof ChannelError && error.kind === "config") return `fix channels.${name} in the config or its environment variables`;
   return "see the error above; skein keeps the other channels running";
@@ -139,7 +136,7 @@ export class ChannelSupervisor {
       if (!transient) {
         entry.permanent = true;
         entry.down = { state: "failed", since: Date.now(), detail: reason };
-        log.error({ channel: entry.name, reason, remedy: remedyFor(entry.name, error) }, `channel ${entry.name} failed: ${reason} — ${remedyFor(entry.name, error)}`);
+        log.error({ channel: entry.name, reason, remedy: remedyFor(entry.spec, error) }, `channel ${entry.name} failed: ${reason} — ${remedyFor(entry.spec, error)}`);
         return;
       }
       const base = this.#options.retryBaseMs ?? 1_000;

@@ -1,5 +1,6 @@
 import { createInterface } from "node:readline";
 import type { TurnOutcome } from "../agent/agent-loop.js";
+import type { TerminalChannel } from "../channel-kit/channel-descriptor.js";
 import type { GlobalOptions } from "./command-support.js";
 import { fail, reportFatal, writeOut } from "./command-support.js";
 
@@ -14,7 +15,9 @@ export interface ChatOptions extends GlobalOptions {
  * sends one message and exits (non-zero, with the reason on stderr, if the turn failed).
  */
 export async function run(options: ChatOptions): Promise<number> {
-  const [{ createDaemon }, { CliChannel }] = await Promise.all([import("../daemon.js"), import("../../channels/cli.js")]);
+  const [{ createDaemon }, { terminalChannel }] = await Promise.all([import("../daemon.js"), import("../channel-kit/loader.js")]);
+  const terminal = terminalChannel();
+  const createTerminal = await terminal.load();
   const replies: string[] = [];
   const oneShot = options.message !== undefined;
   let printing: Promise<void> = Promise.resolve();
@@ -22,12 +25,12 @@ export async function run(options: ChatOptions): Promise<number> {
     if (oneShot) replies.push(text);
     else printing = printing.then(() => writeOut(`${text}\n`));
   };
-  let cli!: InstanceType<typeof CliChannel>;
+  let cli!: TerminalChannel;
   const daemon = createDaemon({
     configPath: options.config,
     platformChannels: false,
     logLevel: process.env.SKEIN_LOG_LEVEL || "error",
-    channels: [{ name: "cli", create: ({ bus }) => (cli = new CliChannel({ bus, onReply })) }],
+    channels: [{ name: terminal.name, create: ({ bus }) => (cli = createTerminal({ bus, onReply })) }],
   });
   const waiting = new Map<string, (outcome: TurnOutcome) => void>();
   daemon.onOutcome((outcome) => {

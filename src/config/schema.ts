@@ -1,17 +1,14 @@
 import { z } from "zod";
+import { port } from "../channel-kit/channel-settings.js";
+import { channelsShape } from "../channel-kit/loader.js";
+
+export type { GroupPolicy } from "../channel-kit/channel-settings.js";
 
 /**
  * The configuration file (`$SKEIN_HOME/config.json`), snake_case as in the design
  * documents. Every key has a default, so `{}` is a valid config; environment
  * variables override the file (see load.ts and .env.example).
  */
-
-const groupPolicy = z.enum(["mention", "open", "disabled"]).default("mention");
-/** Sender ids (and usernames where the platform has them); `["*"]` lets everyone in, `[]` nobody. Numeric ids may be written as numbers. */
-const allowFrom = z
-  .array(z.union([z.string().min(1), z.number().int().transform(String)]))
-  .default([]);
-const port = z.number().int().min(0).max(65_535);
 
 const agentDefaults = z.object({
   model: z.string().min(1).default("gpt-4o-mini"),
@@ -34,40 +31,6 @@ const openaiProvider = z.object({
   max_retries: z.number().int().min(0).max(10).default(2),
   /** Use SSE streaming for completions. */
   stream: z.boolean().default(false),
-});
-
-const telegram = z.object({
-  token: z.string().optional(),
-  /** Bot API server root without a trailing slash, default https://api.telegram.org. */
-  api_root: z.string().url().optional(),
-  allow_from: allowFrom,
-  group_policy: groupPolicy,
-  /** HTTP(S) proxy URL for Bot API calls. */
-  proxy: z.string().url().optional(),
-  /** When set, receive updates by webhook at this public URL instead of long polling. */
-  webhook_url: z.string().url().optional(),
-  webhook_secret: z.string().optional(),
-  webhook_port: port.default(8443),
-});
-
-const slack = z.object({
-  bot_token: z.string().optional(),
-  /** App-level token (xapp-...): Socket Mode. Without it, the HTTP Events API on `port`. */
-  app_token: z.string().optional(),
-  signing_secret: z.string().optional(),
-  port: port.default(3000),
-  /** Web API base URL, e.g. https://slack.com/api/ (a proxy or a test server). */
-  api_url: z.string().url().optional(),
-  allow_from: allowFrom,
-  group_policy: groupPolicy,
-});
-
-const discord = z.object({
-  token: z.string().optional(),
-  /** REST base URL (without /v10); the gateway URL then comes from its /gateway/bot. */
-  api_url: z.string().url().optional(),
-  allow_from: allowFrom,
-  group_policy: groupPolicy,
 });
 
 const mcpServer = z.object({
@@ -119,13 +82,8 @@ const gateway = z.object({
 export const configSchema = z.object({
   agents: z.object({ defaults: agentDefaults.prefault({}) }).prefault({}),
   providers: z.object({ openai: openaiProvider.prefault({}) }).prefault({}),
-  channels: z
-    .object({
-      telegram: telegram.prefault({}),
-      slack: slack.prefault({}),
-      discord: discord.prefault({}),
-    })
-    .prefault({}),
+  /** Each plugin's settings under its name, as its descriptor in channels/catalog.ts declares them. */
+  channels: z.object(channelsShape()).prefault({}),
   tools: tools.prefault({}),
   gateway: gateway.prefault({}),
   log_level: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -136,4 +94,3 @@ export type SkeinConfig = z.output<typeof configSchema>;
 /** The configuration as written in a file (every key optional). */
 export type SkeinConfigInput = z.input<typeof configSchema>;
 export type McpServerConfig = z.output<typeof mcpServer>;
-export type GroupPolicy = z.output<typeof groupPolicy>;

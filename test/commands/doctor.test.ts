@@ -269,7 +269,8 @@ describe("skein doctor", () => {
   it("notes when no channel is configured, without failing", async () => {
     const result = await doctor(environment({ TELEGRAM_BOT_TOKEN: undefined, SLACK_BOT_TOKEN: undefined, DISCORD_BOT_TOKEN: undefined }));
     expect(result.exitCode).toBe(0);
-    expect(result.line("channels")).toBe("warn channels      none configured: the daemon will have no one to talk to");
+    expect(result.line("channels")).toBe("warn channels      no channel is configured, so there is nobody to talk to");
+    expect(result.output).toMatch(/fix: set TELEGRAM_BOT_TOKEN.*DISCORD_BOT_TOKEN.*`skein chat`/);
     expect(result.lines.at(-1)).toBe("all 4 checks passed, 1 warning");
   });
 
