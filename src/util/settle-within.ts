@@ -11,7 +11,13 @@ export async function settleWithin(promise: Promise<unknown>, ms: number): Promi
     timer.unref();
   });
   try {
-    return await Promise.race([promise.then(() => true, () => true), timeout]);
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

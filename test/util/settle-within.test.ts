@@ -23,6 +23,8 @@ describe("rejectOnAbort", () => {
   });
 
   it("rejects at once when the signal is already aborted", async () => {
-    await expect(rejectOnAbort(Promise.resolve(1), AbortSignal.abort(new Error("too late")))).rejects.toThrow("too late");
+    await expect(rejectOnAbort(Promise.resolve(1), AbortSignal.abort(new Error("too late")))).rejects.toThrow(
+      "too late",
+    );
   });
 });
