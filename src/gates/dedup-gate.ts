@@ -27,8 +27,8 @@ export function createDedupGate(options: DedupGateOptions): InboundGate {
   let lines = 0;
 
   const remember = (channel: string, id: string) => {
-    let ids = seen.get(channel);
-    if (!ids) seen.set(channel, (ids = new Set()));
+    const ids = seen.get(channel) ?? new Set<string>();
+    seen.set(channel, ids);
     ids.add(id);
     if (ids.size > capacity) ids.delete(ids.values().next().value!);
   };
