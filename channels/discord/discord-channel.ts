@@ -4,6 +4,7 @@ import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src
 import { ChannelError, type Channel, type ChannelDeps, type ChannelStatus, type WorkingIndicator } from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
 import { withRetry } from "../../src/util/retry.js";
+import { settleWithin } from "../../src/util/settle-within.js";
 import { classifyFailure, closeCodeError, toChannelError } from "./errors.js";
 import { looksContentless, toInboundMessage } from "./inbound.js";
 import { MESSAGE_LIMIT, toDiscordMarkdown } from "./format.js";
@@ -226,16 +227,7 @@ export class DiscordChannel implements Channel {
  * socket to close when it is destroyed while waiting for the gateway's HELLO.
  */
 async function destroyClient(client: Client, limitMs = 5000): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, limitMs);
-    timer.unref();
-  });
-  try {
-    await Promise.race([client.destroy(), limit]);
-  } finally {
-    clearTimeout(timer);
-  }
+  await settleWithin(client.destroy(), limitMs);
 }
 
 /** discord.js appends `/v10/...` itself: drop a trailing slash or API version from the configured base. */

@@ -1,5 +1,7 @@
 import type { Logger } from "pino";
 import type { MessageBus } from "../bus/message-bus.js";
+import { Backoff } from "../util/retry.js";
+import { settleWithin } from "../util/settle-within.js";
 import { ChannelError, type Channel, type ChannelStatus } from "./channel.js";
 
 /** A channel to run: its name (for logs before it exists) and how to create it. */
@@ -29,7 +31,8 @@ interface Entry {
   down?: ChannelStatus;
   permanent: boolean;
   unregister?: () => void;
-  attempts: number;
+  /** Delays between start attempts after transient failures. */
+  backoff: Backoff;
   timer?: NodeJS.Timeout;
 }
 
@@ -57,7 +60,10 @@ export class ChannelSupervisor {
 
   /** Starts each channel and resolves once each has started or failed its first attempt. */
   async startAll(specs: ChannelSpec[]): Promise<void> {
-    const entries = specs.map((spec) => ({ name: spec.name, spec, since: Date.now(), permanent: false, attempts: 0 }) satisfies Entry);
+    const backoff = { baseDelayMs: this.#options.retryBaseMs ?? 1_000, maxDelayMs: 60_000 };
+    const entries = specs.map(
+      (spec) => ({ name: spec.name, spec, since: Date.now(), permanent: false, backoff: new Backoff(backoff) }) satisfies Entry,
+    );
     this.#entries.push(...entries);
     await Promise.all(entries.map((entry) => this.#attempt(entry)));
   }
@@ -100,14 +106,10 @@ export class ChannelSupervisor {
         clearTimeout(entry.timer);
         entry.unregister?.();
         if (!entry.channel || entry.down) return;
-        let timer: NodeJS.Timeout | undefined;
-        try {
-          await Promise.race([entry.channel.stop(), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
-        } catch (error) {
+        const stopping = entry.channel.stop().catch((error: unknown) => {
           this.#options.log.warn({ channel: entry.name, err: error }, "channel did not stop cleanly");
-        } finally {
-          clearTimeout(timer);
-        }
+        });
+        await settleWithin(stopping, timeoutMs);
       }),
     );
   }
@@ -115,7 +117,6 @@ export class ChannelSupervisor {
   async #attempt(entry: Entry): Promise<void> {
     const { bus, log, signal } = this.#options;
     if (signal.aborted) return;
-    entry.attempts++;
     try {
       // A fresh channel per attempt: a channel that failed to start is not reused.
       const channel = await entry.spec.create();
@@ -123,7 +124,7 @@ export class ChannelSupervisor {
       await channel.start(signal);
       entry.unregister = bus.registerChannel(entry.name, (message) => channel.send(message));
       entry.down = undefined;
-      entry.attempts = 0;
+      entry.backoff.reset();
       log.info({ channel: entry.name }, "channel started");
     } catch (error) {
       if (signal.aborted) return;
@@ -139,9 +140,7 @@ export class ChannelSupervisor {
         log.error({ channel: entry.name, reason, remedy: remedyFor(entry.spec, error) }, `channel ${entry.name} failed: ${reason} — ${remedyFor(entry.spec, error)}`);
         return;
       }
-      const base = this.#options.retryBaseMs ?? 1_000;
-      const delay =
-        (error as ChannelError).options.retryAfterMs ?? Math.min(60_000, base * 2 ** Math.min(entry.attempts - 1, 16)) * (0.8 + Math.random() * 0.4);
+      const delay = entry.backoff.next((error as ChannelError).options.retryAfterMs);
       entry.down = { state: "disconnected", since: Date.now(), detail: `retrying in ${Math.round(delay / 1000)} s: ${reason}` };
       log.warn({ channel: entry.name, reason, retryInMs: Math.round(delay) }, `channel ${entry.name} could not start; retrying`);
       entry.timer = setTimeout(() => void this.#attempt(entry), delay);

@@ -9,6 +9,7 @@ import { connectMcpServers, type McpHub } from "../tools/mcp/index.js";
 import { fail, ok, warn, type CheckResult } from "./check-result.js";
 import { describeAnswer } from "./channel-checks.js";
 import { probe, type ProbeOptions } from "./http-probe.js";
+import { rejectOnAbort } from "../util/settle-within.js";
 
 export interface WorkspaceCheckOptions {
   /**
@@ -144,7 +145,7 @@ export async function checkMcpServers(config: SkeinConfig, timeoutMs: number, co
       signal,
     });
     // Do not trust a hanging connect to honour the signal.
-    const hub = await Promise.race([connecting, rejectWhenAborted(signal)]);
+    const hub = await rejectOnAbort(connecting, signal);
     try {
       const reported = hub.servers();
       const results = reported.map((server): CheckResult => {
@@ -166,8 +167,4 @@ export async function checkMcpServers(config: SkeinConfig, timeoutMs: number, co
     const reason = signal.aborted ? `no answer within ${timeoutMs / 1000} s` : error instanceof Error ? error.message : String(error);
     return [fail("mcp", `connecting the MCP servers failed: ${reason}`, "check tools.mcp_servers; `skein mcp check` shows more")];
   }
-}
-
-function rejectWhenAborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
 }

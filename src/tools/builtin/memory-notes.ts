@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, unlink } from "node:fs/promises";
 import path from "node:path";
+import { writeFileAtomic } from "../../util/atomic-write.js";
 import { ToolError, type Tool, type ToolContext } from "../tool.js";
 import { resolveInWorkspace } from "./workspace-path.js";
 
@@ -27,13 +28,6 @@ export function memoryNoteTools(workspace: string): Tool<never>[] {
     (await resolveInWorkspace(workspace, path.join(NOTES_DIR, userNotesFolder(ctx.channel, ctx.senderId)))).absolute;
   const noteFile = (folder: string, noteId: string) => path.join(folder, `${noteId}.md`);
 
-  /** Writes the whole note at once (temp file + rename), so a reader never sees half a note. */
-  const writeNote = async (file: string, content: string): Promise<void> => {
-    const temporary = `${file}.${randomUUID()}.tmp`;
-    await writeFile(temporary, content, "utf8");
-    await rename(temporary, file);
-  };
-
   const requireNote = async (file: string, noteId: string): Promise<void> => {
     await readFile(file).catch(() => {
       throw new ToolError("FileNotFound", `no note ${noteId} in your memory`);
@@ -54,7 +48,7 @@ export function memoryNoteTools(workspace: string): Tool<never>[] {
       const folder = await folderOf(ctx);
       await mkdir(folder, { recursive: true });
       const noteId = `note-${randomUUID()}`;
-      await writeNote(noteFile(folder, noteId), args.content);
+      await writeFileAtomic(noteFile(folder, noteId), args.content);
       return { note_id: noteId, message: `Saved note ${noteId}` };
     },
   };
@@ -108,7 +102,7 @@ export function memoryNoteTools(workspace: string): Tool<never>[] {
     async execute(args, ctx) {
       const file = noteFile(await folderOf(ctx), args.note_id);
       await requireNote(file, args.note_id);
-      await writeNote(file, args.content);
+      await writeFileAtomic(file, args.content);
       return { note_id: args.note_id, message: `Updated note ${args.note_id}` };
     },
   };
