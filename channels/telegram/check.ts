@@ -1,6 +1,6 @@
-import { fail, ok, type CheckResult } from "../../src/health/check-result.js";
-import { describeAnswer, jsonField as field, unreachable } from "../../src/health/channel-checks.js";
-import { probe, type ProbeOptions } from "../../src/health/http-probe.js";
+import { fail, ok, type CheckResult } from "../../src/checks/check-result.js";
+import { describeAnswer, jsonField as field, unreachable } from "../../src/checks/probe-answers.js";
+import { probe, type ProbeOptions } from "../../src/checks/http-probe.js";
 import type { TelegramSettings } from "./index.js";
 
 /** Telegram: `GET <api_root>/bot<token>/getMe`. */

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { MessageBus } from "../bus/message-bus.js";
 import type { InboundMessage } from "../bus/messages.js";
-import type { CheckResult } from "../health/check-result.js";
-import type { ProbeOptions } from "../health/http-probe.js";
+import type { CheckResult } from "../checks/check-result.js";
+import type { ProbeOptions } from "../checks/http-probe.js";
 import type { Channel, ChannelFactory } from "./channel.js";
 
 /**

@@ -6,9 +6,9 @@ import { dirname, join } from "node:path";
 import type { SkeinConfig } from "../config/schema.js";
 import { silentLogger } from "../log.js";
 import { connectMcpServers, type McpHub } from "../tools/mcp/index.js";
-import { fail, ok, warn, type CheckResult } from "./check-result.js";
-import { describeAnswer } from "./channel-checks.js";
-import { probe, type ProbeOptions } from "./http-probe.js";
+import { fail, ok, warn, type CheckResult } from "../checks/check-result.js";
+import { describeAnswer } from "../checks/probe-answers.js";
+import { probe, type ProbeOptions } from "../checks/http-probe.js";
 import { rejectOnAbort } from "../util/settle-within.js";
 
 export interface WorkspaceCheckOptions {

@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import { configuredChannels, noChannelText, platformChannel, settingsOf } from "../channel-kit/loader.js";
 import { ConfigError, loadConfig, type LoadedConfig } from "../config/load.js";
-import { fail, ok, warn, type CheckResult } from "./check-result.js";
+import { fail, ok, warn, type CheckResult } from "../checks/check-result.js";
 import { checkLlm, checkMcpServers, checkWorkspace } from "./doctor-checks.js";
 import type { connectMcpServers } from "../tools/mcp/index.js";
-import { proxiedFetch, type FetchLike } from "./http-probe.js";
+import { proxiedFetch, type FetchLike } from "../checks/http-probe.js";
 import { configSecrets, redactSecrets } from "../config/secrets.js";
 
 export interface DoctorOptions {
