@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { cliPath } from "../cli/build.js";
+import { cliPath } from "../support/cli-path.js";
 
 /** A `skein` command of the built CLI running as a child process, its log (stderr) collected. */
 export interface SkeinProcess {

@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ChannelError } from "../../src/channel-kit/channel.js";
-import { createDaemon, DaemonError, type Daemon, type DaemonOptions } from "../../src/daemon.js";
-import { FakeOpenAI } from "../fakes/fake-openai.js";
-import { MemoryChannel } from "../fakes/memory-channel.js";
-import { recordingLogger } from "../support/tool-context.js";
+import { ChannelError } from "../src/channel-kit/channel.js";
+import { createDaemon, DaemonError, type Daemon, type DaemonOptions } from "../src/daemon.js";
+import { FakeOpenAI } from "./fakes/fake-openai.js";
+import { MemoryChannel } from "./fakes/memory-channel.js";
+import { recordingLogger } from "./support/tool-context.js";
 
 type StartFailure = ConstructorParameters<typeof MemoryChannel>[2];
 

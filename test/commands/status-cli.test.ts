@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHealthServer } from "../../src/health/health-server.js";
-import { cliPath } from "../cli/build.js";
+import { cliPath } from "../support/cli-path.js";
 import { closedPort } from "../fakes/closed-port.js";
 
 let home: string;
