@@ -124,7 +124,7 @@ describe("the Discord channel, starting and stopping", () => {
     const { log, lines } = capturingLogger();
     harness = await startDiscordHarness({}, { log });
     harness.fake.closeGateway(4014, "Disallowed intent(s).");
-    await waitUntil(() => harness.channel.status().state !== "connected", "the channel leaves the connected state");
+    await waitUntil(() => harness!.channel.status().state !== "connected", "the channel leaves the connected state");
     expect(harness.channel.status()).toMatchObject({ state: "disconnected", detail: expect.stringMatching(/Message Content Intent/) });
     expect(lines.some((line) => line.level >= 50 && /disconnected for good/.test(line.msg))).toBe(true);
   });
