@@ -157,6 +157,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         unreadyAfterSeconds: config.gateway.unready_after,
         status,
       });
+      log.info({ host: config.gateway.health_host, port: health.port }, "health endpoint listening");
     }
     agent.start(mcpReady);
     await supervisor.startAll(specs);

@@ -2,9 +2,9 @@ import { execa } from "execa";
 import { mkdtemp, mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliPath } from "../cli/build.js";
-import { closedPort } from "../fakes/closed-port.js";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { cliPath } from "../support/cli-path.js";
+import { refusedPort } from "../fakes/refused-port.js";
 import { FakeCredentials } from "../fakes/fake-credentials.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 
@@ -51,7 +51,9 @@ describe("the built skein doctor", () => {
   });
 
   it("prints every failing check (wrong token, unreachable LLM, missing workspace) and exits non-zero", async () => {
-    const deadLlm = `http://127.0.0.1:${await closedPort()}/v1`;
+    const refused = await refusedPort();
+    onTestFinished(refused.release);
+    const deadLlm = `http://127.0.0.1:${refused.port}/v1`;
     const result = await doctor({
       OPENAI_API_KEY: "sk-good",
       OPENAI_BASE_URL: deadLlm,

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
 import { startHealthServer } from "../../src/health/health-server.js";
-import { closedPort } from "../fakes/closed-port.js";
+import { refusedPort } from "../fakes/refused-port.js";
 import { buildCli, root, type BuiltCli } from "./built-cli.js";
 import { envOf, readDockerfile, type Instruction } from "./deploy-files.js";
 
@@ -117,7 +117,12 @@ describe("deploy/Dockerfile", () => {
       } finally {
         await server.close();
       }
-      expect((await probe(await closedPort())).exitCode).toBe(1);
+      const refused = await refusedPort();
+      try {
+        expect((await probe(refused.port)).exitCode).toBe(1);
+      } finally {
+        await refused.release();
+      }
     });
   });
 });

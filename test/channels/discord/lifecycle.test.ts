@@ -8,6 +8,7 @@ import { ChannelError } from "../../../src/channel-kit/channel.js";
 import { configSchema } from "../../../src/config/schema.js";
 import { silentLogger } from "../../../src/log.js";
 import { BOT, DM_CHANNEL_ID, FakeDiscord } from "../../fakes/fake-discord.js";
+import { waitUntil } from "../../support/wait-until.js";
 import { discordDeps, startDiscordHarness, type DiscordHarness } from "./harness.js";
 
 let harness: DiscordHarness | undefined;
@@ -123,7 +124,7 @@ describe("the Discord channel, starting and stopping", () => {
     const { log, lines } = capturingLogger();
     harness = await startDiscordHarness({}, { log });
     harness.fake.closeGateway(4014, "Disallowed intent(s).");
-    while (harness.channel.status().state === "connected") await new Promise((resolve) => setImmediate(resolve));
+    await waitUntil(() => harness!.channel.status().state !== "connected", "the channel leaves the connected state");
     expect(harness.channel.status()).toMatchObject({ state: "disconnected", detail: expect.stringMatching(/Message Content Intent/) });
     expect(lines.some((line) => line.level >= 50 && /disconnected for good/.test(line.msg))).toBe(true);
   });

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FakeOpenAI } from "../../fakes/fake-openai.js";
-import { freePort } from "../../fakes/closed-port.js";
 import { FakeSlack, postSignedEvent } from "../../fakes/fake-slack.js";
 import { spawnSkein, type SkeinProcess } from "../../support/skein-process.js";
 
@@ -49,14 +48,15 @@ afterEach(async () => {
 
 describe("skein start with Slack, the built CLI", () => {
   it("serves a channel mention over the HTTP Events API end to end, answering in the thread", async () => {
-    const port = await freePort();
-    await startSkein({
+    const { lines } = await startSkein({
       SLACK_BOT_TOKEN: "xoxb-good",
       SLACK_SIGNING_SECRET: "cli-secret",
-      SLACK_PORT: String(port),
+      SLACK_PORT: "0",
       SLACK_API_URL: slack.apiUrl,
       SLACK_ALLOW_FROM: "*",
     });
+    const port = lines.find((line) => line.channel === "slack" && line.mode === "http")?.port;
+    expect(port, "the Slack Events API logs the port it bound").toEqual(expect.any(Number));
     openai.reply({ content: "It is **all** fine." });
 
     const ts = slack.nextTs();
@@ -75,7 +75,7 @@ describe("skein start with Slack, the built CLI", () => {
     const { ready, lines } = await startSkein({
       SLACK_BOT_TOKEN: "xoxb-revoked",
       SLACK_SIGNING_SECRET: "cli-secret",
-      SLACK_PORT: String(await freePort()),
+      SLACK_PORT: "0",
       SLACK_API_URL: slack.apiUrl,
       SKEIN_BENCH_IDLE_CHANNEL: "1",
     });

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { createTelegramChannel } from "../../../channels/telegram/telegram-channel.js";
 import { MessageBus } from "../../../src/bus/message-bus.js";
 import { ChannelError } from "../../../src/channel-kit/channel.js";
 import { configSchema } from "../../../src/config/schema.js";
-import { closedPort } from "../../fakes/closed-port.js";
+import { refusedPort } from "../../fakes/refused-port.js";
 import { fakeBot } from "../../fakes/fake-telegram.js";
 import { alice, aliceChat, captureLog, fastOptions, forum, group, startChannel, type ChannelHarness } from "./harness.js";
 
@@ -128,7 +128,9 @@ describe("the Telegram channel, starting and stopping", () => {
   });
 
   it("gives up starting, as a retryable network error, when the Bot API cannot be reached", async () => {
-    const apiRoot = `http://127.0.0.1:${await closedPort()}`;
+    const refused = await refusedPort();
+    onTestFinished(refused.release);
+    const apiRoot = `http://127.0.0.1:${refused.port}`;
     const config = configSchema.parse({ channels: { telegram: { token: "123:abc", api_root: apiRoot } } });
     const { log, lines } = captureLog();
     const channel = createTelegramChannel({ settings: config.channels.telegram, bus: new MessageBus(), log, home: "/nonexistent" }, fastOptions);

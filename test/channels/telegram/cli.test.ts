@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeOpenAI } from "../../fakes/fake-openai.js";
 import { FakeTelegram } from "../../fakes/fake-telegram.js";
-import { cliPath } from "../../cli/build.js";
+import { cliPath } from "../../support/cli-path.js";
 import { alice, aliceChat, mallory, malloryChat } from "./harness.js";
 
 const run = promisify(execFile);

@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort } from "../../fakes/closed-port.js";
 import { alice, aliceChat, startChannel, type ChannelHarness } from "./harness.js";
 
 describe("the Telegram channel in webhook mode", () => {
   let harness: ChannelHarness;
   afterEach(() => harness?.close());
 
+  /** Starts the channel with its webhook server on port 0; resolves with the public URL told to Telegram and the local one it listens on. */
   async function startWebhook() {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}/telegram/hook`;
-    harness = await startChannel({ webhook_url: url, webhook_secret: "s3cret", webhook_port: port });
-    return url;
+    const url = "https://skein.example/telegram/hook";
+    harness = await startChannel({ webhook_url: url, webhook_secret: "s3cret", webhook_port: 0 });
+    const { port } = await harness.log.waitFor(/receiving updates by webhook/);
+    return { url, local: `http://127.0.0.1:${String(port)}/telegram/hook` };
   }
 
   const update = (text: string) => ({
@@ -19,16 +19,16 @@ describe("the Telegram channel in webhook mode", () => {
   });
 
   it("registers its URL and secret with setWebhook instead of polling", async () => {
-    const url = await startWebhook();
+    const { url } = await startWebhook();
     expect(harness.fake.callsOf("setWebhook")[0]?.payload).toMatchObject({ url, secret_token: "s3cret", allowed_updates: ["message"] });
     expect(harness.fake.callsOf("getUpdates")).toHaveLength(0);
     expect(harness.channel.status().state).toBe("connected");
   });
 
   it("publishes updates posted with the right secret", async () => {
-    const url = await startWebhook();
+    const { local } = await startWebhook();
     const next = harness.nextInbound();
-    const response = await fetch(url, {
+    const response = await fetch(local, {
       method: "POST",
       headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": "s3cret" },
       body: JSON.stringify(update("by webhook")),
@@ -38,14 +38,14 @@ describe("the Telegram channel in webhook mode", () => {
   });
 
   it("refuses updates without the secret, and other paths", async () => {
-    const url = await startWebhook();
-    const forged = await fetch(url, {
+    const { local } = await startWebhook();
+    const forged = await fetch(local, {
       method: "POST",
       headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": "guess" },
       body: JSON.stringify(update("forged")),
     });
     expect(forged.status).toBe(401);
-    expect((await fetch(new URL("/elsewhere", url), { method: "POST", body: "{}" })).status).toBe(404);
+    expect((await fetch(new URL("/elsewhere", local), { method: "POST", body: "{}" })).status).toBe(404);
     expect(harness.inbound).toEqual([]);
   });
 });

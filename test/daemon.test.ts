@@ -2,11 +2,12 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ChannelError } from "../../src/channel-kit/channel.js";
-import { createDaemon, DaemonError, type Daemon, type DaemonOptions } from "../../src/daemon.js";
-import { FakeOpenAI } from "../fakes/fake-openai.js";
-import { MemoryChannel } from "../fakes/memory-channel.js";
-import { recordingLogger } from "../support/tool-context.js";
+import { ChannelError } from "../src/channel-kit/channel.js";
+import { createDaemon, DaemonError, type Daemon, type DaemonOptions } from "../src/daemon.js";
+import { FakeOpenAI } from "./fakes/fake-openai.js";
+import { MemoryChannel } from "./fakes/memory-channel.js";
+import { recordingLogger } from "./support/tool-context.js";
+import { waitUntil } from "./support/wait-until.js";
 
 type StartFailure = ConstructorParameters<typeof MemoryChannel>[2];
 
@@ -100,7 +101,7 @@ describe("the daemon", () => {
     const { daemon, channels } = setUp({ discord: flaky }, { channelRetryBaseMs: 1 });
     await daemon.start();
     expect(daemon.status().channels.discord).toMatchObject({ state: "disconnected", detail: expect.stringContaining("ECONNRESET") });
-    while (daemon.status().channels.discord?.state !== "connected") await new Promise((resolve) => setTimeout(resolve, 1));
+    await waitUntil(() => daemon.status().channels.discord?.state === "connected", "the retried channel is connected");
     expect(attempts).toBe(3);
     channels.discord!.receive("back online");
     await channels.discord!.waitForDeliveries(1);

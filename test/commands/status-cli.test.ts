@@ -2,10 +2,10 @@ import { execa } from "execa";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { startHealthServer } from "../../src/health/health-server.js";
-import { cliPath } from "../cli/build.js";
-import { closedPort } from "../fakes/closed-port.js";
+import { cliPath } from "../support/cli-path.js";
+import { refusedPort } from "../fakes/refused-port.js";
 
 let home: string;
 
@@ -56,7 +56,8 @@ describe("the built skein status", () => {
   });
 
   it("says the daemon is not running when nothing answers, and exits non-zero", async () => {
-    const port = await closedPort();
+    const { port, release } = await refusedPort();
+    onTestFinished(release);
     const result = await status({ SKEIN_HEALTH_PORT: String(port) });
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain(`skein is not running: nothing answers at http://127.0.0.1:${port}/status (ECONNREFUSED)`);

@@ -3,10 +3,10 @@ import { createServer } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { runDoctor, type DoctorOptions } from "../../src/health/doctor.js";
 import type { ConnectMcpOptions, McpHub } from "../../src/tools/mcp/index.js";
-import { closedPort } from "../fakes/closed-port.js";
+import { refusedPort } from "../fakes/refused-port.js";
 import { FakeCredentials } from "../fakes/fake-credentials.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 
@@ -134,7 +134,9 @@ describe("skein doctor", () => {
   });
 
   it("reports an unreachable LLM endpoint", async () => {
-    const closed = `http://127.0.0.1:${await closedPort()}/v1`;
+    const refused = await refusedPort();
+    onTestFinished(refused.release);
+    const closed = `http://127.0.0.1:${refused.port}/v1`;
     const result = await doctor(environment({ OPENAI_BASE_URL: closed }));
     expect(result.exitCode).toBe(1);
     expect(result.line("llm")).toBe(`FAIL llm           ${closed} is unreachable (ECONNREFUSED)`);

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliPath } from "./build.js";
+import { cliPath } from "./support/cli-path.js";
 
 const run = promisify(execFile);
 

@@ -2,7 +2,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closedPort } from "../fakes/closed-port.js";
 import { FakeCredentials } from "../fakes/fake-credentials.js";
 import { spawnSkein, type SkeinProcess } from "../support/skein-process.js";
 
@@ -29,15 +28,15 @@ afterAll(async () => {
   await Promise.all([platforms.close(), rm(home, { recursive: true, force: true })]);
 });
 
-/** Starts the daemon and resolves once it logs "skein ready" (rejects if it exits first). */
+/** Starts the daemon with the health endpoint on port 0 and resolves with the port it bound once it logs "skein ready" (rejects if it exits first). */
 async function startDaemon(env: Record<string, string>): Promise<{ port: number }> {
-  const port = await closedPort();
   daemon = spawnSkein(["start"], {
     cwd: home,
-    env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home, OPENAI_API_KEY: "sk-test", SKEIN_HEALTH_PORT: String(port), SKEIN_BENCH_IDLE_CHANNEL: "1", ...env },
+    env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home, OPENAI_API_KEY: "sk-test", SKEIN_HEALTH_PORT: "0", SKEIN_BENCH_IDLE_CHANNEL: "1", ...env },
   });
+  const listening = await daemon.waitForLine("health endpoint listening");
   await daemon.waitFor('"msg":"skein ready"');
-  return { port };
+  return { port: Number(listening.port) };
 }
 
 async function get(port: number, path: string) {

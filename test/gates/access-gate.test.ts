@@ -4,7 +4,7 @@ import { PairingStore } from "../../src/access/pairing-store.js";
 import type { Admission } from "../../src/gates/gate.js";
 import { silentLogger } from "../../src/log.js";
 import type { SkeinConfigInput } from "../../src/config/schema.js";
-import { configWith, message, temporaryHome } from "./helpers.js";
+import { configWith, message, temporaryHome } from "../access/helpers.js";
 
 describe("the access gate", () => {
   let home: string;

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import type { DestinationStream } from "pino";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "../../src/log.js";
+import { createLogger } from "../src/log.js";
 
 function capture() {
   const lines: string[] = [];

@@ -3,7 +3,7 @@ import { PairingStore } from "../../src/access/pairing-store.js";
 import { run as approve } from "../../src/commands/pairing-approve.js";
 import { run as list } from "../../src/commands/pairing-list.js";
 import type { CommandIo } from "../../src/commands/pairing-shared.js";
-import { temporaryHome } from "./helpers.js";
+import { temporaryHome } from "../access/helpers.js";
 
 describe("skein pairing list / approve", () => {
   let home: string;

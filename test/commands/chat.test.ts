@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
-import { cliPath } from "./build.js";
+import { cliPath } from "../support/cli-path.js";
 
 const run = promisify(execFile);
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDedupGate } from "../../src/gates/dedup-gate.js";
 import { silentLogger } from "../../src/log.js";
-import { message, temporaryHome } from "./helpers.js";
+import { message, temporaryHome } from "../access/helpers.js";
 
 describe("the de-duplication gate", () => {
   let home: string;

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliPath } from "../../cli/build.js";
-import { FakeOpenAI } from "../../fakes/fake-openai.js";
-import { everythingStdio } from "./helpers.js";
+import { cliPath } from "../support/cli-path.js";
+import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { everythingStdio } from "../tools/mcp/helpers.js";
 
 const run = promisify(execFile);
 
