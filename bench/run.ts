@@ -68,7 +68,7 @@ async function toolIterationOverhead(): Promise<number[]> {
   const registry = registryWithNoop();
   const context: ToolContext = {
     channel: "bench", chatId: "1", senderId: "u", sessionKey: "bench:1", signal: new AbortController().signal, log,
-    bus: new MessageBus(), notify: () => undefined, noteDelivery: () => undefined,
+    outbound: { send: async () => undefined, channels: () => [] }, reportBack: () => undefined,
   };
   const samples: number[] = [];
   for (let run = 0; run < 300; run++) {

@@ -105,7 +105,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
 
     await Promise.all([mkdir(workspace, { recursive: true }), mkdir(join(home, "sessions"), { recursive: true, mode: 0o700 })]);
     const registry = new ToolRegistry({ log, approval: config.tools.approval });
-    registerBuiltinTools(registry, { config, workspace, bus, log, env: loaded.env, signal: root.signal });
+    registerBuiltinTools(registry, { config, workspace, log, env: loaded.env, signal: root.signal });
     const mcpConnecting = Object.keys(config.tools.mcp_servers).length
       ? import("./tools/mcp/index.js").then(({ connectMcpServers }) =>
           connectMcpServers({ servers: config.tools.mcp_servers, registry, log: log!, signal: root.signal, env: loaded.env }),

@@ -1,3 +1,7 @@
+import type { InboundMessage } from "../bus/messages.js";
+import type { ChatReplies } from "./chat-replies.js";
+import type { SessionStore } from "./sessions.js";
+
 /** The chat commands the core answers itself, without the model. */
 export type ChatCommand = "new" | "help";
 
@@ -24,3 +28,19 @@ export const HELP_TEXT = [
 ].join("\n");
 
 export const NEW_SESSION_TEXT = "Started a fresh conversation. The previous one is archived.";
+
+/**
+ * Answers a chat command in the message's chat: `/new` archives the session first.
+ * Returns the text sent.
+ */
+export async function runChatCommand(
+  command: ChatCommand,
+  sessionKey: string,
+  message: InboundMessage,
+  deps: { sessions: Pick<SessionStore, "archive">; replies: ChatReplies },
+): Promise<string> {
+  if (command === "new") await deps.sessions.archive(sessionKey);
+  const text = command === "new" ? NEW_SESSION_TEXT : HELP_TEXT;
+  await deps.replies.send(message, text);
+  return text;
+}
