@@ -93,7 +93,7 @@ async function agentTurns(home: string) {
     provider: new InstantProvider(() => false),
     registry: registryWithNoop(),
     sessions,
-    context: new ContextBuilder({ workspace: join(home, "workspace") }),
+    context: new ContextBuilder({ workspace: join(home, "workspace"), log }),
     agent: config.agents.defaults,
     log,
   });

@@ -120,7 +120,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       provider,
       registry,
       sessions,
-      context: new ContextBuilder({ workspace }),
+      context: new ContextBuilder({ workspace, log }),
       gates: [createDedupGate({ home, log }), createAccessGate({ config, home, log })],
       agent: config.agents.defaults,
       log,
@@ -145,6 +145,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         port: healthPort,
         unreadyAfterSeconds: config.gateway.unready_after,
         status,
+        log,
       });
     }
     agent.start(mcpReady);

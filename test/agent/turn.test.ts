@@ -9,7 +9,7 @@ describe("a turn's apology", () => {
   it("says why the turn stopped: the time limit, a restart, the model, or anything else", () => {
     expect(apology(new TurnTimeout(), 90)).toMatch(/longer than 90 s/);
     expect(apology(new ShuttingDown(), 90)).toMatch(/restarting/);
-    expect(apology(new ProviderError("unreachable", "connection refused"), 90)).toMatch(/couldn't reach the model \(connection refused\)/);
+    expect(apology(new ProviderError("server", "connection refused"), 90)).toMatch(/couldn't reach the model \(connection refused\)/);
     expect(apology(new Error("disk full"), 90)).toMatch(/went wrong on my side \(disk full\)/);
   });
 });
