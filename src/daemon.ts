@@ -251,18 +251,23 @@ export interface StopSignal {
 }
 
 /**
- * Logs stray promise rejections and exceptions (from a channel SDK, a tool, a provider)
- * instead of letting them end the process: one bad message never kills the daemon.
- * Install it before start-up; returns the function that removes it.
+ * Logs a stray promise rejection (from a channel SDK, a tool, a provider) and keeps
+ * running: one bad message never kills the daemon. An uncaught exception leaves the
+ * process in an undefined state, so it is logged and the process exits with code 1 for
+ * its supervisor to restart it. Install it before start-up; returns the function that removes it.
  */
-export function keepRunningOnStrayErrors(log: () => Logger | undefined): () => void {
+export function logRejectionsExitOnUncaughtException(log: () => Logger | undefined, exit: (code: number) => void = process.exit): () => void {
   const report = (what: string) => (error: unknown) => {
     const logger = log();
-    if (logger) logger.error({ err: error }, `${what} (skein keeps running)`);
+    if (logger) logger.error({ err: error }, what);
     else process.stderr.write(`skein: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   };
-  const onRejection = report("unhandled promise rejection");
-  const onException = report("uncaught exception");
+  const onRejection = report("unhandled promise rejection (skein keeps running)");
+  const reportException = report("uncaught exception: exiting so that the supervisor restarts skein");
+  const onException = (error: unknown) => {
+    reportException(error);
+    exit(1);
+  };
   process.on("unhandledRejection", onRejection);
   process.on("uncaughtException", onException);
   return () => {

@@ -9,13 +9,13 @@ import { reportFatal } from "./command-support.js";
  * so the daemon can start without any platform.)
  */
 export async function run(options: GlobalOptions): Promise<number> {
-  const { createDaemon, keepRunningOnStrayErrors, runUntilSignalled, waitForStopSignal } = await import("../daemon.js");
+  const { createDaemon, logRejectionsExitOnUncaughtException, runUntilSignalled, waitForStopSignal } = await import("../daemon.js");
   const stopSignal = waitForStopSignal();
   const daemon = createDaemon({
     configPath: options.config,
     channels: process.env.SKEIN_BENCH_IDLE_CHANNEL === "1" ? [{ name: "idle", create: idleChannel }] : [],
   });
-  const removeGuard = keepRunningOnStrayErrors(() => daemon.log);
+  const removeGuard = logRejectionsExitOnUncaughtException(() => daemon.log);
   const starting = daemon.start();
   try {
     // A signal during start-up (a slow platform, an MCP server) stops it there and then.
