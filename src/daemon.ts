@@ -17,7 +17,7 @@ import { createLogger, type Logger } from "./log.js";
 import { configSecrets } from "./config/secrets.js";
 import type { LlmProvider } from "./providers/provider.js";
 import { registerBuiltinTools } from "./tools/builtin/index.js";
-import type { McpHub } from "./tools/mcp/index.js";
+import type { McpHub } from "./tools/mcp/hub.js";
 import { settleWithin } from "./util/settle-within.js";
 import { ToolRegistry } from "./tools/registry.js";
 
@@ -107,7 +107,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     const registry = new ToolRegistry({ log, approval: config.tools.approval });
     registerBuiltinTools(registry, { config, workspace, log, env: loaded.env, signal: root.signal });
     const mcpConnecting = Object.keys(config.tools.mcp_servers).length
-      ? import("./tools/mcp/index.js").then(({ connectMcpServers }) =>
+      ? import("./tools/mcp/hub.js").then(({ connectMcpServers }) =>
           connectMcpServers({ servers: config.tools.mcp_servers, registry, log: log!, signal: root.signal, env: loaded.env }),
         )
       : undefined;

@@ -17,7 +17,7 @@ export async function run(options: GlobalOptions): Promise<number> {
     registerBuiltinTools(registry, { config, workspace, log, env });
     let hub: { close(): Promise<void> } | undefined;
     if (Object.keys(config.tools.mcp_servers).length > 0) {
-      const { connectMcpServers } = await import("../tools/mcp/index.js");
+      const { connectMcpServers } = await import("../tools/mcp/hub.js");
       hub = await connectMcpServers({ servers: config.tools.mcp_servers, registry, log, env });
     }
     try {

@@ -5,7 +5,7 @@ import type { SkeinConfig } from "../config/schema.js";
 import { checkDiscord, checkSlack, checkTelegram } from "./channel-checks.js";
 import { fail, ok, warn, type CheckResult } from "./check-result.js";
 import { checkLlm, checkMcpServers, checkWorkspace } from "./doctor-checks.js";
-import type { connectMcpServers } from "../tools/mcp/index.js";
+import type { connectMcpServers } from "../tools/mcp/hub.js";
 import { proxiedFetch, type FetchLike } from "./http-probe.js";
 import { configSecrets, redactSecrets } from "../config/secrets.js";
 

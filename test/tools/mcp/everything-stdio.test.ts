@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/index.js";
+import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
 import { isToolResult, ToolError } from "../../../src/tools/tool.js";
 import { capturedLog, CollectingSink, everythingStdio, freePort, serverConfig } from "./helpers.js";
 
