@@ -92,7 +92,7 @@ export class AgentLoop {
   }
 
   /** Stops taking new messages from the bus; queued and running turns go on. */
-  stopAccepting(): void {
+  #stopAccepting(): void {
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
   }
@@ -114,7 +114,7 @@ export class AgentLoop {
       // Cancelled turns end quickly; a channel whose delivery hangs must not hold shutdown forever.
       if (!(await settleWithin(this.#scheduler.idle(), graceMs))) this.#log.error("turns did not end after cancellation; giving up on them");
     }
-    this.stopAccepting();
+    this.#stopAccepting();
     await settleWithin(Promise.all(this.#lateReplies), graceMs);
     await this.#options.sessions.flush();
   }

@@ -19,7 +19,7 @@ export function parseChatCommand(text: string): ChatCommand | undefined {
   }
 }
 
-export const HELP_TEXT = [
+const HELP_TEXT = [
   "Hi! I'm skein, an AI assistant. Ask me anything, or ask me to do things: I can read and write files in my workspace, run commands, search and fetch the web, remember notes, and send messages to your other chats.",
   "",
   "Commands:",
@@ -27,7 +27,7 @@ export const HELP_TEXT = [
   "/help — show this message",
 ].join("\n");
 
-export const NEW_SESSION_TEXT = "Started a fresh conversation. The previous one is archived.";
+const NEW_SESSION_TEXT = "Started a fresh conversation. The previous one is archived.";
 
 /**
  * Answers a chat command in the message's chat: `/new` archives the session first.

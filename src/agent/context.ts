@@ -5,7 +5,7 @@ import type { InboundMessage } from "../bus/messages.js";
 import type { ChatMessage } from "../providers/provider.js";
 
 /** Workspace files that shape the agent, in the order they appear in the system prompt. */
-export const PROMPT_FILES = ["AGENTS.md", "SOUL.md", "USER.md", join("memory", "MEMORY.md")] as const;
+const PROMPT_FILES = ["AGENTS.md", "SOUL.md", "USER.md", join("memory", "MEMORY.md")] as const;
 
 const BASE_PROMPT =
   "You are skein, a helpful assistant that people reach through chat apps (Telegram, Slack, Discord, a terminal). " +

@@ -4,7 +4,7 @@ import type { GateChain } from "../gates/gate-chain.js";
 import type { ChatReplies } from "./chat-replies.js";
 
 /** The answer to a message that arrives while skein is shutting down. */
-export const RESTARTING_TEXT = "I'm restarting right now and can't work on this. Please send it again in a moment.";
+const RESTARTING_TEXT = "I'm restarting right now and can't work on this. Please send it again in a moment.";
 
 export interface ShutdownNoticeOptions {
   gates: GateChain;
