@@ -17,7 +17,7 @@ import { createLogger, type Logger } from "./log.js";
 import { configSecrets } from "./config/secrets.js";
 import type { LlmProvider } from "./providers/provider.js";
 import { registerBuiltinTools } from "./tools/builtin/index.js";
-import type { McpHub } from "./tools/mcp/index.js";
+import type { McpHub } from "./tools/mcp/hub.js";
 import { settleWithin } from "./util/settle-within.js";
 import { ToolRegistry } from "./tools/registry.js";
 
@@ -116,9 +116,9 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
 
     await Promise.all([mkdir(workspace, { recursive: true }), mkdir(join(home, "sessions"), { recursive: true, mode: 0o700 })]);
     const registry = new ToolRegistry({ log, approval: config.tools.approval });
-    registerBuiltinTools(registry, { config, workspace, bus, log, env: loaded.env, signal: root.signal });
+    registerBuiltinTools(registry, { config, workspace, log, env: loaded.env, signal: root.signal });
     const mcpConnecting = Object.keys(config.tools.mcp_servers).length
-      ? import("./tools/mcp/index.js").then(({ connectMcpServers }) =>
+      ? import("./tools/mcp/hub.js").then(({ connectMcpServers }) =>
           connectMcpServers({ servers: config.tools.mcp_servers, registry, log: log!, signal: root.signal, env: loaded.env }),
         )
       : undefined;
@@ -131,7 +131,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       provider,
       registry,
       sessions,
-      context: new ContextBuilder({ workspace }),
+      context: new ContextBuilder({ workspace, log }),
       gates: [createDedupGate({ home, log }), createAccessGate({ config, home, log })],
       agent: config.agents.defaults,
       log,
@@ -156,6 +156,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         port: healthPort,
         unreadyAfterSeconds: config.gateway.unready_after,
         status,
+        log,
       });
       log.info({ host: config.gateway.health_host, port: health.port }, "health endpoint listening");
     }
@@ -262,18 +263,23 @@ export interface StopSignal {
 }
 
 /**
- * Logs stray promise rejections and exceptions (from a channel SDK, a tool, a provider)
- * instead of letting them end the process: one bad message never kills the daemon.
- * Install it before start-up; returns the function that removes it.
+ * Logs a stray promise rejection (from a channel SDK, a tool, a provider) and keeps
+ * running: one bad message never kills the daemon. An uncaught exception leaves the
+ * process in an undefined state, so it is logged and the process exits with code 1 for
+ * its supervisor to restart it. Install it before start-up; returns the function that removes it.
  */
-export function keepRunningOnStrayErrors(log: () => Logger | undefined): () => void {
+export function logRejectionsExitOnUncaughtException(log: () => Logger | undefined, exit: (code: number) => void = process.exit): () => void {
   const report = (what: string) => (error: unknown) => {
     const logger = log();
-    if (logger) logger.error({ err: error }, `${what} (skein keeps running)`);
+    if (logger) logger.error({ err: error }, what);
     else process.stderr.write(`skein: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   };
-  const onRejection = report("unhandled promise rejection");
-  const onException = report("uncaught exception");
+  const onRejection = report("unhandled promise rejection (skein keeps running)");
+  const reportException = report("uncaught exception: exiting so that the supervisor restarts skein");
+  const onException = (error: unknown) => {
+    reportException(error);
+    exit(1);
+  };
   process.on("unhandledRejection", onRejection);
   process.on("uncaughtException", onException);
   return () => {

@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { FakeTelegram } from "./fakes/fake-telegram.js";
 import { cliPath } from "./support/cli-path.js";
 
 const run = promisify(execFile);
@@ -57,8 +58,10 @@ describe("the skein commands", () => {
   });
 
   it("start runs until SIGTERM, then stops cleanly with exit code 0", async () => {
+    const telegram = await FakeTelegram.start();
+    onTestFinished(() => telegram.close());
     const child = spawn(process.execPath, [cliPath, "start"], {
-      env: { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, SKEIN_BENCH_IDLE_CHANNEL: "1" },
+      env: { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.apiRoot },
       cwd: home,
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ChannelError } from "../src/channel-kit/channel.js";
-import { createDaemon, DaemonError, type Daemon, type DaemonOptions } from "../src/daemon.js";
+import { createDaemon, DaemonError, logRejectionsExitOnUncaughtException, type Daemon, type DaemonOptions } from "../src/daemon.js";
 import { FakeOpenAI } from "./fakes/fake-openai.js";
 import { MemoryChannel } from "./fakes/memory-channel.js";
 import { recordingLogger } from "./support/tool-context.js";
@@ -131,5 +131,46 @@ describe("the daemon", () => {
     expect(fake.requests).toHaveLength(1);
     const stored = await readFile(join(home, "sessions", "slack%3Achat-1.jsonl"), "utf8");
     expect(stored).toContain("late but delivered");
+  });
+});
+
+describe("stray errors", () => {
+  /** Installs the handlers and returns the ones it added, to call directly (emitting would reach the test runner's). */
+  function install() {
+    const { log, lines } = recordingLogger();
+    const exits: number[] = [];
+    const before = { rejection: process.listeners("unhandledRejection"), exception: process.listeners("uncaughtException") };
+    const remove = logRejectionsExitOnUncaughtException(() => log, (code) => void exits.push(code));
+    const onRejection = process.listeners("unhandledRejection").find((listener) => !before.rejection.includes(listener))!;
+    const onException = process.listeners("uncaughtException").find((listener) => !before.exception.includes(listener))!;
+    return { lines, exits, remove, onRejection, onException };
+  }
+
+  it("logs an unhandled rejection and keeps running", () => {
+    const { lines, exits, remove, onRejection } = install();
+    try {
+      onRejection(new Error("stray"), Promise.resolve());
+      expect(exits).toEqual([]);
+      expect(lines).toEqual([expect.objectContaining({ level: 50, msg: "unhandled promise rejection (skein keeps running)" })]);
+    } finally {
+      remove();
+    }
+  });
+
+  it("logs an uncaught exception and exits with code 1 so the supervisor restarts skein", () => {
+    const { lines, exits, remove, onException } = install();
+    try {
+      onException(new Error("boom"), "uncaughtException");
+      expect(exits).toEqual([1]);
+      expect(lines).toEqual([expect.objectContaining({ level: 50, msg: expect.stringContaining("uncaught exception: exiting"), err: expect.objectContaining({ message: "boom" }) })]);
+    } finally {
+      remove();
+    }
+  });
+
+  it("removes its handlers again", () => {
+    const before = process.listenerCount("uncaughtException") + process.listenerCount("unhandledRejection");
+    logRejectionsExitOnUncaughtException(() => undefined, () => undefined)();
+    expect(process.listenerCount("uncaughtException") + process.listenerCount("unhandledRejection")).toBe(before);
   });
 });

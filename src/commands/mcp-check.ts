@@ -2,7 +2,7 @@ import { configSecrets } from "../config/secrets.js";
 import type { GlobalOptions } from "./command-support.js";
 import { loadConfig } from "../config/load.js";
 import { createLogger } from "../log.js";
-import type { McpServerStatus } from "../tools/mcp/index.js";
+import type { McpServerStatus } from "../tools/mcp/hub.js";
 import { reportFatal, writeOut } from "./command-support.js";
 
 /** One line per server: `ok`, `failed` or `skipped`, its name, then its tools or the reason. */
@@ -28,7 +28,7 @@ export async function run(options: GlobalOptions): Promise<number> {
     // The lines below say what failed; the log adds detail only when asked for (log_level debug).
     const verbose = loaded.config.log_level === "debug" || loaded.config.log_level === "trace";
     const log = await createLogger({ level: verbose ? loaded.config.log_level : "error", secrets: configSecrets(loaded.config) });
-    const { connectMcpServers } = await import("../tools/mcp/index.js");
+    const { connectMcpServers } = await import("../tools/mcp/hub.js");
     const hub = await connectMcpServers({
       servers,
       registry: { register() {}, unregister: () => false },

@@ -5,7 +5,7 @@ import { userInfo } from "node:os";
 import { dirname, join } from "node:path";
 import type { SkeinConfig } from "../config/schema.js";
 import { silentLogger } from "../log.js";
-import { connectMcpServers, type McpHub } from "../tools/mcp/index.js";
+import type { connectMcpServers, McpHub } from "../tools/mcp/hub.js";
 import { fail, ok, warn, type CheckResult } from "../checks/check-result.js";
 import { describeAnswer } from "../checks/probe-answers.js";
 import { probe, type ProbeOptions } from "../checks/http-probe.js";
@@ -131,8 +131,11 @@ function errorMessage(body: unknown): unknown {
   return (body as { error?: { message?: unknown } } | undefined)?.error?.message;
 }
 
+/** The daemon's `connectMcpServers`, its SDK loaded only when called. */
+const connectLazily: typeof connectMcpServers = async (options) => (await import("../tools/mcp/hub.js")).connectMcpServers(options);
+
 /** Connects every configured MCP server (as the daemon does), reports each, and closes them. */
-export async function checkMcpServers(config: SkeinConfig, timeoutMs: number, connect: typeof connectMcpServers = connectMcpServers): Promise<CheckResult[]> {
+export async function checkMcpServers(config: SkeinConfig, timeoutMs: number, connect: typeof connectMcpServers = connectLazily): Promise<CheckResult[]> {
   const configured = config.tools.mcp_servers;
   if (Object.keys(configured).length === 0) return [];
   const signal = AbortSignal.timeout(timeoutMs);

@@ -3,7 +3,7 @@ import { configuredChannels, noChannelText, platformChannel, settingsOf } from "
 import { ConfigError, loadConfig, type LoadedConfig } from "../config/load.js";
 import { fail, ok, warn, type CheckResult } from "../checks/check-result.js";
 import { checkLlm, checkMcpServers, checkWorkspace } from "./doctor-checks.js";
-import type { connectMcpServers } from "../tools/mcp/index.js";
+import type { connectMcpServers } from "../tools/mcp/hub.js";
 import { proxiedFetch, type FetchLike } from "../checks/http-probe.js";
 import { configSecrets, redactSecrets } from "../config/secrets.js";
 

@@ -187,7 +187,7 @@ describe("the agent loop", () => {
     harness = await startHarness();
     harness.registry.register(
       fakeTool("spawn", async (_args, ctx) => {
-        setTimeout(() => ctx.notify(toolResult({ exit_code: 0, stdout: "built" })), 1);
+        setTimeout(() => ctx.reportBack(toolResult({ exit_code: 0, stdout: "built" })), 1);
         return toolResult("started in the background", { async: true });
       }),
     );

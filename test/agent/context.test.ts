@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ContextBuilder, historyWindow } from "../../src/agent/context.js";
 import type { InboundMessage } from "../../src/bus/messages.js";
 import type { ChatMessage } from "../../src/providers/provider.js";
+import { recordingLogger } from "../support/tool-context.js";
+
+const { log } = recordingLogger();
 
 const message: InboundMessage = {
   id: "1",
@@ -29,7 +32,7 @@ describe("the system prompt", () => {
     await writeFile(join(workspace, "USER.md"), "The user likes tea.");
     await mkdir(join(workspace, "memory"));
     await writeFile(join(workspace, "memory", "MEMORY.md"), "- the cat is called Tom");
-    const builder = new ContextBuilder({ workspace, now: () => new Date("2026-11-22T07:00:00Z") });
+    const builder = new ContextBuilder({ workspace, log, now: () => new Date("2026-11-22T07:00:00Z") });
     const prompt = await builder.systemPrompt(message);
     expect(prompt).toContain("## AGENTS.md\n\nBe brief.");
     expect(prompt).not.toContain("SOUL.md");
@@ -41,15 +44,25 @@ describe("the system prompt", () => {
 
   it("re-reads a file once it changes", async () => {
     await writeFile(join(workspace, "SOUL.md"), "calm");
-    const builder = new ContextBuilder({ workspace, recheckMs: 0 });
+    const builder = new ContextBuilder({ workspace, log, recheckMs: 0 });
     expect(await builder.systemPrompt(message)).toContain("calm");
     await writeFile(join(workspace, "SOUL.md"), "cheerful and longer");
     expect(await builder.systemPrompt(message)).toContain("cheerful and longer");
   });
 
   it("works with an empty or missing workspace", async () => {
-    const builder = new ContextBuilder({ workspace: join(workspace, "nowhere") });
+    const builder = new ContextBuilder({ workspace: join(workspace, "nowhere"), log });
     expect(await builder.systemPrompt(message)).toMatch(/^You are skein/);
+  });
+
+  it("logs a prompt file that cannot be read, with its path, once while it lasts; missing files stay quiet", async () => {
+    await writeFile(join(workspace, "memory"), "a file where the memory folder should be");
+    const recorded = recordingLogger();
+    const builder = new ContextBuilder({ workspace, log: recorded.log, recheckMs: 0 });
+    expect(await builder.systemPrompt(message)).toMatch(/^You are skein/);
+    await builder.systemPrompt(message);
+    const warnings = recorded.lines.filter((line) => line.level === 40);
+    expect(warnings).toEqual([expect.objectContaining({ path: join(workspace, "memory", "MEMORY.md"), msg: expect.stringContaining("cannot be read") })]);
   });
 });
 

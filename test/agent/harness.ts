@@ -42,7 +42,7 @@ export async function startHarness(options: HarnessOptions = {}) {
     provider: new OpenAIProvider({ baseUrl: fake.baseUrl, apiKey: "sk-test", maxRetries: 0, stream: options.stream ?? false }),
     registry,
     sessions,
-    context: new ContextBuilder({ workspace: join(home, "workspace") }),
+    context: new ContextBuilder({ workspace: join(home, "workspace"), log }),
     gates: options.gates ?? [],
     agent: config.agents.defaults,
     log,

@@ -166,8 +166,7 @@ describe("the tool loop", () => {
     harness.registry.register(
       fakeTool("message", async (args, ctx) => {
         const chatId = String(args.chat_id);
-        await ctx.bus.publishOutbound({ channel: "test", chatId, text: String(args.text) });
-        ctx.noteDelivery("test", chatId);
+        await ctx.outbound.send({ channel: "test", chatId, text: String(args.text) });
         return "sent";
       }),
     );

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { runDoctor, type DoctorOptions } from "../../src/health/doctor.js";
-import type { ConnectMcpOptions, McpHub } from "../../src/tools/mcp/index.js";
+import type { ConnectMcpOptions, McpHub } from "../../src/tools/mcp/hub.js";
 import { refusedPort } from "../fakes/refused-port.js";
 import { FakeCredentials } from "../fakes/fake-credentials.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";

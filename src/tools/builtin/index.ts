@@ -1,6 +1,5 @@
 import type { LookupFunction } from "node:net";
 import type { Logger } from "pino";
-import type { MessageBus } from "../../bus/message-bus.js";
 import type { SkeinConfig } from "../../config/schema.js";
 import type { ToolSink } from "../tool-sink.js";
 import { execShellTool } from "./exec-shell.js";
@@ -18,7 +17,6 @@ export interface BuiltinToolDeps {
   config: SkeinConfig;
   /** Absolute path of the workspace (the file tools' sandbox); it exists. */
   workspace: string;
-  bus: MessageBus;
   log: Logger;
   /** The daemon's environment, from which commands get only a safe base (default `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;

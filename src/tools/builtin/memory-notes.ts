@@ -68,11 +68,18 @@ export function memoryNoteTools(workspace: string): Tool<never>[] {
     safety: "read-only",
     async execute(args, ctx) {
       const folder = await folderOf(ctx);
-      const names = await readdir(folder).catch(() => [] as string[]);
+      // No folder yet means no notes; any other failure is logged with the path and searched around.
+      const unreadable = (where: string) => (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") ctx.log.warn({ err: error, path: where }, "memory notes cannot be read");
+      };
+      const names = (await readdir(folder).catch(unreadable(folder))) ?? [];
       const notes = await Promise.all(
         names
           .filter((name) => noteFileName.test(name))
-          .map(async (name) => ({ id: name.replace(/\.md$/, ""), text: await readFile(path.join(folder, name), "utf8").catch(() => "") })),
+          .map(async (name) => {
+            const file = path.join(folder, name);
+            return { id: name.replace(/\.md$/, ""), text: (await readFile(file, "utf8").catch(unreadable(file))) ?? "" };
+          }),
       );
       const { default: MiniSearch } = await import("minisearch");
       const index = new MiniSearch<{ id: string; text: string }>({

@@ -4,7 +4,7 @@ import type { Tool } from "../tool.js";
 import { resolveInWorkspace } from "./workspace-path.js";
 
 /** Where the shared memory lives, relative to the workspace. */
-export const MEMORY_FILE = "memory/MEMORY.md";
+const MEMORY_FILE = "memory/MEMORY.md";
 
 async function readMemory(file: string): Promise<string | undefined> {
   return readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {

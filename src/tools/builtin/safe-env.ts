@@ -1,5 +1,5 @@
 /** The only variables of the daemon's environment that commands the agent runs inherit. */
-export const SAFE_ENV_KEYS = ["PATH", "HOME", "LANG", "LC_ALL", "TERM", "USER", "SHELL", "TMPDIR", "TZ"] as const;
+const SAFE_ENV_KEYS = ["PATH", "HOME", "LANG", "LC_ALL", "TERM", "USER", "SHELL", "TMPDIR", "TZ"] as const;
 
 /**
  * The environment for commands the agent runs: the safe base taken from the daemon's

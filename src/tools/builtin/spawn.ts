@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { ToolError, toolResult, type Tool, type ToolContext } from "../tool.js";
+import type { Logger } from "pino";
+import { ToolError, toolResult, type ReportBack, type Tool } from "../tool.js";
 import { checkAllowlist, checkDenylist } from "./command-policy.js";
 import { timeoutMsOf, type CommandRunnerOptions } from "./exec-shell.js";
 import { runProcess, type RunOutcome } from "./process-runner.js";
@@ -48,17 +49,17 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
     }
   };
 
-  const notifyWhenDone = (run: Promise<RunOutcome>, id: string, args: SpawnArgs, description: string, ctx: ToolContext) => {
+  const reportWhenDone = (run: Promise<RunOutcome>, id: string, args: SpawnArgs, description: string, reportBack: ReportBack, log: Logger) => {
     void run.then(
       (outcome) => {
         const status = outcome.startError ? "failed" : outcome.timedOut ? "timed out" : outcome.aborted ? "killed" : "finished";
         const report = { event: "background process ended", id, status, ...resultOf(outcome, args.command, description) };
         if (outcome.startError) Object.assign(report, { error: outcome.startError });
-        ctx.notify(toolResult(report, { isError: status !== "finished" || outcome.exitCode !== 0 }));
+        reportBack(toolResult(report, { isError: status !== "finished" || outcome.exitCode !== 0 }));
       },
       (error: unknown) => {
-        ctx.log.error({ err: error, id }, "background spawn failed");
-        ctx.notify(toolResult({ event: "background process ended", id, status: "failed", error: String(error) }, { isError: true }));
+        log.error({ err: error, id }, "background spawn failed");
+        reportBack(toolResult({ event: "background process ended", id, status: "failed", error: String(error) }, { isError: true }));
       },
     );
   };
@@ -101,7 +102,7 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
       if (args.background) {
         const timeoutMs = timeoutMsOf(args.timeout, SPAWN_DEFAULT_TIMEOUT_S, SPAWN_MAX_BACKGROUND_TIMEOUT_S);
         const id = `spawn-${randomUUID().slice(0, 8)}`;
-        notifyWhenDone(run(args, timeoutMs, options.signal), id, args, description, ctx);
+        reportWhenDone(run(args, timeoutMs, options.signal), id, args, description, ctx.reportBack, ctx.log);
         return toolResult({ status: "started", id, command: args.command, description }, { async: true });
       }
       const timeoutMs = timeoutMsOf(args.timeout, SPAWN_DEFAULT_TIMEOUT_S, SPAWN_MAX_TIMEOUT_S);

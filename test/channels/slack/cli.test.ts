@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { FakeOpenAI } from "../../fakes/fake-openai.js";
 import { FakeSlack, postSignedEvent } from "../../fakes/fake-slack.js";
+import { FakeTelegram } from "../../fakes/fake-telegram.js";
 import { spawnSkein, type SkeinProcess } from "../../support/skein-process.js";
 
 let slack: FakeSlack;
@@ -72,15 +73,18 @@ describe("skein start with Slack, the built CLI", () => {
 
   it("reports a bad Slack token clearly and keeps the daemon and its other channels running", async () => {
     slack.invalidTokens.add("xoxb-revoked");
+    const telegram = await FakeTelegram.start();
+    onTestFinished(() => telegram.close());
     const { ready, lines } = await startSkein({
       SLACK_BOT_TOKEN: "xoxb-revoked",
       SLACK_SIGNING_SECRET: "cli-secret",
       SLACK_PORT: "0",
       SLACK_API_URL: slack.apiUrl,
-      SKEIN_BENCH_IDLE_CHANNEL: "1",
+      TELEGRAM_BOT_TOKEN: telegram.token,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
     });
 
-    expect(ready).toMatchObject({ channels: ["idle"], failed: ["slack"] });
+    expect(ready).toMatchObject({ channels: ["telegram"], failed: ["slack"] });
     const failure = lines.find((line) => line.channel === "slack" && line.level === 50);
     expect(String(failure?.msg)).toMatch(/Slack rejected the bot token \(SLACK_BOT_TOKEN\).*invalid_auth/);
     expect(lines.filter((line) => String(line.msg).includes("unhandled promise rejection"))).toEqual([]);

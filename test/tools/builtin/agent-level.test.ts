@@ -16,7 +16,6 @@ async function startWithBuiltins() {
   registerBuiltinTools(harness.registry, {
     config: configSchema.parse({}),
     workspace,
-    bus: harness.bus,
     log: silentLogger(),
     env: { PATH: process.env.PATH },
   });

@@ -1,7 +1,8 @@
-import { readdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { userNotesFolder } from "../../../src/tools/builtin/memory-notes.js";
+import { recordingLogger } from "../../support/tool-context.js";
 import { makeContext, setUpTools, type BuiltinTools } from "./tool-harness.js";
 
 let tools: BuiltinTools;
@@ -80,6 +81,15 @@ describe("per-user notes", () => {
     expect(results[0].text).toContain("Tea time");
     expect(results[0].score).toBeGreaterThan(results[1].score);
     expect(results[0]).toEqual({ text: expect.any(String), note_id: expect.stringMatching(/^note-/), score: expect.any(Number) });
+  });
+
+  it("logs a notes folder it cannot read, with its path, and finds nothing there", async () => {
+    const folder = path.join(workspace, "memory", "notes", userNotesFolder("telegram", "111"));
+    await mkdir(path.dirname(folder), { recursive: true });
+    await writeFile(folder, "a file where the folder should be");
+    const { log, lines } = recordingLogger();
+    expect((await tools.run("memory_search", { query: "tea" }, { ...alice, log })).results).toEqual([]);
+    expect(lines.filter((line) => line.level === 40)).toEqual([expect.objectContaining({ path: folder, msg: "memory notes cannot be read" })]);
   });
 
   it("returns at most top_k results", async () => {

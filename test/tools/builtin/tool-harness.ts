@@ -8,7 +8,7 @@ import { silentLogger } from "../../../src/log.js";
 import { registerBuiltinTools, type BuiltinToolDeps } from "../../../src/tools/builtin/index.js";
 import type { Tool, ToolContext, ToolResult } from "../../../src/tools/tool.js";
 
-/** A ToolContext for one sender, recording what tools notify and deliver. */
+/** A ToolContext for one sender, its outbound port on `bus`, recording what tools report back and send. */
 export interface TestContext extends ToolContext {
   readonly notifications: unknown[];
   readonly deliveries: Array<{ channel: string; chatId: string }>;
@@ -19,7 +19,9 @@ export interface TestContext extends ToolContext {
 export function makeContext(
   overrides: { channel?: string; chatId?: string; senderId?: string; bus?: MessageBus; signal?: AbortSignal } = {},
 ): TestContext {
+  const bus = overrides.bus ?? new MessageBus();
   const notifications: unknown[] = [];
+  const deliveries: Array<{ channel: string; chatId: string }> = [];
   const waiters: Array<(value: unknown) => void> = [];
   let taken = 0;
   const channel = overrides.channel ?? "cli";
@@ -31,15 +33,18 @@ export function makeContext(
     sessionKey: `${channel}:${chatId}`,
     signal: overrides.signal ?? new AbortController().signal,
     log: silentLogger(),
-    bus: overrides.bus ?? new MessageBus(),
+    outbound: {
+      send(message) {
+        deliveries.push({ channel: message.channel, chatId: message.chatId });
+        return bus.publishOutbound(message);
+      },
+      channels: () => bus.runningChannels(),
+    },
     notifications,
-    deliveries: [],
-    notify(result) {
+    deliveries,
+    reportBack(result) {
       notifications.push(result);
       waiters.shift()?.(result);
-    },
-    noteDelivery(deliveredChannel, deliveredChat) {
-      this.deliveries.push({ channel: deliveredChannel, chatId: deliveredChat });
     },
     nextNotification() {
       if (taken < notifications.length) return Promise.resolve(notifications[taken++] as ToolResult);
@@ -107,7 +112,6 @@ export async function setUpTools(
   const tools = new BuiltinTools({
     config: configSchema.parse(config),
     workspace,
-    bus: new MessageBus(),
     log: silentLogger(),
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
     ...extra,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/index.js";
+import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
 import { silentLogger } from "../../../src/log.js";
 import { capturedLog, CollectingSink, serverConfig, startEverythingHttp, startRelay } from "./helpers.js";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/index.js";
+import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
 import { isToolResult, ToolError } from "../../../src/tools/tool.js";
 import { refusedPort, type RefusedPort } from "../../fakes/refused-port.js";
 import { capturedLog, CollectingSink, everythingStdio, serverConfig } from "./helpers.js";

@@ -3,7 +3,6 @@ import { createServer, connect, type AddressInfo, type Socket } from "node:net";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { MessageBus } from "../../../src/bus/message-bus.js";
 import { configSchema, type McpServerConfig } from "../../../src/config/schema.js";
 import { pino, type Logger } from "pino";
 import { silentLogger } from "../../../src/log.js";
@@ -76,9 +75,8 @@ export function toolContext(signal: AbortSignal): ToolContext {
     sessionKey: "cli:test",
     signal,
     log: silentLogger(),
-    bus: new MessageBus(),
-    notify: () => {},
-    noteDelivery: () => {},
+    outbound: { send: async () => undefined, channels: () => [] },
+    reportBack: () => {},
   };
 }
 
