@@ -46,7 +46,13 @@ class InstantProvider implements LlmProvider {
   async chat(request: ChatRequest): Promise<ChatResponse> {
     this.calls.push(performance.now());
     if (request.tools && this.toolRounds(request)) {
-      return { content: null, toolCalls: [{ id: `c${this.calls.length}`, type: "function", function: { name: "noop", arguments: '{"n":1}' } }], finishReason: "tool_calls" };
+      return {
+        content: null,
+        toolCalls: [
+          { id: `c${this.calls.length}`, type: "function", function: { name: "noop", arguments: '{"n":1}' } },
+        ],
+        finishReason: "tool_calls",
+      };
     }
     return { content: "ok", toolCalls: [], finishReason: "stop" };
   }
@@ -66,21 +72,37 @@ function registryWithNoop(): ToolRegistry {
 
 async function toolIterationOverhead(): Promise<number[]> {
   const iterations = 20;
-  const provider = new InstantProvider((request) => request.messages.filter((message) => message.role === "tool").length < iterations);
+  const provider = new InstantProvider(
+    (request) => request.messages.filter((message) => message.role === "tool").length < iterations,
+  );
   const registry = registryWithNoop();
   const context: ToolContext = {
-    channel: "bench", chatId: "1", senderId: "u", sessionKey: "bench:1", signal: new AbortController().signal, log,
-    outbound: { send: async () => undefined, channels: () => [] }, reportBack: () => undefined,
+    channel: "bench",
+    chatId: "1",
+    senderId: "u",
+    sessionKey: "bench:1",
+    signal: new AbortController().signal,
+    log,
+    outbound: { send: async () => undefined, channels: () => [] },
+    reportBack: () => undefined,
   };
   const samples: number[] = [];
   for (let run = 0; run < 300; run++) {
     provider.calls = [];
     await runToolLoop(
       { provider, registry, model: "m", maxIterations: iterations + 1, log },
-      { messages: [{ role: "system", content: "s" }, { role: "user", content: "go" }], toolContext: context, signal: context.signal },
+      {
+        messages: [
+          { role: "system", content: "s" },
+          { role: "user", content: "go" },
+        ],
+        toolContext: context,
+        signal: context.signal,
+      },
     );
     if (run < 20) continue; // warm-up
-    for (let index = 1; index < provider.calls.length; index++) samples.push(provider.calls[index]! - provider.calls[index - 1]!);
+    for (let index = 1; index < provider.calls.length; index++)
+      samples.push(provider.calls[index]! - provider.calls[index - 1]!);
   }
   return samples;
 }
@@ -103,7 +125,15 @@ async function agentTurns(home: string) {
   let sequence = 0;
   const send = (chatId: string) => {
     const id = `bench:${++sequence}`;
-    bus.publishInbound({ id, channel: "bench", chatId, senderId: "u", text: "hello", isDirect: true, receivedAt: Date.now() });
+    bus.publishInbound({
+      id,
+      channel: "bench",
+      chatId,
+      senderId: "u",
+      text: "hello",
+      isDirect: true,
+      receivedAt: Date.now(),
+    });
     return id;
   };
   const pending = new Map<string, (outcome: TurnOutcome) => void>();
@@ -198,7 +228,9 @@ try {
   const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!.toFixed(0);
   const bare = wallTimes(["-e", "0"]);
   const version = wallTimes([cli, "--version"]);
-  console.log(`skein --version:           median ${median(version)} ms (min ${Math.min(...version).toFixed(0)}, n=${version.length}; bare \`node -e 0\` here: median ${median(bare)} ms)   [target <= 150 ms]`);
+  console.log(
+    `skein --version:           median ${median(version)} ms (min ${Math.min(...version).toFixed(0)}, n=${version.length}; bare \`node -e 0\` here: median ${median(bare)} ms)   [target <= 150 ms]`,
+  );
   const readings: Array<{ readyMs: number; rssKb: number }> = [];
   for (let run = 0; run < 3; run++) readings.push(await startUntilReady(join(home, `start-${run}`)));
   const ready = readings.map((reading) => reading.readyMs).sort((a, b) => a - b);
@@ -206,7 +238,9 @@ try {
   console.log(`skein start until ready:   median ${ready[1]!.toFixed(0)} ms (n=3)`);
   console.log(`idle RSS:                  median ${(rss[1]! / 1024).toFixed(1)} MB (n=3)   [target <= 80 MB]`);
   const afterTurn = await rssAfterOneTurn(join(home, "chat"));
-  console.log(`RSS idle after one turn:   ${(afterTurn / 1024).toFixed(1)} MB (skein chat; the openai SDK is loaded by the first turn)`);
+  console.log(
+    `RSS idle after one turn:   ${(afterTurn / 1024).toFixed(1)} MB (skein chat; the openai SDK is loaded by the first turn)`,
+  );
 } finally {
   await rm(home, { recursive: true, force: true });
 }

@@ -2,8 +2,9 @@
 // and every dynamic import (channels, commands, MCP) split into its own chunk so that
 // `skein --version` loads almost nothing. With --bench it also bundles bench/idle-start.ts
 // (`skein start` with an idle channel) the same way into bench/dist/.
-import { build } from "esbuild";
+
 import { chmod, rm } from "node:fs/promises";
+import { build } from "esbuild";
 
 /** Bundles `entry` as `<outdir>/<name>.js` with its chunks, the way the published CLI is built. */
 async function bundle(name, entry, outdir) {

@@ -1,25 +1,31 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
-import { createAccessGate } from "./gates/access-gate.js";
 import { AgentLoop, type TurnOutcome } from "./agent/agent-loop.js";
 import { ContextBuilder } from "./agent/context.js";
 import { SessionStore } from "./agent/sessions.js";
-import { createDedupGate } from "./gates/dedup-gate.js";
 import { MessageBus } from "./bus/message-bus.js";
-import { ChannelSupervisor, type ChannelSpec } from "./channel-kit/channel-supervisor.js";
 import type { Channel, ChannelDeps } from "./channel-kit/channel.js";
-import { configuredChannels, loadChannelFactory, noChannelText, platformChannel, settingsOf } from "./channel-kit/loader.js";
-import { loadConfig, type LoadedConfig } from "./config/load.js";
+import { type ChannelSpec, ChannelSupervisor } from "./channel-kit/channel-supervisor.js";
+import {
+  configuredChannels,
+  loadChannelFactory,
+  noChannelText,
+  platformChannel,
+  settingsOf,
+} from "./channel-kit/loader.js";
+import { type LoadedConfig, loadConfig } from "./config/load.js";
+import { configSecrets } from "./config/secrets.js";
+import { createAccessGate } from "./gates/access-gate.js";
+import { createDedupGate } from "./gates/dedup-gate.js";
 import type { DaemonStatus } from "./health/daemon-status.js";
 import type { HealthServer } from "./health/health-server.js";
 import { createLogger, type Logger } from "./log.js";
-import { configSecrets } from "./config/secrets.js";
 import type { LlmProvider } from "./providers/provider.js";
 import { registerBuiltinTools } from "./tools/builtin/index.js";
 import type { McpHub } from "./tools/mcp/hub.js";
-import { settleWithin } from "./util/settle-within.js";
 import { ToolRegistry } from "./tools/registry.js";
+import { settleWithin } from "./util/settle-within.js";
 
 export interface DaemonOptions {
   /** `--config FILE`. */
@@ -94,9 +100,18 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   let stopping: Promise<void> | undefined;
 
   async function start(): Promise<void> {
-    const loaded = options.loaded ?? (await loadConfig({ configPath: options.configPath, env: options.env, cwd: options.cwd, ignoreDotEnv: options.ignoreDotEnv }));
+    const loaded =
+      options.loaded ??
+      (await loadConfig({
+        configPath: options.configPath,
+        env: options.env,
+        cwd: options.cwd,
+        ignoreDotEnv: options.ignoreDotEnv,
+      }));
     const { config, home, workspace } = loaded;
-    log = options.log ?? (await createLogger({ level: options.logLevel ?? config.log_level, secrets: configSecrets(config) }));
+    log =
+      options.log ??
+      (await createLogger({ level: options.logLevel ?? config.log_level, secrets: configSecrets(config) }));
     for (const warning of loaded.warnings) log.warn(warning);
 
     const platform = options.platformChannels === false ? [] : configuredChannels(config);
@@ -104,7 +119,8 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       ...platform.map((name) => ({
         name,
         credentialRemedy: platformChannel(name)?.credentialRemedy,
-        create: async () => (await loadChannelFactory(name))({ settings: settingsOf(config, name), bus, log: log!, home }),
+        create: async () =>
+          (await loadChannelFactory(name))({ settings: settingsOf(config, name), bus, log: log!, home }),
       })),
       ...(options.channels ?? []).map((extra) => ({
         name: extra.name,
@@ -114,16 +130,29 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     ];
     if (specs.length === 0) throw new DaemonError("no-channels", NO_CHANNEL_MESSAGE);
 
-    await Promise.all([mkdir(workspace, { recursive: true }), mkdir(join(home, "sessions"), { recursive: true, mode: 0o700 })]);
+    await Promise.all([
+      mkdir(workspace, { recursive: true }),
+      mkdir(join(home, "sessions"), { recursive: true, mode: 0o700 }),
+    ]);
     const registry = new ToolRegistry({ log, approval: config.tools.approval });
     registerBuiltinTools(registry, { config, workspace, log, env: loaded.env, signal: root.signal });
     const mcpConnecting = Object.keys(config.tools.mcp_servers).length
       ? import("./tools/mcp/hub.js").then(({ connectMcpServers }) =>
-          connectMcpServers({ servers: config.tools.mcp_servers, registry, log: log!, signal: root.signal, env: loaded.env }),
+          connectMcpServers({
+            servers: config.tools.mcp_servers,
+            registry,
+            log: log!,
+            signal: root.signal,
+            env: loaded.env,
+          }),
         )
       : undefined;
     const provider = options.provider ?? defaultProvider(loaded);
-    sessions = new SessionStore({ dir: join(home, "sessions"), log, retain: Math.max(500, config.agents.defaults.memory_window * 2) });
+    sessions = new SessionStore({
+      dir: join(home, "sessions"),
+      log,
+      retain: Math.max(500, config.agents.defaults.memory_window * 2),
+    });
     supervisor = new ChannelSupervisor({ bus, log, signal: root.signal, retryBaseMs: options.channelRetryBaseMs });
     const channels = supervisor;
     agent = new AgentLoop({
@@ -164,14 +193,22 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     await supervisor.startAll(specs);
     if (root.signal.aborted) return; // stopped during start-up
     if (supervisor.allFailed()) {
-      const reasons = supervisor.failures().map((failure) => `${failure.name}: ${failure.reason}`).join("; ");
+      const reasons = supervisor
+        .failures()
+        .map((failure) => `${failure.name}: ${failure.reason}`)
+        .join("; ");
       await stop();
       throw new DaemonError("all-channels-failed", `every configured channel failed to start (${reasons})`);
     }
     await mcpReady;
 
     log.info(
-      { channels: supervisor.running(), failed: supervisor.failures().map((failure) => failure.name), model: config.agents.defaults.model, tools: registry.list().length },
+      {
+        channels: supervisor.running(),
+        failed: supervisor.failures().map((failure) => failure.name),
+        model: config.agents.defaults.model,
+        tools: registry.list().length,
+      },
       "skein ready",
     );
   }
@@ -225,7 +262,8 @@ function defaultProvider(loaded: LoadedConfig): LlmProvider {
     name: "openai",
     async chat(request, signal) {
       provider ??= import("./providers/openai.js").then(
-        ({ OpenAIProvider, openAIOptionsFrom }) => new OpenAIProvider(openAIOptionsFrom(loaded.config.providers.openai)),
+        ({ OpenAIProvider, openAIOptionsFrom }) =>
+          new OpenAIProvider(openAIOptionsFrom(loaded.config.providers.openai)),
       );
       return (await provider).chat(request, signal);
     },
@@ -268,11 +306,17 @@ export interface StopSignal {
  * process in an undefined state, so it is logged and the process exits with code 1 for
  * its supervisor to restart it. Install it before start-up; returns the function that removes it.
  */
-export function logRejectionsExitOnUncaughtException(log: () => Logger | undefined, exit: (code: number) => void = process.exit): () => void {
+export function logRejectionsExitOnUncaughtException(
+  log: () => Logger | undefined,
+  exit: (code: number) => void = process.exit,
+): () => void {
   const report = (what: string) => (error: unknown) => {
     const logger = log();
     if (logger) logger.error({ err: error }, what);
-    else process.stderr.write(`skein: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    else
+      process.stderr.write(
+        `skein: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
   };
   const onRejection = report("unhandled promise rejection (skein keeps running)");
   const reportException = report("uncaught exception: exiting so that the supervisor restarts skein");

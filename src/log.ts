@@ -1,12 +1,24 @@
-import { pino, type DestinationStream, type Logger } from "pino";
+import { type DestinationStream, type Logger, pino } from "pino";
 import { redactSecrets } from "./config/secrets.js";
 
 export type { Logger } from "pino";
 
 /** Keys whose values never reach a log line, wherever they appear (two levels deep). */
 const secretKeys = [
-  "api_key", "apiKey", "token", "bot_token", "botToken", "app_token", "appToken", "signing_secret",
-  "signingSecret", "webhook_secret", "authorization", "Authorization", "password", "secret",
+  "api_key",
+  "apiKey",
+  "token",
+  "bot_token",
+  "botToken",
+  "app_token",
+  "appToken",
+  "signing_secret",
+  "signingSecret",
+  "webhook_secret",
+  "authorization",
+  "Authorization",
+  "password",
+  "secret",
 ];
 const redactPaths = secretKeys.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `headers.${key.toLowerCase()}`]);
 

@@ -61,7 +61,13 @@ describe("the skein commands", () => {
     const telegram = await FakeTelegram.start();
     onTestFinished(() => telegram.close());
     const child = spawn(process.execPath, [cliPath, "start"], {
-      env: { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.apiRoot },
+      env: {
+        PATH: process.env.PATH,
+        HOME: home,
+        SKEIN_HOME: home,
+        TELEGRAM_BOT_TOKEN: telegram.token,
+        TELEGRAM_API_ROOT: telegram.apiRoot,
+      },
       cwd: home,
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -132,6 +138,7 @@ describe("the skein commands", () => {
     const result = await skein(["tools"]);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^\d+ tools?/m);
-    for (const line of result.stdout.split("\n").filter(Boolean)) expect(line).toMatch(/^[a-zA-Z0-9_-]+ +\S+ +(read-only|side-effecting|privileged) +\S/);
+    for (const line of result.stdout.split("\n").filter(Boolean))
+      expect(line).toMatch(/^[a-zA-Z0-9_-]+ +\S+ +(read-only|side-effecting|privileged) +\S/);
   });
 });

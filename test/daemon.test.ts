@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ChannelError } from "../src/channel-kit/channel.js";
-import { createDaemon, DaemonError, logRejectionsExitOnUncaughtException, type Daemon, type DaemonOptions } from "../src/daemon.js";
+import {
+  createDaemon,
+  type Daemon,
+  DaemonError,
+  type DaemonOptions,
+  logRejectionsExitOnUncaughtException,
+} from "../src/daemon.js";
 import { FakeOpenAI } from "./fakes/fake-openai.js";
 import { MemoryChannel } from "./fakes/memory-channel.js";
 import { recordingLogger } from "./support/tool-context.js";
@@ -32,7 +38,14 @@ describe("the daemon", () => {
     const channels: Record<string, MemoryChannel> = {};
     daemon = createDaemon({
       // The test channels use platform names, so the access gate's allow lists let the test user in.
-      env: { HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: "sk-test", SLACK_ALLOW_FROM: "user-1", DISCORD_ALLOW_FROM: "user-1" },
+      env: {
+        HOME: home,
+        SKEIN_HOME: home,
+        OPENAI_BASE_URL: fake.baseUrl,
+        OPENAI_API_KEY: "sk-test",
+        SLACK_ALLOW_FROM: "user-1",
+        DISCORD_ALLOW_FROM: "user-1",
+      },
       cwd: home,
       ignoreDotEnv: true,
       log,
@@ -77,7 +90,10 @@ describe("the daemon", () => {
     });
     await daemon.start();
     const report = lines.find((line) => line.channel === "telegram" && line.level === 50);
-    expect(report).toMatchObject({ reason: "401 Unauthorized: invalid token", remedy: expect.stringContaining("TELEGRAM_BOT_TOKEN") });
+    expect(report).toMatchObject({
+      reason: "401 Unauthorized: invalid token",
+      remedy: expect.stringContaining("TELEGRAM_BOT_TOKEN"),
+    });
     expect(daemon.status().channels).toMatchObject({
       telegram: { state: "failed", detail: "401 Unauthorized: invalid token" },
       slack: { state: "connected" },
@@ -100,7 +116,10 @@ describe("the daemon", () => {
     const flaky = () => (++attempts < 3 ? new ChannelError("network", "discord", "ECONNRESET") : undefined);
     const { daemon, channels } = setUp({ discord: flaky }, { channelRetryBaseMs: 1 });
     await daemon.start();
-    expect(daemon.status().channels.discord).toMatchObject({ state: "disconnected", detail: expect.stringContaining("ECONNRESET") });
+    expect(daemon.status().channels.discord).toMatchObject({
+      state: "disconnected",
+      detail: expect.stringContaining("ECONNRESET"),
+    });
     await waitUntil(() => daemon.status().channels.discord?.state === "connected", "the retried channel is connected");
     expect(attempts).toBe(3);
     channels.discord!.receive("back online");
@@ -139,10 +158,20 @@ describe("stray errors", () => {
   function install() {
     const { log, lines } = recordingLogger();
     const exits: number[] = [];
-    const before = { rejection: process.listeners("unhandledRejection"), exception: process.listeners("uncaughtException") };
-    const remove = logRejectionsExitOnUncaughtException(() => log, (code) => void exits.push(code));
-    const onRejection = process.listeners("unhandledRejection").find((listener) => !before.rejection.includes(listener))!;
-    const onException = process.listeners("uncaughtException").find((listener) => !before.exception.includes(listener))!;
+    const before = {
+      rejection: process.listeners("unhandledRejection"),
+      exception: process.listeners("uncaughtException"),
+    };
+    const remove = logRejectionsExitOnUncaughtException(
+      () => log,
+      (code) => void exits.push(code),
+    );
+    const onRejection = process
+      .listeners("unhandledRejection")
+      .find((listener) => !before.rejection.includes(listener))!;
+    const onException = process
+      .listeners("uncaughtException")
+      .find((listener) => !before.exception.includes(listener))!;
     return { lines, exits, remove, onRejection, onException };
   }
 
@@ -151,7 +180,9 @@ describe("stray errors", () => {
     try {
       onRejection(new Error("stray"), Promise.resolve());
       expect(exits).toEqual([]);
-      expect(lines).toEqual([expect.objectContaining({ level: 50, msg: "unhandled promise rejection (skein keeps running)" })]);
+      expect(lines).toEqual([
+        expect.objectContaining({ level: 50, msg: "unhandled promise rejection (skein keeps running)" }),
+      ]);
     } finally {
       remove();
     }
@@ -162,7 +193,13 @@ describe("stray errors", () => {
     try {
       onException(new Error("boom"), "uncaughtException");
       expect(exits).toEqual([1]);
-      expect(lines).toEqual([expect.objectContaining({ level: 50, msg: expect.stringContaining("uncaught exception: exiting"), err: expect.objectContaining({ message: "boom" }) })]);
+      expect(lines).toEqual([
+        expect.objectContaining({
+          level: 50,
+          msg: expect.stringContaining("uncaught exception: exiting"),
+          err: expect.objectContaining({ message: "boom" }),
+        }),
+      ]);
     } finally {
       remove();
     }
@@ -170,7 +207,10 @@ describe("stray errors", () => {
 
   it("removes its handlers again", () => {
     const before = process.listenerCount("uncaughtException") + process.listenerCount("unhandledRejection");
-    logRejectionsExitOnUncaughtException(() => undefined, () => undefined)();
+    logRejectionsExitOnUncaughtException(
+      () => undefined,
+      () => undefined,
+    )();
     expect(process.listenerCount("uncaughtException") + process.listenerCount("unhandledRejection")).toBe(before);
   });
 });

@@ -20,7 +20,9 @@ describe("the logger", () => {
     const log = await createLogger({ level: "warn", destination, pretty: false });
     log.info("hidden");
     log.warn({ channel: "telegram" }, "shown");
-    expect(lines.map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ level: 40, channel: "telegram", msg: "shown" })]);
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ level: 40, channel: "telegram", msg: "shown" }),
+    ]);
   });
 
   it("redacts secrets wherever they appear, up to two levels deep", async () => {
@@ -35,13 +37,22 @@ describe("the logger", () => {
       "with secrets",
     );
     const line = lines.join("\n");
-    for (const secret of ["sk-top", "123:telegram-secret", "slack-secret", "sk-header"]) expect(line).not.toContain(secret);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ api_key: "[redacted]", config: { token: "[redacted]", nested: { signing_secret: "[redacted]" } } });
+    for (const secret of ["sk-top", "123:telegram-secret", "slack-secret", "sk-header"])
+      expect(line).not.toContain(secret);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      api_key: "[redacted]",
+      config: { token: "[redacted]", nested: { signing_secret: "[redacted]" } },
+    });
   });
 
   it("redacts configured secret values inside any string, such as an error quoting a URL with the bot token", async () => {
     const { lines, destination } = capture();
-    const log = await createLogger({ level: "info", destination, pretty: false, secrets: ["123:telegram-secret", "sk-key"] });
+    const log = await createLogger({
+      level: "info",
+      destination,
+      pretty: false,
+      secrets: ["123:telegram-secret", "sk-key"],
+    });
     const error = new Error("request to http://127.0.0.1/bot123:telegram-secret/getUpdates failed", {
       cause: new Error("GET http://127.0.0.1/bot123:telegram-secret/getMe with sk-key"),
     });

@@ -1,13 +1,19 @@
-import { Client, Events, GatewayIntentBits, Options, Partials, Routes, type Message } from "discord.js";
+import { Client, Events, GatewayIntentBits, type Message, Options, Partials, Routes } from "discord.js";
 import type { Logger } from "pino";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
-import { ChannelError, type Channel, type ChannelDeps, type ChannelStatus, type WorkingIndicator } from "../../src/channel-kit/channel.js";
+import {
+  type Channel,
+  type ChannelDeps,
+  ChannelError,
+  type ChannelStatus,
+  type WorkingIndicator,
+} from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
 import { withRetry } from "../../src/util/retry.js";
 import { settleWithin } from "../../src/util/settle-within.js";
 import { classifyFailure, closeCodeError, toChannelError } from "./errors.js";
-import { looksContentless, toInboundMessage } from "./inbound.js";
 import { MESSAGE_LIMIT, toDiscordMarkdown } from "./format.js";
+import { looksContentless, toInboundMessage } from "./inbound.js";
 import type { DiscordSettings } from "./index.js";
 
 /** Tuning knobs, all with production defaults; tests shorten them. */
@@ -58,7 +64,12 @@ export class DiscordChannel implements Channel {
     if (signal.aborted) throw new ChannelError("config", this.name, "start aborted before it began");
     this.#setStatus("starting");
     const client = new Client({
-      intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.DirectMessages, GatewayIntentBits.MessageContent],
+      intents: [
+        GatewayIntentBits.Guilds,
+        GatewayIntentBits.GuildMessages,
+        GatewayIntentBits.DirectMessages,
+        GatewayIntentBits.MessageContent,
+      ],
       // Without the Channel partial, DMs in channels not yet cached are dropped.
       partials: [Partials.Channel],
       // Replies need no message history: keep the cache small.
@@ -108,7 +119,9 @@ export class DiscordChannel implements Channel {
     const route = Routes.channelTyping(message.chatId);
     const type = () => {
       if (!rest || this.#stopping) return;
-      rest.post(route).catch((error: unknown) => this.#log.debug({ err: error, chatId: message.chatId }, "typing indicator failed"));
+      rest
+        .post(route)
+        .catch((error: unknown) => this.#log.debug({ err: error, chatId: message.chatId }, "typing indicator failed"));
     };
     type();
     const timer = setInterval(type, this.options.typingIntervalMs ?? 8000);
@@ -136,7 +149,12 @@ export class DiscordChannel implements Channel {
   async #deliver(message: OutboundMessage): Promise<DeliveryReceipt> {
     const rest = this.#client?.rest;
     if (!rest || this.#status.state === "stopped" || this.#status.state === "failed") {
-      throw new ChannelError("config", this.name, `cannot send to ${message.chatId}: the discord channel is not running`, { retryable: false });
+      throw new ChannelError(
+        "config",
+        this.name,
+        `cannot send to ${message.chatId}: the discord channel is not running`,
+        { retryable: false },
+      );
     }
     // A thread is a channel of its own: a threadId, when given, is where the reply goes.
     const channelId = message.threadId ?? message.chatId;
@@ -147,18 +165,25 @@ export class DiscordChannel implements Channel {
         content,
         // Never let the model ping @everyone, @here or roles.
         allowed_mentions: { parse: ["users"], replied_user: true },
-        ...(index === 0 && message.replyToId && { message_reference: { message_id: message.replyToId, fail_if_not_exists: false } }),
+        ...(index === 0 &&
+          message.replyToId && { message_reference: { message_id: message.replyToId, fail_if_not_exists: false } }),
       };
       try {
-        const sent = await withRetry(() => rest.post(Routes.channelMessages(channelId), { body }) as Promise<{ id: string }>, {
-          classify: classifyFailure,
-          attempts: this.options.sendAttempts ?? 3,
-          log: this.#log,
-        });
+        const sent = await withRetry(
+          () => rest.post(Routes.channelMessages(channelId), { body }) as Promise<{ id: string }>,
+          {
+            classify: classifyFailure,
+            attempts: this.options.sendAttempts ?? 3,
+            log: this.#log,
+          },
+        );
         messageIds.push(sent.id);
       } catch (error) {
         const failure = toChannelError(error, `send a message to channel ${channelId}`);
-        this.#log.error({ err: failure, chatId: channelId, chunk: index + 1, chunks: chunks.length }, "discord delivery failed");
+        this.#log.error(
+          { err: failure, chatId: channelId, chunk: index + 1, chunks: chunks.length },
+          "discord delivery failed",
+        );
         throw failure;
       }
     }
@@ -214,7 +239,8 @@ export class DiscordChannel implements Channel {
     });
     client.on(Events.Error, (error) => this.#log.error({ err: error }, "discord client error"));
     client.on(Events.Warn, (warning) => this.#log.warn(`discord: ${warning}`));
-    if (this.#log.isLevelEnabled("trace")) client.on(Events.Debug, (message) => this.#log.trace(`discord.js: ${message}`));
+    if (this.#log.isLevelEnabled("trace"))
+      client.on(Events.Debug, (message) => this.#log.trace(`discord.js: ${message}`));
   }
 
   #setStatus(state: ChannelStatus["state"], detail?: string): void {

@@ -21,7 +21,7 @@ const fatalCloseCodes: Record<number, { kind: "auth" | "config"; message: string
   4014: {
     kind: "config",
     message:
-      "Discord refused a privileged intent (gateway close 4014): enable \"Message Content Intent\" for the bot in the " +
+      'Discord refused a privileged intent (gateway close 4014): enable "Message Content Intent" for the bot in the ' +
       "Developer Portal (Applications > your app > Bot > Privileged Gateway Intents)",
   },
 };
@@ -29,9 +29,14 @@ const fatalCloseCodes: Record<number, { kind: "auth" | "config"; message: string
 /** The ChannelError for a gateway close code that discord.js will not recover from. */
 export function closeCodeError(code: number): ChannelError {
   const known = fatalCloseCodes[code];
-  return new ChannelError(known?.kind ?? "network", "discord", known?.message ?? `the Discord gateway closed with code ${code}`, {
-    retryable: false,
-  });
+  return new ChannelError(
+    known?.kind ?? "network",
+    "discord",
+    known?.message ?? `the Discord gateway closed with code ${code}`,
+    {
+      retryable: false,
+    },
+  );
 }
 
 /** Turns whatever discord.js threw into a {@link ChannelError} with one meaning. */
@@ -40,20 +45,40 @@ export function toChannelError(error: unknown, action: string): ChannelError {
   if (error instanceof DiscordAPIError) {
     const code = typeof error.code === "number" ? error.code : 0;
     if (error.status === 401) {
-      return new ChannelError("auth", "discord", `Discord rejected the bot token (401) while trying to ${action}: check DISCORD_BOT_TOKEN`, { cause: error });
+      return new ChannelError(
+        "auth",
+        "discord",
+        `Discord rejected the bot token (401) while trying to ${action}: check DISCORD_BOT_TOKEN`,
+        { cause: error },
+      );
     }
-    if (error.status === 429) return new ChannelError("rate-limit", "discord", `rate limited by Discord while trying to ${action}`, { cause: error });
+    if (error.status === 429)
+      return new ChannelError("rate-limit", "discord", `rate limited by Discord while trying to ${action}`, {
+        cause: error,
+      });
     const reason = permanentCodes[code] ?? error.message;
-    return new ChannelError("rejected", "discord", `Discord refused to ${action}: ${reason} (${error.status}, code ${code})`, { cause: error });
+    return new ChannelError(
+      "rejected",
+      "discord",
+      `Discord refused to ${action}: ${reason} (${error.status}, code ${code})`,
+      { cause: error },
+    );
   }
   if (error instanceof RateLimitError) {
-    return new ChannelError("rate-limit", "discord", `rate limited by Discord while trying to ${action}`, { cause: error, retryAfterMs: error.retryAfter });
+    return new ChannelError("rate-limit", "discord", `rate limited by Discord while trying to ${action}`, {
+      cause: error,
+      retryAfterMs: error.retryAfter,
+    });
   }
   if (error instanceof HTTPError) {
-    return new ChannelError("network", "discord", `Discord answered ${error.status} while trying to ${action}`, { cause: error });
+    return new ChannelError("network", "discord", `Discord answered ${error.status} while trying to ${action}`, {
+      cause: error,
+    });
   }
   if (error instanceof Error && "code" in error && error.code === "TokenInvalid") {
-    return new ChannelError("auth", "discord", "Discord rejected the bot token (401): check DISCORD_BOT_TOKEN", { cause: error });
+    return new ChannelError("auth", "discord", "Discord rejected the bot token (401): check DISCORD_BOT_TOKEN", {
+      cause: error,
+    });
   }
   const detail = error instanceof Error ? error.message : String(error);
   return new ChannelError("network", "discord", `could not reach Discord to ${action}: ${detail}`, { cause: error });
@@ -62,5 +87,8 @@ export function toChannelError(error: unknown, action: string): ChannelError {
 /** How {@link withRetry} treats a failed Discord call: network, 5xx and 429 are worth another try. */
 export function classifyFailure(error: unknown): FailureClass {
   const channelError = toChannelError(error, "send");
-  return { retryable: channelError.retryable, ...(channelError.options.retryAfterMs !== undefined && { retryAfterMs: channelError.options.retryAfterMs }) };
+  return {
+    retryable: channelError.retryable,
+    ...(channelError.options.retryAfterMs !== undefined && { retryAfterMs: channelError.options.retryAfterMs }),
+  };
 }

@@ -37,7 +37,11 @@ function renderBlock(token: Token): string {
 function renderTable(table: Tokens.Table): string {
   const rows = [table.header.map((cell) => cell.text), ...table.rows.map((row) => row.map((cell) => cell.text))];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
-  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ").trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join(" | ")
+      .trimEnd();
   const separator = widths.map((width) => "-".repeat(width)).join("-+-");
   const [header, ...body] = rows;
   return ["```", line(header!), separator, ...body.map(line), "```"].join("\n") + trailingNewlines(table.raw);

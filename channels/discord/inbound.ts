@@ -13,7 +13,9 @@ export function toInboundMessage(message: Message, botUserId: string): InboundMe
   if (message.author.bot || message.author.id === botUserId || message.system) return undefined;
   const isDirect = message.channel.type === ChannelType.DM;
   const mentioned =
-    !isDirect && (message.mentions.users.has(botUserId) || (message.reference !== null && message.mentions.repliedUser?.id === botUserId));
+    !isDirect &&
+    (message.mentions.users.has(botUserId) ||
+      (message.reference !== null && message.mentions.repliedUser?.id === botUserId));
   const media = describeAttachments(message);
   return {
     id: `discord:${message.id}`,
@@ -22,7 +24,9 @@ export function toInboundMessage(message: Message, botUserId: string): InboundMe
     senderId: message.author.id,
     senderName: message.member?.displayName ?? message.author.globalName ?? message.author.username,
     senderUsername: message.author.username,
-    text: renderMentions(message, botUserId) || media.map((item) => `[attached ${item.kind}: ${item.name ?? "file"}]`).join("\n"),
+    text:
+      renderMentions(message, botUserId) ||
+      media.map((item) => `[attached ${item.kind}: ${item.name ?? "file"}]`).join("\n"),
     isDirect,
     ...(!isDirect && { mentioned, replyToId: message.id }),
     receivedAt: message.createdTimestamp,

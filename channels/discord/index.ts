@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { allowFrom, groupPolicy } from "../../src/channel-kit/channel-settings.js";
 import { definePlatformChannel } from "../../src/channel-kit/channel-descriptor.js";
+import { allowFrom, groupPolicy } from "../../src/channel-kit/channel-settings.js";
 
 const settings = z.object({
   token: z.string().optional(),
@@ -27,7 +27,8 @@ export const discord = definePlatformChannel({
   isConfigured: (discordSettings) => Boolean(discordSettings.token),
   credentialHint: "DISCORD_BOT_TOKEN",
   credentialRemedy: "DISCORD_BOT_TOKEN",
-  checkCredentials: async (discordSettings, context) => (await import("./check.js")).checkDiscord(discordSettings, context.probeWith()),
+  checkCredentials: async (discordSettings, context) =>
+    (await import("./check.js")).checkDiscord(discordSettings, context.probeWith()),
   load: async () => {
     const { DiscordChannel } = await import("./discord-channel.js");
     return (deps) => new DiscordChannel(deps);

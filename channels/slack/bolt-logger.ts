@@ -7,7 +7,8 @@ import type { Logger } from "pino";
  * debug: skein logs the channel's lifecycle itself.
  */
 export function boltLogger(log: Logger): BoltLogger {
-  const line = (parts: unknown[]): string => parts.map((part) => (typeof part === "string" ? part : safeJson(part))).join(" ");
+  const line = (parts: unknown[]): string =>
+    parts.map((part) => (typeof part === "string" ? part : safeJson(part))).join(" ");
   return {
     debug: (...parts) => log.debug(line(parts)),
     info: (...parts) => log.debug(line(parts)),

@@ -2,8 +2,16 @@ import { ChannelError } from "../../src/channel-kit/channel.js";
 
 /** Slack error codes that mean the token is wrong, revoked or lacks access. */
 const authErrors = new Set([
-  "invalid_auth", "not_authed", "account_inactive", "token_revoked", "token_expired", "no_permission",
-  "missing_scope", "team_disabled", "user_removed_from_team", "not_allowed_token_type",
+  "invalid_auth",
+  "not_authed",
+  "account_inactive",
+  "token_revoked",
+  "token_expired",
+  "no_permission",
+  "missing_scope",
+  "team_disabled",
+  "user_removed_from_team",
+  "not_allowed_token_type",
 ]);
 
 /** The shape of the errors @slack/web-api throws (`code` tells which kind). */
@@ -28,7 +36,10 @@ export function toChannelError(error: unknown, action: string): ChannelError {
     case "slack_webapi_platform_error": {
       const code = failure.data?.error ?? "unknown_error";
       const kind = authErrors.has(code) ? "auth" : code === "ratelimited" ? "rate-limit" : "rejected";
-      return new ChannelError(kind, "slack", `${action} failed: Slack answered "${code}"`, { cause: error, retryable: kind === "rate-limit" });
+      return new ChannelError(kind, "slack", `${action} failed: Slack answered "${code}"`, {
+        cause: error,
+        retryable: kind === "rate-limit",
+      });
     }
     case "slack_webapi_rate_limited_error":
       return new ChannelError("rate-limit", "slack", `${action} was rate limited by Slack`, {
@@ -37,9 +48,13 @@ export function toChannelError(error: unknown, action: string): ChannelError {
       });
     case "slack_webapi_http_error": {
       const status = failure.statusCode ?? 0;
-      return new ChannelError(status >= 500 ? "network" : "rejected", "slack", `${action} failed: HTTP ${status}`, { cause: error });
+      return new ChannelError(status >= 500 ? "network" : "rejected", "slack", `${action} failed: HTTP ${status}`, {
+        cause: error,
+      });
     }
     default:
-      return new ChannelError("network", "slack", `${action} failed: ${failure.message ?? String(error)}`, { cause: error });
+      return new ChannelError("network", "slack", `${action} failed: ${failure.message ?? String(error)}`, {
+        cause: error,
+      });
   }
 }

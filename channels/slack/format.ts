@@ -70,11 +70,15 @@ function renderList(list: Tokens.List, depth: number): string {
     .map((item, index) => {
       const marker = list.ordered ? `${start + index}. ` : item.task ? (item.checked ? "☑ " : "☐ ") : "• ";
       const [first = "", ...rest] = item.tokens
-        .map((child) => (child.type === "list" ? renderList(child as Tokens.List, depth + 1) : renderBlock(child, depth + 1)))
+        .map((child) =>
+          child.type === "list" ? renderList(child as Tokens.List, depth + 1) : renderBlock(child, depth + 1),
+        )
         .filter((block) => block !== "")
         .join("\n")
         .split("\n");
-      const continuation = rest.map((line) => (line.startsWith(listIndent) ? line : `${listIndent.repeat(depth)}  ${line}`));
+      const continuation = rest.map((line) =>
+        line.startsWith(listIndent) ? line : `${listIndent.repeat(depth)}  ${line}`,
+      );
       return [`${listIndent.repeat(depth)}${marker}${first}`, ...continuation].join("\n");
     })
     .join("\n");
@@ -83,7 +87,12 @@ function renderList(list: Tokens.List, depth: number): string {
 function renderTable(table: Tokens.Table): string {
   const rows = [table.header.map((cell) => cell.text), ...table.rows.map((row) => row.map((cell) => cell.text))];
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length))) ?? [];
-  const lines = rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ").trimEnd());
+  const lines = rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join(" | ")
+      .trimEnd(),
+  );
   lines.splice(1, 0, widths.map((width) => "-".repeat(width)).join("-|-"));
   return codeBlock(lines.join("\n"));
 }
@@ -139,5 +148,7 @@ function renderInlineToken(token: Token, context: InlineContext): string {
 
 function linkOf(href: string, label: string): string {
   const url = escapeMrkdwn(href).replace(/\|/g, "%7C");
-  return label === "" || label === url || label === `mailto:${url}` ? `<${url}>` : `<${url}|${label.replace(/\|/g, "¦")}>`;
+  return label === "" || label === url || label === `mailto:${url}`
+    ? `<${url}>`
+    : `<${url}|${label.replace(/\|/g, "¦")}>`;
 }

@@ -68,7 +68,13 @@ export function decideEvent(event: SlackMessageEvent, context: EventContext): Ev
     return { type: "accept", ...base, isDirect: false, mentioned: true, threadId: event.thread_ts ?? event.ts };
   }
   if (isDirect) {
-    return { type: "accept", ...base, isDirect: true, mentioned: false, ...(event.thread_ts ? { threadId: event.thread_ts } : {}) };
+    return {
+      type: "accept",
+      ...base,
+      isDirect: true,
+      mentioned: false,
+      ...(event.thread_ts ? { threadId: event.thread_ts } : {}),
+    };
   }
   if (mentionsUser(base.rawText, context.botUserId)) return ignore("duplicate of an app_mention");
   if (context.groupPolicy !== "open") return ignore("channel message without a mention");

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { allowFrom, groupPolicy, port } from "../../src/channel-kit/channel-settings.js";
 import { definePlatformChannel } from "../../src/channel-kit/channel-descriptor.js";
+import { allowFrom, groupPolicy, port } from "../../src/channel-kit/channel-settings.js";
 
 const settings = z.object({
   bot_token: z.string().optional(),
@@ -38,7 +38,8 @@ export const slack = definePlatformChannel({
     slackSettings.bot_token && !slackSettings.app_token && !slackSettings.signing_secret
       ? ["slack needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP events)"]
       : [],
-  checkCredentials: async (slackSettings, context) => (await import("./check.js")).checkSlack(slackSettings, context.probeWith()),
+  checkCredentials: async (slackSettings, context) =>
+    (await import("./check.js")).checkSlack(slackSettings, context.probeWith()),
   load: async () => {
     const { SlackChannel } = await import("./slack-channel.js");
     return (deps) => new SlackChannel(deps);

@@ -1,18 +1,37 @@
-import { App, HTTPReceiver, SocketModeReceiver, webApi, type Receiver } from "@slack/bolt";
+import { App, HTTPReceiver, type Receiver, SocketModeReceiver, webApi } from "@slack/bolt";
 import type { Logger } from "pino";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
-import { ChannelError, type Channel, type ChannelDeps, type ChannelStatus, type WorkingIndicator } from "../../src/channel-kit/channel.js";
+import {
+  type Channel,
+  type ChannelDeps,
+  ChannelError,
+  type ChannelStatus,
+  type WorkingIndicator,
+} from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
 import { boltLogger } from "./bolt-logger.js";
-import { decideEvent, mentionedUserIds, parseSlackMessageId, readableSlackText, type EventDecision, type SlackMessageEvent } from "./inbound.js";
-import { MESSAGE_LIMIT, markdownToMrkdwn } from "./format.js";
-import { SocketSupervisor } from "./socket-supervisor.js";
-import type { SlackSettings } from "./index.js";
-import { UserDirectory } from "./user-directory.js";
 import { toChannelError } from "./errors.js";
+import { MESSAGE_LIMIT, markdownToMrkdwn } from "./format.js";
+import {
+  decideEvent,
+  type EventDecision,
+  mentionedUserIds,
+  parseSlackMessageId,
+  readableSlackText,
+  type SlackMessageEvent,
+} from "./inbound.js";
+import type { SlackSettings } from "./index.js";
+import { SocketSupervisor } from "./socket-supervisor.js";
+import { UserDirectory } from "./user-directory.js";
 
 /** The retry policy of Web API calls: 429s wait for Retry-After, network errors and 5xx back off. */
-const defaultRetryConfig: webApi.RetryOptions = { retries: 3, factor: 2, minTimeout: 1_000, maxTimeout: 30_000, randomize: true };
+const defaultRetryConfig: webApi.RetryOptions = {
+  retries: 3,
+  factor: 2,
+  minTimeout: 1_000,
+  maxTimeout: 30_000,
+  randomize: true,
+};
 
 /** Tuning for tests; the daemon uses the defaults. */
 export interface SlackChannelOptions {
@@ -132,14 +151,23 @@ export class SlackChannel implements Channel {
     } catch (error) {
       // The supervisor retries with a fresh channel: this one must not stay on the daemon's signal.
       signal.removeEventListener("abort", onAbort);
-      const failure = toChannelError(error, appToken ? "opening the Socket Mode connection" : `listening on port ${this.#config.port}`);
+      const failure = toChannelError(
+        error,
+        appToken ? "opening the Socket Mode connection" : `listening on port ${this.#config.port}`,
+      );
       if (failure.kind !== "auth") throw failure;
-      throw new ChannelError("auth", "slack", `Slack rejected the app token (SLACK_APP_TOKEN): ${failure.message}`, { cause: error });
+      throw new ChannelError("auth", "slack", `Slack rejected the app token (SLACK_APP_TOKEN): ${failure.message}`, {
+        cause: error,
+      });
     }
     this.#supervisor?.watch();
     this.#setStatus("connected");
     this.#log.info(
-      { botUserId: this.#identity.botUserId, mode: appToken ? "socket" : "http", ...(this.#port !== undefined ? { port: this.#port } : {}) },
+      {
+        botUserId: this.#identity.botUserId,
+        mode: appToken ? "socket" : "http",
+        ...(this.#port !== undefined ? { port: this.#port } : {}),
+      },
       appToken ? "Slack connected (Socket Mode)" : `Slack Events API listening on port ${this.#port} at /slack/events`,
     );
   }
@@ -162,7 +190,9 @@ export class SlackChannel implements Channel {
     } catch (error) {
       const failure = toChannelError(error, "auth.test");
       if (failure.kind !== "auth") throw failure;
-      throw new ChannelError("auth", "slack", `Slack rejected the bot token (SLACK_BOT_TOKEN): ${failure.message}`, { cause: error });
+      throw new ChannelError("auth", "slack", `Slack rejected the bot token (SLACK_BOT_TOKEN): ${failure.message}`, {
+        cause: error,
+      });
     }
   }
 
@@ -241,7 +271,11 @@ export class SlackChannel implements Channel {
       // The WebClient's retry policy (retryConfig) is the one retry layer: it waits out
       // 429s for their Retry-After and backs off on 5xx and network errors.
       const posted = await client.chat
-        .postMessage({ channel: message.chatId, text: chunk, ...(message.threadId ? { thread_ts: message.threadId } : {}) })
+        .postMessage({
+          channel: message.chatId,
+          text: chunk,
+          ...(message.threadId ? { thread_ts: message.threadId } : {}),
+        })
         .catch((error: unknown) => {
           throw toChannelError(error, `chat.postMessage to ${message.chatId}`);
         });

@@ -58,8 +58,17 @@ export class SocketSupervisor {
     onStatus("disconnected", "Socket Mode connection closed; reconnecting");
     try {
       for (let attempt = 1; !signal.aborted; attempt++) {
-        const delayMs = backoffDelay(attempt, { baseDelayMs: this.#options.baseDelayMs ?? 1_000, maxDelayMs: this.#options.maxDelayMs ?? 30_000 });
-        if (!(await abortableSleep(delayMs, signal).then(() => true, () => false))) return;
+        const delayMs = backoffDelay(attempt, {
+          baseDelayMs: this.#options.baseDelayMs ?? 1_000,
+          maxDelayMs: this.#options.maxDelayMs ?? 30_000,
+        });
+        if (
+          !(await abortableSleep(delayMs, signal).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return;
         try {
           await client.start();
           log.info({ attempt }, "Slack Socket Mode reconnected");

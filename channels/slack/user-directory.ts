@@ -44,7 +44,10 @@ export class UserDirectory {
     if (cached) return cached;
     const lookup = this.#options
       .usersInfo({ user: id })
-      .then(({ user }) => user?.profile?.display_name || user?.profile?.real_name || user?.real_name || user?.name || undefined)
+      .then(
+        ({ user }) =>
+          user?.profile?.display_name || user?.profile?.real_name || user?.real_name || user?.name || undefined,
+      )
       .catch((error: unknown) => {
         this.#options.log.debug({ err: error, user: id }, "users.info failed; the id is shown instead of a name");
         this.#names.delete(id);

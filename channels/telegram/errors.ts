@@ -23,7 +23,19 @@ export function toChannelError(error: unknown, doing: string): ChannelError {
   let detail = error instanceof Error ? error.message : String(error);
   if (error instanceof GrammyError) {
     detail = `${error.error_code} ${error.description}`;
-    kind = error.error_code === 401 ? "auth" : error.error_code === 409 ? "conflict" : error.error_code === 429 ? "rate-limit" : error.error_code >= 500 ? "network" : "rejected";
+    kind =
+      error.error_code === 401
+        ? "auth"
+        : error.error_code === 409
+          ? "conflict"
+          : error.error_code === 429
+            ? "rate-limit"
+            : error.error_code >= 500
+              ? "network"
+              : "rejected";
   }
-  return new ChannelError(kind, "telegram", `telegram: ${doing} failed: ${detail}`, { cause: error, retryable: classifyTelegramError(error).retryable });
+  return new ChannelError(kind, "telegram", `telegram: ${doing} failed: ${detail}`, {
+    cause: error,
+    retryable: classifyTelegramError(error).retryable,
+  });
 }

@@ -29,7 +29,8 @@ const marked = new Marked({
   renderer: {
     space: () => "",
     def: () => "",
-    html: (token) => ("block" in token && token.block ? `${escapeHtml(token.text.trim())}${blockEnd}` : escapeHtml(token.text)),
+    html: (token) =>
+      "block" in token && token.block ? `${escapeHtml(token.text.trim())}${blockEnd}` : escapeHtml(token.text),
     hr: () => `──────────${blockEnd}`,
     paragraph({ tokens }) {
       return `${this.parser.parseInline(tokens)}${blockEnd}`;
@@ -40,7 +41,9 @@ const marked = new Marked({
     code({ text, lang }) {
       const language = lang?.match(/^[\w+#.-]+/)?.[0];
       const body = escapeHtml(text.replace(/\n$/, ""));
-      return language ? `<pre><code class="language-${language}">${body}</code></pre>${blockEnd}` : `<pre>${body}</pre>${blockEnd}`;
+      return language
+        ? `<pre><code class="language-${language}">${body}</code></pre>${blockEnd}`
+        : `<pre>${body}</pre>${blockEnd}`;
     },
     blockquote({ tokens }) {
       return `<blockquote>${this.parser.parse(tokens).trim()}</blockquote>${blockEnd}`;
@@ -81,7 +84,9 @@ const marked = new Marked({
       return safeLink.test(href) ? `<a href="${escapeAttribute(href)}">${label}</a>` : label;
     },
     image({ href, text }) {
-      return safeLink.test(href) ? `<a href="${escapeAttribute(href)}">${escapeHtml(text || href)}</a>` : escapeHtml(text);
+      return safeLink.test(href)
+        ? `<a href="${escapeAttribute(href)}">${escapeHtml(text || href)}</a>`
+        : escapeHtml(text);
     },
     text(token) {
       if ("tokens" in token && token.tokens) return this.parser.parseInline(token.tokens);
@@ -95,7 +100,10 @@ const marked = new Marked({
  * entities in some places (escapes like `\<`); decode them so they are escaped exactly once.
  */
 function decodeMarkedEntities(text: string): string {
-  return text.replace(/&(lt|gt|quot|#39|amp);/g, (_, name: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[name]!);
+  return text.replace(
+    /&(lt|gt|quot|#39|amp);/g,
+    (_, name: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[name]!,
+  );
 }
 
 /** Renders Markdown to Telegram HTML. */

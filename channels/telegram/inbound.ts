@@ -10,11 +10,19 @@ import type { InboundMessage, MediaAttachment } from "../../src/bus/messages.js"
  * The InboundMessage for a Telegram message, or undefined when there is nothing to
  * answer (a service message, the bot's own message, a command meant for another bot).
  */
-export function toInboundMessage(message: Message, bot: UserFromGetMe, receivedAt = Date.now()): InboundMessage | undefined {
+export function toInboundMessage(
+  message: Message,
+  bot: UserFromGetMe,
+  receivedAt = Date.now(),
+): InboundMessage | undefined {
   const from = message.from;
   if (!from || from.id === bot.id) return undefined;
   const isDirect = message.chat.type === "private";
-  const address = addressing(message.text ?? message.caption ?? "", message.entities ?? message.caption_entities ?? [], bot);
+  const address = addressing(
+    message.text ?? message.caption ?? "",
+    message.entities ?? message.caption_entities ?? [],
+    bot,
+  );
   if (address.otherBot) return undefined;
   const media = attachmentsOf(message);
   const text = [address.text, ...media.map(describeAttachment)].filter(Boolean).join("\n\n");
@@ -30,7 +38,9 @@ export function toInboundMessage(message: Message, bot: UserFromGetMe, receivedA
     ...(senderName ? { senderName } : {}),
     ...(from.username ? { senderUsername: from.username } : {}),
     text,
-    ...(message.is_topic_message && message.message_thread_id !== undefined ? { threadId: String(message.message_thread_id) } : {}),
+    ...(message.is_topic_message && message.message_thread_id !== undefined
+      ? { threadId: String(message.message_thread_id) }
+      : {}),
     isDirect,
     ...(isDirect ? {} : { mentioned: address.mentioned || repliesToBot, replyToId: String(message.message_id) }),
     receivedAt,
@@ -78,9 +88,20 @@ function attachmentsOf(message: Message): MediaAttachment[] {
   for (const [kind, file] of files) {
     if (!file) continue;
     const name = "file_name" in file ? file.file_name : undefined;
-    media.push({ kind, ref: file.file_id, ...(name ? { name } : {}), ...(file.mime_type ? { mimeType: file.mime_type } : {}), ...sized(file.file_size) });
+    media.push({
+      kind,
+      ref: file.file_id,
+      ...(name ? { name } : {}),
+      ...(file.mime_type ? { mimeType: file.mime_type } : {}),
+      ...sized(file.file_size),
+    });
   }
-  if (message.sticker) media.push({ kind: "sticker", ref: message.sticker.file_id, ...(message.sticker.emoji ? { name: message.sticker.emoji } : {}) });
+  if (message.sticker)
+    media.push({
+      kind: "sticker",
+      ref: message.sticker.file_id,
+      ...(message.sticker.emoji ? { name: message.sticker.emoji } : {}),
+    });
   return media;
 }
 
@@ -90,7 +111,9 @@ function sized(size: number | undefined) {
 
 /** "[document attached: report.pdf, application/pdf, 12 KB]" */
 function describeAttachment(media: MediaAttachment): string {
-  const details = [media.name, media.mimeType, media.size === undefined ? undefined : formatSize(media.size)].filter(Boolean);
+  const details = [media.name, media.mimeType, media.size === undefined ? undefined : formatSize(media.size)].filter(
+    Boolean,
+  );
   return `[${media.kind} attached${details.length ? `: ${details.join(", ")}` : ""}]`;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { allowFrom, groupPolicy, port } from "../../src/channel-kit/channel-settings.js";
 import { definePlatformChannel } from "../../src/channel-kit/channel-descriptor.js";
+import { allowFrom, groupPolicy, port } from "../../src/channel-kit/channel-settings.js";
 
 const settings = z.object({
   token: z.string().optional(),

@@ -2,7 +2,7 @@ import type { Api } from "grammy";
 import type { Logger } from "pino";
 import type { DeliveryReceipt, OutboundMessage } from "../../src/bus/messages.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
-import { withRetry, type RetryOptions } from "../../src/util/retry.js";
+import { type RetryOptions, withRetry } from "../../src/util/retry.js";
 import { classifyTelegramError, isEntityParseError, toChannelError } from "./errors.js";
 import { MESSAGE_LIMIT, renderTelegramHtml, telegramLength, visibleText } from "./format.js";
 
@@ -32,7 +32,12 @@ export async function sendTelegramMessage(message: OutboundMessage, options: Sen
   const wireChatId = telegramChatId(chatId);
   const chunks = chunkText(message.text, { limit: MESSAGE_LIMIT, measure: telegramLength });
   const messageIds: string[] = [];
-  const retry = (label: string) => ({ classify: classifyTelegramError, log: log.child({ chatId }), label, ...options.retry });
+  const retry = (label: string) => ({
+    classify: classifyTelegramError,
+    log: log.child({ chatId }),
+    label,
+    ...options.retry,
+  });
 
   for (const [index, chunk] of chunks.entries()) {
     const html = renderTelegramHtml(chunk);
@@ -45,11 +50,17 @@ export async function sendTelegramMessage(message: OutboundMessage, options: Sen
     try {
       let sent;
       try {
-        sent = await withRetry(() => api.sendMessage(wireChatId, html, { ...common, parse_mode: "HTML" }), retry("telegram sendMessage"));
+        sent = await withRetry(
+          () => api.sendMessage(wireChatId, html, { ...common, parse_mode: "HTML" }),
+          retry("telegram sendMessage"),
+        );
       } catch (error) {
         if (!isEntityParseError(error)) throw error;
         log.warn({ chatId, err: error }, "telegram rejected the formatted text; sending it as plain text");
-        sent = await withRetry(() => api.sendMessage(wireChatId, visibleText(html), common), retry("telegram sendMessage (plain)"));
+        sent = await withRetry(
+          () => api.sendMessage(wireChatId, visibleText(html), common),
+          retry("telegram sendMessage (plain)"),
+        );
       }
       messageIds.push(String(sent.message_id));
     } catch (error) {

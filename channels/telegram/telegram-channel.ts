@@ -1,12 +1,12 @@
 import { Bot, GrammyError } from "grammy";
 import { HttpsProxyAgent } from "https-proxy-agent";
 import type { InboundMessage } from "../../src/bus/messages.js";
-import { ChannelError, type Channel, type ChannelDeps, type ChannelStatus } from "../../src/channel-kit/channel.js";
+import { type Channel, type ChannelDeps, ChannelError, type ChannelStatus } from "../../src/channel-kit/channel.js";
 import { backoffDelay, withRetry } from "../../src/util/retry.js";
 import { classifyTelegramError } from "./errors.js";
-import type { TelegramSettings } from "./index.js";
 import { toInboundMessage } from "./inbound.js";
-import { sendTelegramMessage, telegramChatId, type SendOptions } from "./outbound.js";
+import type { TelegramSettings } from "./index.js";
+import { type SendOptions, sendTelegramMessage, telegramChatId } from "./outbound.js";
 import { createPollWatchdog, type GrammySignal } from "./poll-watchdog.js";
 import { startWebhookServer, type WebhookServer } from "./webhook.js";
 
@@ -30,10 +30,17 @@ const updateTypes = ["message"] as const;
 const conflictHint = "another skein/bot instance is polling with this token";
 
 /** The Telegram channel: long polling (or a webhook) with grammY, replies as Telegram HTML. */
-export function createTelegramChannel(deps: ChannelDeps<TelegramSettings>, options: TelegramChannelOptions = {}): Channel {
+export function createTelegramChannel(
+  deps: ChannelDeps<TelegramSettings>,
+  options: TelegramChannelOptions = {},
+): Channel {
   const { settings } = deps;
   if (!settings.token) {
-    throw new ChannelError("config", "telegram", "telegram: no bot token (set TELEGRAM_BOT_TOKEN or channels.telegram.token)");
+    throw new ChannelError(
+      "config",
+      "telegram",
+      "telegram: no bot token (set TELEGRAM_BOT_TOKEN or channels.telegram.token)",
+    );
   }
   const log = deps.log.child({ channel: "telegram" });
   const pollingTimeout = options.pollingTimeoutSeconds ?? 30;
@@ -72,7 +79,8 @@ export function createTelegramChannel(deps: ChannelDeps<TelegramSettings>, optio
     onFailure: (detail) => {
       if (stopping) return;
       // grammY retries failed polls quietly: say once that the channel is deaf until one succeeds.
-      if (status.state === "connected") log.warn({ detail }, `telegram: ${detail}; retrying, and receiving nothing until a poll succeeds`);
+      if (status.state === "connected")
+        log.warn({ detail }, `telegram: ${detail}; retrying, and receiving nothing until a poll succeeds`);
       setStatus("disconnected", detail);
     },
   });
@@ -119,7 +127,10 @@ export function createTelegramChannel(deps: ChannelDeps<TelegramSettings>, optio
       setStatus("failed", "bot token rejected (401 Unauthorized)");
       return;
     }
-    const retryDelayMs = backoffDelay(++pollingFailures, { baseDelayMs: options.pollingRetryMs ?? 30_000, maxDelayMs: 600_000 });
+    const retryDelayMs = backoffDelay(++pollingFailures, {
+      baseDelayMs: options.pollingRetryMs ?? 30_000,
+      maxDelayMs: 600_000,
+    });
     const seconds = Math.round(retryDelayMs / 1000);
     const reason = code === 409 ? `409 Conflict: ${conflictHint}` : `polling failed: ${(error as Error).message}`;
     log.error(
@@ -156,9 +167,14 @@ export function createTelegramChannel(deps: ChannelDeps<TelegramSettings>, optio
           { cause: error },
         );
       }
-      throw new ChannelError("network", "telegram", `telegram: cannot reach the Bot API at ${apiRoot ?? "https://api.telegram.org"}: ${(error as Error).message}`, {
-        cause: error,
-      });
+      throw new ChannelError(
+        "network",
+        "telegram",
+        `telegram: cannot reach the Bot API at ${apiRoot ?? "https://api.telegram.org"}: ${(error as Error).message}`,
+        {
+          cause: error,
+        },
+      );
     }
   }
 
@@ -169,7 +185,10 @@ export function createTelegramChannel(deps: ChannelDeps<TelegramSettings>, optio
       stopping = true;
       clearTimeout(retryTimer);
       watchdog.stop();
-      if (bot.isRunning()) await bot.stop().catch((error: unknown) => log.warn({ err: error }, "telegram: confirming the last update failed"));
+      if (bot.isRunning())
+        await bot
+          .stop()
+          .catch((error: unknown) => log.warn({ err: error }, "telegram: confirming the last update failed"));
       await polling;
       await webhook?.close();
       setStatus("stopped");
@@ -194,17 +213,26 @@ export function createTelegramChannel(deps: ChannelDeps<TelegramSettings>, optio
         } else {
           await startPolling();
         }
-        log.info({ username: bot.botInfo.username, mode: settings.webhook_url ? "webhook" : "polling" }, `telegram: receiving as @${bot.botInfo.username}`);
+        log.info(
+          { username: bot.botInfo.username, mode: settings.webhook_url ? "webhook" : "polling" },
+          `telegram: receiving as @${bot.botInfo.username}`,
+        );
       } catch (error) {
         // The supervisor retries with a fresh channel: this one must not stay on the daemon's signal.
         signal.removeEventListener("abort", onAbort);
-        const failure = error instanceof ChannelError ? error : new ChannelError("network", "telegram", `telegram: cannot start: ${(error as Error).message}`, { cause: error });
+        const failure =
+          error instanceof ChannelError
+            ? error
+            : new ChannelError("network", "telegram", `telegram: cannot start: ${(error as Error).message}`, {
+                cause: error,
+              });
         setStatus("failed", failure.message);
         throw failure;
       }
     },
 
-    send: (message) => sendTelegramMessage(message, { api: bot.api, log, ...(options.retry ? { retry: options.retry } : {}) }),
+    send: (message) =>
+      sendTelegramMessage(message, { api: bot.api, log, ...(options.retry ? { retry: options.retry } : {}) }),
 
     stop,
 
@@ -213,7 +241,9 @@ export function createTelegramChannel(deps: ChannelDeps<TelegramSettings>, optio
     indicateWorking(message: InboundMessage) {
       const extra = message.threadId ? { message_thread_id: Number(message.threadId) } : {};
       const showTyping = () =>
-        void bot.api.sendChatAction(telegramChatId(message.chatId), "typing", extra).catch((error: unknown) => log.debug({ err: error }, "telegram: sendChatAction failed"));
+        void bot.api
+          .sendChatAction(telegramChatId(message.chatId), "typing", extra)
+          .catch((error: unknown) => log.debug({ err: error }, "telegram: sendChatAction failed"));
       const timers = options.timers ?? { setInterval, clearInterval };
       showTyping();
       const timer = timers.setInterval(showTyping, options.typingIntervalMs ?? 4_000);

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { webhookCallback, type Bot } from "grammy";
+import { type Bot, webhookCallback } from "grammy";
 import type { Logger } from "pino";
 import { withRetry } from "../../src/util/retry.js";
-import type { TelegramSettings } from "./index.js";
 import { classifyTelegramError } from "./errors.js";
+import type { TelegramSettings } from "./index.js";
 
 export interface WebhookServerOptions {
   bot: Bot;

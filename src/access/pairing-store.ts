@@ -80,7 +80,8 @@ export class PairingStore {
   requestCode(channel: string, sender: Sender): Promise<PairingRequest> {
     return this.#update(channel, (pairings) => {
       const existing = pairings.pending.find((pending) => pending.senderId === sender.senderId);
-      if (existing) return { type: "code", code: existing.code, expiresAt: existing.createdAt + this.ttlMs, isNew: false };
+      if (existing)
+        return { type: "code", code: existing.code, expiresAt: existing.createdAt + this.ttlMs, isNew: false };
       if (pairings.pending.length >= this.maxPending) return { type: "too-many-pending" };
       let code = generatePairingCode();
       while (pairings.pending.some((pending) => pending.code === code)) code = generatePairingCode();
@@ -112,7 +113,8 @@ export class PairingStore {
     });
     const channels = files.filter((file) => file.endsWith(".json")).map((file) => file.slice(0, -".json".length));
     const result = new Map<string, ChannelPairings>();
-    for (const channel of channels.filter((name) => channelName.test(name)).sort()) result.set(channel, await this.read(channel));
+    for (const channel of channels.filter((name) => channelName.test(name)).sort())
+      result.set(channel, await this.read(channel));
     return result;
   }
 
@@ -146,7 +148,10 @@ export class PairingStore {
 
   #withoutExpired(pairings: ChannelPairings): ChannelPairings {
     const now = this.#now();
-    return { pending: pairings.pending.filter((pending) => pending.createdAt + this.ttlMs > now), approved: pairings.approved };
+    return {
+      pending: pairings.pending.filter((pending) => pending.createdAt + this.ttlMs > now),
+      approved: pairings.approved,
+    };
   }
 
   #path(channel: string): string {

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { MessageBus } from "../bus/message-bus.js";
-import { sessionKeyOf, type InboundMessage } from "../bus/messages.js";
+import { type InboundMessage, sessionKeyOf } from "../bus/messages.js";
 import type { WorkingIndicator } from "../channel-kit/channel.js";
 import type { SkeinConfig } from "../config/schema.js";
 import type { InboundGate } from "../gates/gate.js";
@@ -8,15 +8,15 @@ import { GateChain } from "../gates/gate-chain.js";
 import type { LlmProvider } from "../providers/provider.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { settleWithin } from "../util/settle-within.js";
-import { ChatReplies, errorText } from "./chat-replies.js";
 import { parseChatCommand, runChatCommand } from "./chat-commands.js";
+import { ChatReplies, errorText } from "./chat-replies.js";
 import type { ContextBuilder } from "./context.js";
 import { sanitizeText } from "./sanitize.js";
-import { SessionScheduler } from "./session-scheduler.js";
 import { validateSessionKey } from "./session-id.js";
+import { SessionScheduler } from "./session-scheduler.js";
 import type { SessionStore } from "./sessions.js";
 import { answerWhileStopping } from "./shutdown-notice.js";
-import { ShuttingDown, TurnRunner, type TurnOutcome } from "./turn.js";
+import { ShuttingDown, type TurnOutcome, TurnRunner } from "./turn.js";
 
 /** What `onOutcome` listeners get; defined with the turn, which makes most of them. */
 export type { TurnOutcome } from "./turn.js";
@@ -62,9 +62,15 @@ export class AgentLoop {
     this.#options = options;
     this.#log = options.log;
     this.#gates = new GateChain(options.gates ?? [], options.log);
-    this.#replies = new ChatReplies({ publish: (message) => options.bus.publishOutbound(message), sessions: options.sessions, log: options.log });
+    this.#replies = new ChatReplies({
+      publish: (message) => options.bus.publishOutbound(message),
+      sessions: options.sessions,
+      log: options.log,
+    });
     this.#turns = new TurnRunner({ ...options, replies: this.#replies });
-    this.#scheduler = new SessionScheduler(options.agent.max_concurrent_turns, (key, message) => this.#handle(key, message));
+    this.#scheduler = new SessionScheduler(options.agent.max_concurrent_turns, (key, message) =>
+      this.#handle(key, message),
+    );
   }
 
   /**
@@ -72,7 +78,11 @@ export class AgentLoop {
    * settles (e.g. while MCP servers connect) are queued and handled after it.
    */
   start(ready?: Promise<unknown>): void {
-    if (ready) this.#ready = ready.then(() => undefined, () => undefined);
+    if (ready)
+      this.#ready = ready.then(
+        () => undefined,
+        () => undefined,
+      );
     this.#unsubscribe ??= this.#options.bus.onInbound((message) => this.accept(message));
   }
 
@@ -109,10 +119,14 @@ export class AgentLoop {
 
   async #stop(graceMs: number): Promise<void> {
     if (!(await settleWithin(this.#scheduler.idle(), graceMs))) {
-      this.#log.warn({ active: this.#scheduler.activeSessions }, "turns still running after the grace period; cancelling them");
+      this.#log.warn(
+        { active: this.#scheduler.activeSessions },
+        "turns still running after the grace period; cancelling them",
+      );
       this.#root.abort(new ShuttingDown("shutting down"));
       // Cancelled turns end quickly; a channel whose delivery hangs must not hold shutdown forever.
-      if (!(await settleWithin(this.#scheduler.idle(), graceMs))) this.#log.error("turns did not end after cancellation; giving up on them");
+      if (!(await settleWithin(this.#scheduler.idle(), graceMs)))
+        this.#log.error("turns did not end after cancellation; giving up on them");
     }
     this.#stopAccepting();
     await settleWithin(Promise.all(this.#lateReplies), graceMs);
@@ -132,7 +146,11 @@ export class AgentLoop {
 
   /** Counters for the daemon status: sessions seen since start, sessions busy now, turns run. */
   get stats(): { sessions: number; activeSessions: number; turnsServed: number } {
-    return { sessions: this.#knownSessions.size, activeSessions: this.#scheduler.activeSessions, turnsServed: this.#turnsServed };
+    return {
+      sessions: this.#knownSessions.size,
+      activeSessions: this.#scheduler.activeSessions,
+      turnsServed: this.#turnsServed,
+    };
   }
 
   async #handle(key: string, inbound: InboundMessage): Promise<void> {
@@ -167,7 +185,10 @@ export class AgentLoop {
     const text = sanitizeText(message.text);
     const command = message.internal ? undefined : parseChatCommand(text);
     if (command) {
-      const reply = await runChatCommand(command, key, message, { sessions: this.#options.sessions, replies: this.#replies });
+      const reply = await runChatCommand(command, key, message, {
+        sessions: this.#options.sessions,
+        replies: this.#replies,
+      });
       return { message, sessionKey: key, status: "command", reply };
     }
     try {

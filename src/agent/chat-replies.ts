@@ -35,9 +35,14 @@ export class ChatReplies {
       await this.#options.publish(outbound);
       return true;
     } catch (error) {
-      this.#options.log.warn({ channel: message.channel, chatId: message.chatId, err: error }, "reply could not be delivered");
+      this.#options.log.warn(
+        { channel: message.channel, chatId: message.chatId, err: error },
+        "reply could not be delivered",
+      );
       if (sessionKey) {
-        this.record(sessionKey, [{ role: "system", content: `Note: your previous reply could not be delivered (${errorText(error)}).` }]);
+        this.record(sessionKey, [
+          { role: "system", content: `Note: your previous reply could not be delivered (${errorText(error)}).` },
+        ]);
       }
       return false;
     }

@@ -76,7 +76,13 @@ export class ContextBuilder {
     try {
       info = await stat(path);
     } catch (error) {
-      this.#files.set(path, { checkedAt: now, mtimeMs: -1, size: -1, content: "", ...this.#failed(path, error, cached) });
+      this.#files.set(path, {
+        checkedAt: now,
+        mtimeMs: -1,
+        size: -1,
+        content: "",
+        ...this.#failed(path, error, cached),
+      });
       return "";
     }
     if (cached && cached.failure === undefined && cached.mtimeMs === info.mtimeMs && cached.size === info.size) {
@@ -100,7 +106,8 @@ export class ContextBuilder {
   #failed(path: string, error: unknown, cached: CachedFile | undefined): { failure?: string } {
     const code = (error as NodeJS.ErrnoException).code ?? "error";
     if (code === "ENOENT") return {};
-    if (cached?.failure !== code) this.#log.warn({ err: error, path }, "a workspace prompt file cannot be read; the system prompt goes without it");
+    if (cached?.failure !== code)
+      this.#log.warn({ err: error, path }, "a workspace prompt file cannot be read; the system prompt goes without it");
     return { failure: code };
   }
 }

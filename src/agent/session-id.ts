@@ -19,7 +19,8 @@ export class SessionIdError extends Error {
 /** Throws a {@link SessionIdError} saying why `key` is not a usable session key. */
 export function validateSessionKey(key: string): void {
   if (key === "") throw new SessionIdError("session id is empty");
-  if (Buffer.byteLength(key, "utf8") > MAX_KEY_BYTES) throw new SessionIdError(`session id is longer than ${MAX_KEY_BYTES} bytes`);
+  if (Buffer.byteLength(key, "utf8") > MAX_KEY_BYTES)
+    throw new SessionIdError(`session id is longer than ${MAX_KEY_BYTES} bytes`);
   if (key.includes("..")) throw new SessionIdError("session id contains '..'");
   const forbidden = forbiddenCharacters.exec(key);
   if (forbidden) {

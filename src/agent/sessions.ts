@@ -27,7 +27,10 @@ function isChatMessage(value: unknown): value is ChatMessage {
   if (typeof message.role !== "string" || !roles.has(message.role)) return false;
   if (message.role === "tool") return typeof message.tool_call_id === "string" && typeof message.content === "string";
   if (message.role === "assistant") {
-    return (typeof message.content === "string" || message.content === null) && (message.tool_calls === undefined || Array.isArray(message.tool_calls));
+    return (
+      (typeof message.content === "string" || message.content === null) &&
+      (message.tool_calls === undefined || Array.isArray(message.tool_calls))
+    );
   }
   return typeof message.content === "string";
 }
@@ -96,7 +99,10 @@ export class SessionStore {
         if (!isChatMessage(parsed)) throw new Error("not a chat message");
         messages.push(parsed);
       } catch (error) {
-        this.#log.warn({ session: key, line: index + 1, error: (error as Error).message }, "skipping a corrupt session line");
+        this.#log.warn(
+          { session: key, line: index + 1, error: (error as Error).message },
+          "skipping a corrupt session line",
+        );
       }
     });
     const retained = messages.slice(-this.#retain);

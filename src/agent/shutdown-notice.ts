@@ -20,7 +20,10 @@ export interface ShutdownNoticeOptions {
 export async function answerWhileStopping(message: InboundMessage, options: ShutdownNoticeOptions): Promise<void> {
   const { gates, replies, log } = options;
   if (message.internal) {
-    log.warn({ channel: message.channel, chatId: message.chatId }, "a background result arrived while shutting down and was not passed on");
+    log.warn(
+      { channel: message.channel, chatId: message.chatId },
+      "a background result arrived while shutting down and was not passed on",
+    );
     return;
   }
   try {
@@ -28,6 +31,9 @@ export async function answerWhileStopping(message: InboundMessage, options: Shut
     if (admission.type === "admit") await replies.send(admission.message, RESTARTING_TEXT);
     else if (admission.type === "reply") await replies.send(message, admission.text);
   } catch (error) {
-    log.warn({ err: error, channel: message.channel, chatId: message.chatId }, "could not answer a message that arrived while shutting down");
+    log.warn(
+      { err: error, channel: message.channel, chatId: message.chatId },
+      "could not answer a message that arrived while shutting down",
+    );
   }
 }

@@ -2,10 +2,10 @@ import type { Logger } from "pino";
 import type { InboundMessage } from "../bus/messages.js";
 import type { WorkingIndicator } from "../channel-kit/channel.js";
 import type { SkeinConfig } from "../config/schema.js";
-import { ProviderError, type ChatMessage, type LlmProvider } from "../providers/provider.js";
+import { type ChatMessage, type LlmProvider, ProviderError } from "../providers/provider.js";
 import type { ToolRegistry } from "../tools/registry.js";
-import { errorText, type ChatReplies } from "./chat-replies.js";
-import { historyWindow, type ContextBuilder } from "./context.js";
+import { type ChatReplies, errorText } from "./chat-replies.js";
+import { type ContextBuilder, historyWindow } from "./context.js";
 import type { SessionStore } from "./sessions.js";
 import { buildToolContext, chatAddress, type ToolContextOptions } from "./tool-context.js";
 import { runToolLoop } from "./tool-loop.js";
@@ -81,7 +81,10 @@ export class TurnRunner {
       return await this.#answer(plan, controller.signal);
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
-      log.warn({ session: sessionKey, error: errorText(reason), kind: (reason as { kind?: string }).kind }, "turn failed");
+      log.warn(
+        { session: sessionKey, error: errorText(reason), kind: (reason as { kind?: string }).kind },
+        "turn failed",
+      );
       return await this.#apologise(sessionKey, message, userMessage, reason);
     } finally {
       clearTimeout(timer);
@@ -93,7 +96,11 @@ export class TurnRunner {
   async #plan(sessionKey: string, message: InboundMessage, userMessage: ChatMessage): Promise<TurnPlan> {
     const { agent, sessions, context } = this.#options;
     const [history, system] = await Promise.all([sessions.load(sessionKey), context.systemPrompt(message)]);
-    const messages = [{ role: "system", content: system } as const, ...historyWindow(history, agent.memory_window), userMessage];
+    const messages = [
+      { role: "system", content: system } as const,
+      ...historyWindow(history, agent.memory_window),
+      userMessage,
+    ];
     return { sessionKey, message, userMessage, messages, model: agent.model };
   }
 
@@ -125,7 +132,12 @@ export class TurnRunner {
     return { message, sessionKey, status: "answered", reply };
   }
 
-  async #apologise(sessionKey: string, message: InboundMessage, userMessage: ChatMessage, reason: unknown): Promise<TurnOutcome> {
+  async #apologise(
+    sessionKey: string,
+    message: InboundMessage,
+    userMessage: ChatMessage,
+    reason: unknown,
+  ): Promise<TurnOutcome> {
     const { replies, agent } = this.#options;
     const reply = apology(reason, agent.turn_timeout);
     replies.record(sessionKey, [userMessage, { role: "assistant", content: reply }]);
@@ -164,7 +176,10 @@ export function userMessageOf(message: InboundMessage, text: string): ChatMessag
 
 /** A sender name in the form the API accepts for `name`: `^[a-zA-Z0-9_-]{1,64}$`. */
 function participantName(sender: string): string {
-  return sender.replace(/[^a-zA-Z0-9_-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 64);
+  return sender
+    .replace(/[^a-zA-Z0-9_-]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 64);
 }
 
 /** The short reply a user gets when a turn fails. */
@@ -172,7 +187,9 @@ export function apology(reason: unknown, turnTimeoutSeconds: number): string {
   if (reason instanceof TurnTimeout) {
     return `Sorry — this took longer than ${turnTimeoutSeconds} s, so I stopped. Please try again, perhaps with a smaller request.`;
   }
-  if (reason instanceof ShuttingDown) return "Sorry — I'm restarting and had to stop working on this. Please send it again in a moment.";
-  if (reason instanceof ProviderError) return `Sorry — I couldn't reach the model (${reason.message}). Please try again.`;
+  if (reason instanceof ShuttingDown)
+    return "Sorry — I'm restarting and had to stop working on this. Please send it again in a moment.";
+  if (reason instanceof ProviderError)
+    return `Sorry — I couldn't reach the model (${reason.message}). Please try again.`;
   return `Sorry — something went wrong on my side (${errorText(reason)}). Please try again.`;
 }

@@ -29,7 +29,10 @@ export interface CredentialCheckContext {
 }
 
 /** A platform plugin (Telegram, Slack, ...): configured under `channels.<name>`, started by `skein start` when configured. */
-export interface PlatformChannelDescriptor<Name extends string = string, Schema extends ChannelSettingsSchema = ChannelSettingsSchema> {
+export interface PlatformChannelDescriptor<
+  Name extends string = string,
+  Schema extends ChannelSettingsSchema = ChannelSettingsSchema,
+> {
   readonly kind: "platform";
   /** The channel's name: its config key, the `channel` of its messages, its name in logs. */
   readonly name: Name;

@@ -9,9 +9,7 @@ import { z } from "zod";
 export const groupPolicy = z.enum(["mention", "open", "disabled"]).default("mention");
 
 /** Sender ids (and usernames where the platform has them); `["*"]` lets everyone in, `[]` nobody. Numeric ids may be written as numbers. */
-export const allowFrom = z
-  .array(z.union([z.string().min(1), z.number().int().transform(String)]))
-  .default([]);
+export const allowFrom = z.array(z.union([z.string().min(1), z.number().int().transform(String)])).default([]);
 
 /** A TCP port number (0 picks a free one). */
 export const port = z.number().int().min(0).max(65_535);

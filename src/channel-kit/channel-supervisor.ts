@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { MessageBus } from "../bus/message-bus.js";
 import { Backoff } from "../util/retry.js";
 import { settleWithin } from "../util/settle-within.js";
-import { ChannelError, type Channel, type ChannelStatus } from "./channel.js";
+import { type Channel, ChannelError, type ChannelStatus } from "./channel.js";
 
 /** A channel to run: its name (for logs before it exists) and how to create it. */
 export interface ChannelSpec {
@@ -41,7 +41,8 @@ function remedyFor(spec: ChannelSpec, error: unknown): string {
   if (error instanceof ChannelError && error.kind === "auth") {
     return `check the credentials (${spec.credentialRemedy ?? `channels.${name}`})`;
   }
-  if (error instanceof ChannelError && error.kind === "config") return `fix channels.${name} in the config or its environment variables`;
+  if (error instanceof ChannelError && error.kind === "config")
+    return `fix channels.${name} in the config or its environment variables`;
   return "see the error above; skein keeps the other channels running";
 }
 
@@ -62,7 +63,8 @@ export class ChannelSupervisor {
   async startAll(specs: ChannelSpec[]): Promise<void> {
     const backoff = { baseDelayMs: this.#options.retryBaseMs ?? 1_000, maxDelayMs: 60_000 };
     const entries = specs.map(
-      (spec) => ({ name: spec.name, spec, since: Date.now(), permanent: false, backoff: new Backoff(backoff) }) satisfies Entry,
+      (spec) =>
+        ({ name: spec.name, spec, since: Date.now(), permanent: false, backoff: new Backoff(backoff) }) satisfies Entry,
     );
     this.#entries.push(...entries);
     await Promise.all(entries.map((entry) => this.#attempt(entry)));
@@ -81,7 +83,9 @@ export class ChannelSupervisor {
 
   /** Channels that failed for good, with the reason. */
   failures(): Array<{ name: string; reason: string }> {
-    return this.#entries.filter((entry) => entry.permanent).map((entry) => ({ name: entry.name, reason: entry.down?.detail ?? "" }));
+    return this.#entries
+      .filter((entry) => entry.permanent)
+      .map((entry) => ({ name: entry.name, reason: entry.down?.detail ?? "" }));
   }
 
   /** Whether there were channels and every one of them failed for good. */
@@ -94,7 +98,8 @@ export class ChannelSupervisor {
     const statuses: Record<string, ChannelStatus> = {};
     for (const entry of this.#entries) {
       // Before its module is loaded and it is created, a channel is starting.
-      statuses[entry.name] = entry.down ?? (entry.channel ? safeStatus(entry.channel) : { state: "starting", since: entry.since });
+      statuses[entry.name] =
+        entry.down ?? (entry.channel ? safeStatus(entry.channel) : { state: "starting", since: entry.since });
     }
     return statuses;
   }
@@ -137,12 +142,22 @@ export class ChannelSupervisor {
       if (!transient) {
         entry.permanent = true;
         entry.down = { state: "failed", since: Date.now(), detail: reason };
-        log.error({ channel: entry.name, reason, remedy: remedyFor(entry.spec, error) }, `channel ${entry.name} failed: ${reason} — ${remedyFor(entry.spec, error)}`);
+        log.error(
+          { channel: entry.name, reason, remedy: remedyFor(entry.spec, error) },
+          `channel ${entry.name} failed: ${reason} — ${remedyFor(entry.spec, error)}`,
+        );
         return;
       }
       const delay = entry.backoff.next((error as ChannelError).options.retryAfterMs);
-      entry.down = { state: "disconnected", since: Date.now(), detail: `retrying in ${Math.round(delay / 1000)} s: ${reason}` };
-      log.warn({ channel: entry.name, reason, retryInMs: Math.round(delay) }, `channel ${entry.name} could not start; retrying`);
+      entry.down = {
+        state: "disconnected",
+        since: Date.now(),
+        detail: `retrying in ${Math.round(delay / 1000)} s: ${reason}`,
+      };
+      log.warn(
+        { channel: entry.name, reason, retryInMs: Math.round(delay) },
+        `channel ${entry.name} could not start; retrying`,
+      );
       entry.timer = setTimeout(() => void this.#attempt(entry), delay);
       entry.timer.unref();
     }

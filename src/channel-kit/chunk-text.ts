@@ -44,7 +44,11 @@ function fenceStateAfter(text: string, from: number, to: number, state: OpenFenc
 const boundaries: Array<{ find: (text: string, before: number) => number; skip: RegExp; anywhere: boolean }> = [
   { find: (text, before) => text.lastIndexOf("\n\n", before), skip: /^\n+/, anywhere: false },
   { find: (text, before) => text.lastIndexOf("\n", before), skip: /^\n/, anywhere: false },
-  { find: (text, before) => Math.max(text.lastIndexOf(" ", before), text.lastIndexOf("\t", before)), skip: /^[ \t]/, anywhere: true },
+  {
+    find: (text, before) => Math.max(text.lastIndexOf(" ", before), text.lastIndexOf("\t", before)),
+    skip: /^[ \t]/,
+    anywhere: true,
+  },
 ];
 
 /** How many earlier candidates of one kind are tried when the last one does not fit. */
@@ -88,7 +92,8 @@ export function chunkText(text: string, options: ChunkOptions): string[] {
       withFences = false;
       longest = longestFit(start, text.length, (end) => fits(end, false));
     }
-    if (longest <= start) throw new RangeError(`chunk limit ${limit} is too small for "${text.slice(start, start + 2)}"`);
+    if (longest <= start)
+      throw new RangeError(`chunk limit ${limit} is too small for "${text.slice(start, start + 2)}"`);
     let end = longest;
     let skip: RegExp | undefined;
     for (const boundary of boundaries) {

@@ -30,7 +30,9 @@ export function platformChannel(name: string): PlatformChannelDescriptor | undef
 
 /** The terminal channel of `skein chat`. */
 export function terminalChannel(): TerminalChannelDescriptor {
-  const terminal = channelCatalog.find((descriptor): descriptor is Extract<Catalog, { kind: "terminal" }> => descriptor.kind === "terminal");
+  const terminal = channelCatalog.find(
+    (descriptor): descriptor is Extract<Catalog, { kind: "terminal" }> => descriptor.kind === "terminal",
+  );
   if (!terminal) throw new Error("channels/catalog.ts lists no terminal channel");
   return terminal;
 }
@@ -42,7 +44,11 @@ export function settingsOf(config: { channels: ChannelsConfig }, name: PlatformC
 
 /** Names of the platform channels whose credentials are configured, in catalog order. */
 export function configuredChannels(config: { channels: ChannelsConfig }): PlatformChannelName[] {
-  return platformChannels.filter((descriptor) => descriptor.isConfigured(settingsOf(config, descriptor.name as PlatformChannelName) as never)).map((descriptor) => descriptor.name as PlatformChannelName);
+  return platformChannels
+    .filter((descriptor) =>
+      descriptor.isConfigured(settingsOf(config, descriptor.name as PlatformChannelName) as never),
+    )
+    .map((descriptor) => descriptor.name as PlatformChannelName);
 }
 
 /** Imports a channel's module (and with it, its SDK) and returns its factory, bound to nothing but its own settings. */
@@ -63,9 +69,12 @@ export interface NoChannelText {
 }
 
 /** The one wording of "no channel is configured", naming every platform's credentials in catalog order. */
-export function noChannelText(platforms: readonly Pick<PlatformChannelDescriptor, "credentialHint">[] = platformChannels): NoChannelText {
+export function noChannelText(
+  platforms: readonly Pick<PlatformChannelDescriptor, "credentialHint">[] = platformChannels,
+): NoChannelText {
   const hints = platforms.map((descriptor) => descriptor.credentialHint);
-  const either = hints.length > 1 ? `${hints.slice(0, -1).join(", ")} or ${hints.at(-1)}` : (hints[0] ?? "a channel's credentials");
+  const either =
+    hints.length > 1 ? `${hints.slice(0, -1).join(", ")} or ${hints.at(-1)}` : (hints[0] ?? "a channel's credentials");
   const problem = "no channel is configured, so there is nobody to talk to";
   const remedy =
     `set ${either} in the environment, in .env or in config.json (channels.<name>), then run \`skein start\` again; ` +
@@ -78,5 +87,7 @@ export type ChannelsShape = { [Descriptor in Platform as Descriptor["name"]]: z.
 
 /** Builds {@link ChannelsShape} from the catalog (config/schema.ts wraps it in `z.object`). */
 export function channelsShape(): ChannelsShape {
-  return Object.fromEntries(platformChannels.map((descriptor) => [descriptor.name, descriptor.settings.prefault({})])) as ChannelsShape;
+  return Object.fromEntries(
+    platformChannels.map((descriptor) => [descriptor.name, descriptor.settings.prefault({})]),
+  ) as ChannelsShape;
 }

@@ -10,5 +10,15 @@ export interface CheckResult {
 }
 
 export const ok = (name: string, detail: string): CheckResult => ({ name, outcome: "ok", detail });
-export const warn = (name: string, detail: string, remedy?: string): CheckResult => ({ name, outcome: "warn", detail, ...(remedy ? { remedy } : {}) });
-export const fail = (name: string, detail: string, remedy: string): CheckResult => ({ name, outcome: "fail", detail, remedy });
+export const warn = (name: string, detail: string, remedy?: string): CheckResult => ({
+  name,
+  outcome: "warn",
+  detail,
+  ...(remedy ? { remedy } : {}),
+});
+export const fail = (name: string, detail: string, remedy: string): CheckResult => ({
+  name,
+  outcome: "fail",
+  detail,
+  remedy,
+});

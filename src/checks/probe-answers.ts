@@ -1,4 +1,4 @@
-import { fail, type CheckResult } from "./check-result.js";
+import { type CheckResult, fail } from "./check-result.js";
 import type { ProbeOutcome } from "./http-probe.js";
 
 /**

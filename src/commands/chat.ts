@@ -15,7 +15,10 @@ export interface ChatOptions extends GlobalOptions {
  * sends one message and exits (non-zero, with the reason on stderr, if the turn failed).
  */
 export async function run(options: ChatOptions): Promise<number> {
-  const [{ createDaemon }, { terminalChannel }] = await Promise.all([import("../daemon.js"), import("../channel-kit/loader.js")]);
+  const [{ createDaemon }, { terminalChannel }] = await Promise.all([
+    import("../daemon.js"),
+    import("../channel-kit/loader.js"),
+  ]);
   const terminal = terminalChannel();
   const createTerminal = await terminal.load();
   const replies: string[] = [];
@@ -75,7 +78,8 @@ export async function run(options: ChatOptions): Promise<number> {
       return 0;
     }
     const interactive = process.stdin.isTTY === true;
-    if (interactive) process.stderr.write("skein chat: type a message, /new for a fresh conversation, Ctrl-D to quit.\n");
+    if (interactive)
+      process.stderr.write("skein chat: type a message, /new for a fresh conversation, Ctrl-D to quit.\n");
     lines = createInterface({ input: process.stdin, terminal: false });
     if (interactive) process.stderr.write("> ");
     for await (const line of lines) {

@@ -14,7 +14,8 @@ export function fail(reason: string): void {
 /** The exit code for an error that ended a command, after saying why on stderr. */
 export function reportFatal(error: unknown): number {
   if (error instanceof ConfigError) fail(error.message);
-  else if (error instanceof Error && (error.name === "DaemonError" || error.name === "ProviderError")) fail(error.message);
+  else if (error instanceof Error && (error.name === "DaemonError" || error.name === "ProviderError"))
+    fail(error.message);
   else fail(error instanceof Error ? (error.stack ?? error.message) : String(error));
   return 1;
 }

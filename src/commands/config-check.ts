@@ -17,9 +17,13 @@ export async function run(options: GlobalOptions): Promise<number> {
       const { problem, remedy } = noChannelText();
       warnings.push(`${problem}: ${remedy}`);
     }
-    if (!openai.api_key && !openai.base_url) warnings.push("no OPENAI_API_KEY and no OPENAI_BASE_URL: the default OpenAI endpoint needs a key");
-    for (const descriptor of platformChannels) warnings.push(...(descriptor.configWarnings?.(settingsOf(config, descriptor.name as never) as never) ?? []));
-    const mcp = Object.entries(config.tools.mcp_servers).filter(([, server]) => server.enabled).map(([name]) => name);
+    if (!openai.api_key && !openai.base_url)
+      warnings.push("no OPENAI_API_KEY and no OPENAI_BASE_URL: the default OpenAI endpoint needs a key");
+    for (const descriptor of platformChannels)
+      warnings.push(...(descriptor.configWarnings?.(settingsOf(config, descriptor.name as never) as never) ?? []));
+    const mcp = Object.entries(config.tools.mcp_servers)
+      .filter(([, server]) => server.enabled)
+      .map(([name]) => name);
     const lines = [
       `config:     ${loaded.configPath}${loaded.fileFound ? "" : " (not found; defaults and environment only)"}`,
       `home:       ${loaded.home}`,

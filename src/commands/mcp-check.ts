@@ -1,8 +1,8 @@
-import { configSecrets } from "../config/secrets.js";
-import type { GlobalOptions } from "./command-support.js";
 import { loadConfig } from "../config/load.js";
+import { configSecrets } from "../config/secrets.js";
 import { createLogger } from "../log.js";
 import type { McpServerStatus } from "../tools/mcp/hub.js";
+import type { GlobalOptions } from "./command-support.js";
 import { reportFatal, writeOut } from "./command-support.js";
 
 /** One line per server: `ok`, `failed` or `skipped`, its name, then its tools or the reason. */
@@ -27,7 +27,10 @@ export async function run(options: GlobalOptions): Promise<number> {
     }
     // The lines below say what failed; the log adds detail only when asked for (log_level debug).
     const verbose = loaded.config.log_level === "debug" || loaded.config.log_level === "trace";
-    const log = await createLogger({ level: verbose ? loaded.config.log_level : "error", secrets: configSecrets(loaded.config) });
+    const log = await createLogger({
+      level: verbose ? loaded.config.log_level : "error",
+      secrets: configSecrets(loaded.config),
+    });
     const { connectMcpServers } = await import("../tools/mcp/hub.js");
     const hub = await connectMcpServers({
       servers,

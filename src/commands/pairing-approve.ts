@@ -1,4 +1,10 @@
-import { describeSender, openPairingStore, processIo, type CommandIo, type PairingCommandOptions } from "./pairing-shared.js";
+import {
+  type CommandIo,
+  describeSender,
+  openPairingStore,
+  type PairingCommandOptions,
+  processIo,
+} from "./pairing-shared.js";
 
 /** `skein pairing approve <channel> <code>`: lets the sender who received the code talk to the bot. */
 export async function run(options: PairingCommandOptions, io: CommandIo = processIo): Promise<number> {

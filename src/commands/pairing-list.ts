@@ -1,5 +1,5 @@
 import type { GlobalOptions } from "./command-support.js";
-import { describeSender, openPairingStore, processIo, type CommandIo } from "./pairing-shared.js";
+import { type CommandIo, describeSender, openPairingStore, processIo } from "./pairing-shared.js";
 
 /** `skein pairing list`: pending codes (channel, sender, age) and approved senders. */
 export async function run(options: GlobalOptions, io: CommandIo = processIo): Promise<number> {
@@ -7,12 +7,18 @@ export async function run(options: GlobalOptions, io: CommandIo = processIo): Pr
     const store = await openPairingStore(options, io);
     const now = (io.now ?? Date.now)();
     const channels = await store.list();
-    const pending = [...channels].flatMap(([channel, pairings]) => pairings.pending.map((entry) => ({ channel, ...entry })));
-    const approved = [...channels].flatMap(([channel, pairings]) => pairings.approved.map((entry) => ({ channel, ...entry })));
+    const pending = [...channels].flatMap(([channel, pairings]) =>
+      pairings.pending.map((entry) => ({ channel, ...entry })),
+    );
+    const approved = [...channels].flatMap(([channel, pairings]) =>
+      pairings.approved.map((entry) => ({ channel, ...entry })),
+    );
 
     io.stdout(pending.length ? "Pending pairing codes:\n" : "No pending pairing codes.\n");
     for (const entry of pending) {
-      io.stdout(`  ${entry.channel}  ${entry.code}  ${describeSender(entry)}  ${formatAge(now - entry.createdAt)} ago\n`);
+      io.stdout(
+        `  ${entry.channel}  ${entry.code}  ${describeSender(entry)}  ${formatAge(now - entry.createdAt)} ago\n`,
+      );
     }
     if (pending.length) io.stdout(`Approve one with: skein pairing approve <channel> <code>\n`);
     io.stdout(approved.length ? "Approved senders:\n" : "No approved senders.\n");

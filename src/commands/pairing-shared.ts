@@ -1,6 +1,6 @@
 import { PairingStore } from "../access/pairing-store.js";
-import type { GlobalOptions } from "./command-support.js";
 import { loadConfig } from "../config/load.js";
+import type { GlobalOptions } from "./command-support.js";
 
 /** What the pairing commands are given: the global options and their arguments. */
 export interface PairingCommandOptions extends GlobalOptions {

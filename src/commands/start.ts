@@ -1,6 +1,6 @@
-import type { GlobalOptions } from "./command-support.js";
 import type { DaemonOptions } from "../daemon.js";
 import { settleWithin } from "../util/settle-within.js";
+import type { GlobalOptions } from "./command-support.js";
 import { reportFatal } from "./command-support.js";
 
 /**
@@ -8,7 +8,9 @@ import { reportFatal } from "./command-support.js";
  * `channels` (none from the CLI; bench/idle-start.ts adds one that never receives).
  */
 export async function run(options: GlobalOptions, channels: DaemonOptions["channels"] = []): Promise<number> {
-  const { createDaemon, logRejectionsExitOnUncaughtException, runUntilSignalled, waitForStopSignal } = await import("../daemon.js");
+  const { createDaemon, logRejectionsExitOnUncaughtException, runUntilSignalled, waitForStopSignal } = await import(
+    "../daemon.js"
+  );
   const stopSignal = waitForStopSignal();
   const daemon = createDaemon({
     configPath: options.config,
@@ -22,7 +24,10 @@ export async function run(options: GlobalOptions, channels: DaemonOptions["chann
     if (early) {
       daemon.log?.info({ signal: early }, "shutting down during start-up");
       await daemon.stop();
-      await settleWithin(starting.catch(() => undefined), 10_000);
+      await settleWithin(
+        starting.catch(() => undefined),
+        10_000,
+      );
       removeGuard();
       return 0;
     }

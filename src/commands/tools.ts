@@ -24,9 +24,13 @@ export async function run(options: GlobalOptions): Promise<number> {
       const tools = registry.list();
       const rows = tools.map((tool) => [tool.name, tool.source ?? "builtin", tool.safety, firstLine(tool.description)]);
       const widths = [0, 1, 2].map((column) => Math.max(0, ...rows.map((row) => row[column]!.length)));
-      const lines = rows.map((row) => row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join("  "));
+      const lines = rows.map((row) =>
+        row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join("  "),
+      );
       await writeOut(lines.length ? `${lines.join("\n")}\n` : "");
-      process.stderr.write(`${tools.length} tool${tools.length === 1 ? "" : "s"}${config.tools.approval === "deny" ? " (privileged tools are refused: tools.approval is \"deny\")" : ""}\n`);
+      process.stderr.write(
+        `${tools.length} tool${tools.length === 1 ? "" : "s"}${config.tools.approval === "deny" ? ' (privileged tools are refused: tools.approval is "deny")' : ""}\n`,
+      );
       return 0;
     } finally {
       await hub?.close();

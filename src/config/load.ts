@@ -64,7 +64,11 @@ function at(path: string, convert: (value: string) => unknown = (value) => value
   return Object.assign(set, { path });
 }
 
-const list = (value: string) => value.split(",").map((item) => item.trim()).filter(Boolean);
+const list = (value: string) =>
+  value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
 const number = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value) : value);
 
 /** Environment variables and the config keys they override (documented in .env.example). */
@@ -125,7 +129,10 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
   const env: NodeJS.ProcessEnv = { ...dotEnv, ...(options.env ?? process.env) };
   const userHome = env.HOME || homedir();
   const home = resolve(cwd, expandHome(env.SKEIN_HOME || join(userHome, ".skein"), userHome));
-  const configPath = resolve(cwd, expandHome(options.configPath ?? env.SKEIN_CONFIG ?? join(home, "config.json"), userHome));
+  const configPath = resolve(
+    cwd,
+    expandHome(options.configPath ?? env.SKEIN_CONFIG ?? join(home, "config.json"), userHome),
+  );
 
   let raw: Record<string, unknown> = {};
   let fileFound = false;
@@ -186,7 +193,8 @@ function unknownKeys(raw: Record<string, unknown>, parsed: Record<string, unknow
       // A record of servers: each server's own keys are checked, not the names.
       for (const [name, server] of Object.entries(value)) {
         const parsedServer = child[name];
-        if (isPlainObject(server) && isPlainObject(parsedServer)) found.push(...unknownKeys(server, parsedServer, `${path}.${name}`));
+        if (isPlainObject(server) && isPlainObject(parsedServer))
+          found.push(...unknownKeys(server, parsedServer, `${path}.${name}`));
       }
     } else if (!path.endsWith(".env") && !path.endsWith(".headers")) {
       found.push(...unknownKeys(value, child, path));

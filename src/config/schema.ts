@@ -12,7 +12,11 @@ export type { GroupPolicy } from "../channel-kit/channel-settings.js";
 
 const agentDefaults = z.object({
   model: z.string().min(1).default("gpt-4o-mini"),
-  max_tool_iterations: z.number().int().default(20).transform((n) => Math.max(1, n)),
+  max_tool_iterations: z
+    .number()
+    .int()
+    .default(20)
+    .transform((n) => Math.max(1, n)),
   /** Root of the file tools' sandbox; default `$SKEIN_HOME/workspace`. */
   workspace: z.string().min(1).optional(),
   memory_window: z.number().int().min(1).default(50),

@@ -1,4 +1,4 @@
-import { platformChannels, settingsOf, type PlatformChannelName } from "../channel-kit/loader.js";
+import { type PlatformChannelName, platformChannels, settingsOf } from "../channel-kit/loader.js";
 import type { SkeinConfig } from "./schema.js";
 
 /** Every secret value in the config (API keys, bot tokens, signing secrets, MCP env and headers). */
@@ -7,13 +7,13 @@ export function configSecrets(config: SkeinConfig): string[] {
     const settings = settingsOf(config, descriptor.name as PlatformChannelName) as Record<string, unknown>;
     return descriptor.secrets.map((key) => settings[key]);
   });
-  const mcp = Object.values(config.tools.mcp_servers).flatMap((server) => [...Object.values(server.env), ...Object.values(server.headers)]);
-  return [
-    config.providers.openai.api_key,
-    ...channels,
-    config.tools.web_search.api_key,
-    ...mcp,
-  ].filter((secret): secret is string => typeof secret === "string" && secret !== "");
+  const mcp = Object.values(config.tools.mcp_servers).flatMap((server) => [
+    ...Object.values(server.env),
+    ...Object.values(server.headers),
+  ]);
+  return [config.providers.openai.api_key, ...channels, config.tools.web_search.api_key, ...mcp].filter(
+    (secret): secret is string => typeof secret === "string" && secret !== "",
+  );
 }
 
 /** Replaces every secret value in `text` with `[redacted]` (secrets shorter than 4 characters are left alone). */

@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
+import { isAllowed } from "../access/allow-list.js";
+import { PairingStore } from "../access/pairing-store.js";
 import type { InboundMessage } from "../bus/messages.js";
 import type { GroupPolicy, SkeinConfig } from "../config/schema.js";
 import type { Admission, InboundGate } from "./gate.js";
-import { isAllowed } from "../access/allow-list.js";
-import { PairingStore } from "../access/pairing-store.js";
 
 export { PairingStore } from "../access/pairing-store.js";
 
@@ -55,7 +55,10 @@ export function createAccessGate(options: AccessGateOptions): InboundGate {
       return { type: "reply", text: tooManyPendingText };
     }
     if (request.isNew) {
-      log.info({ ...sender, code: request.code }, `pairing requested: approve with \`skein pairing approve ${message.channel} ${request.code}\``);
+      log.info(
+        { ...sender, code: request.code },
+        `pairing requested: approve with \`skein pairing approve ${message.channel} ${request.code}\``,
+      );
     }
     return { type: "reply", text: pairingText(message.channel, request.code, request.expiresAt - Date.now()) };
   }

@@ -43,7 +43,10 @@ export function createDedupGate(options: DedupGateOptions): InboundGate {
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
-      options.log.warn({ err: error, path }, "cannot read the seen-message ids; duplicates after this restart may be answered");
+      options.log.warn(
+        { err: error, path },
+        "cannot read the seen-message ids; duplicates after this restart may be answered",
+      );
     }
   }
 

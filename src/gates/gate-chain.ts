@@ -26,7 +26,10 @@ export class GateChain {
         continue;
       }
       if (admission.type === "ignore") {
-        this.#log.debug({ gate: gate.name, reason: admission.reason, channel: message.channel, chatId: message.chatId }, "message ignored");
+        this.#log.debug(
+          { gate: gate.name, reason: admission.reason, channel: message.channel, chatId: message.chatId },
+          "message ignored",
+        );
       }
       return admission;
     }

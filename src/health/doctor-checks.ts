@@ -3,12 +3,12 @@ import { constants } from "node:fs";
 import { access, stat, unlink, writeFile } from "node:fs/promises";
 import { userInfo } from "node:os";
 import { dirname, join } from "node:path";
+import { type CheckResult, fail, ok, warn } from "../checks/check-result.js";
+import { type ProbeOptions, probe } from "../checks/http-probe.js";
+import { describeAnswer } from "../checks/probe-answers.js";
 import type { SkeinConfig } from "../config/schema.js";
 import { silentLogger } from "../log.js";
 import type { connectMcpServers, McpHub } from "../tools/mcp/hub.js";
-import { fail, ok, warn, type CheckResult } from "../checks/check-result.js";
-import { describeAnswer } from "../checks/probe-answers.js";
-import { probe, type ProbeOptions } from "../checks/http-probe.js";
 import { rejectOnAbort } from "../util/settle-within.js";
 
 export interface WorkspaceCheckOptions {
@@ -26,14 +26,19 @@ export interface WorkspaceCheckOptions {
 export async function checkWorkspace(workspace: string, options: WorkspaceCheckOptions = {}): Promise<CheckResult> {
   try {
     if (!(await stat(workspace)).isDirectory()) {
-      return fail("workspace", `${workspace} is not a directory`, "point SKEIN_WORKSPACE (agents.defaults.workspace) at a directory");
+      return fail(
+        "workspace",
+        `${workspace} is not a directory`,
+        "point SKEIN_WORKSPACE (agents.defaults.workspace) at a directory",
+      );
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" && options.isDefault && (await canCreate(workspace))) {
       return ok("workspace", `${workspace} does not exist yet; skein start creates it`);
     }
-    if (code === "ENOENT") return fail("workspace", `${workspace} does not exist`, `mkdir -p ${workspace}  (skein start also creates it)`);
+    if (code === "ENOENT")
+      return fail("workspace", `${workspace} does not exist`, `mkdir -p ${workspace}  (skein start also creates it)`);
     return fail("workspace", `${workspace} cannot be read (${code})`, `make it readable by ${currentUser()}`);
   }
   const probeFile = join(workspace, `.skein-doctor-${randomUUID()}`);
@@ -43,7 +48,11 @@ export async function checkWorkspace(workspace: string, options: WorkspaceCheckO
     return ok("workspace", `${workspace} is writable`);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return fail("workspace", `${workspace} is not writable (${code})`, `make it writable by ${currentUser()}: chown -R ${currentUser()} ${workspace}`);
+    return fail(
+      "workspace",
+      `${workspace} is not writable (${code})`,
+      `make it writable by ${currentUser()}: chown -R ${currentUser()} ${workspace}`,
+    );
   }
 }
 
@@ -76,11 +85,23 @@ export async function checkLlm(config: SkeinConfig, options: ProbeOptions): Prom
   const base = (baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
   const keyRemedy = "check OPENAI_API_KEY (providers.openai.api_key)";
   if (!apiKey && !baseUrl) {
-    return fail("llm", "no API key for api.openai.com", "set OPENAI_API_KEY, or point OPENAI_BASE_URL at another OpenAI-compatible server");
+    return fail(
+      "llm",
+      "no API key for api.openai.com",
+      "set OPENAI_API_KEY, or point OPENAI_BASE_URL at another OpenAI-compatible server",
+    );
   }
-  const outcome = await probe(`${base}/models`, { method: "GET", headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} }, options);
+  const outcome = await probe(
+    `${base}/models`,
+    { method: "GET", headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} },
+    options,
+  );
   if (outcome.kind === "unreachable") {
-    return fail("llm", `${base} is unreachable (${outcome.reason})`, "check OPENAI_BASE_URL (providers.openai.base_url) and that the server is running");
+    return fail(
+      "llm",
+      `${base} is unreachable (${outcome.reason})`,
+      "check OPENAI_BASE_URL (providers.openai.base_url) and that the server is running",
+    );
   }
   const error = errorMessage(outcome.body);
   if (outcome.status === 401 || outcome.status === 403) {
@@ -91,19 +112,32 @@ export async function checkLlm(config: SkeinConfig, options: ProbeOptions): Prom
     return checkChatCompletion(config, base, apiKey, options);
   }
   if (outcome.status !== 200) {
-    return fail("llm", `${base}/models failed (${describeAnswer(outcome, error)})`, "check OPENAI_BASE_URL: it is the API root that serves /models and /chat/completions (often ending in /v1)");
+    return fail(
+      "llm",
+      `${base}/models failed (${describeAnswer(outcome, error)})`,
+      "check OPENAI_BASE_URL: it is the API root that serves /models and /chat/completions (often ending in /v1)",
+    );
   }
   const data = (outcome.body as { data?: Array<{ id?: unknown }> } | undefined)?.data;
   const models = Array.isArray(data) ? data.map((model) => String(model.id)) : [];
   const model = config.agents.defaults.model;
   if (models.length > 0 && !models.includes(model)) {
-    return warn("llm", `${base} answers, but model ${model} is not among its ${models.length} models`, "check SKEIN_MODEL (agents.defaults.model)");
+    return warn(
+      "llm",
+      `${base} answers, but model ${model} is not among its ${models.length} models`,
+      "check SKEIN_MODEL (agents.defaults.model)",
+    );
   }
   return ok("llm", `${base} answers${models.length ? `; model ${model} is available` : ""}`);
 }
 
 /** `POST <base>/chat/completions` with a one-token request, for servers without `/models`. */
-async function checkChatCompletion(config: SkeinConfig, base: string, apiKey: string | undefined, options: ProbeOptions): Promise<CheckResult> {
+async function checkChatCompletion(
+  config: SkeinConfig,
+  base: string,
+  apiKey: string | undefined,
+  options: ProbeOptions,
+): Promise<CheckResult> {
   const model = config.agents.defaults.model;
   const outcome = await probe(
     `${base}/chat/completions`,
@@ -115,14 +149,26 @@ async function checkChatCompletion(config: SkeinConfig, base: string, apiKey: st
     options,
   );
   if (outcome.kind === "unreachable") {
-    return fail("llm", `${base} is unreachable (${outcome.reason})`, "check OPENAI_BASE_URL (providers.openai.base_url) and that the server is running");
+    return fail(
+      "llm",
+      `${base} is unreachable (${outcome.reason})`,
+      "check OPENAI_BASE_URL (providers.openai.base_url) and that the server is running",
+    );
   }
   const error = errorMessage(outcome.body);
   if (outcome.status === 401 || outcome.status === 403) {
-    return fail("llm", `${base} rejected the API key (${describeAnswer(outcome, error)})`, "check OPENAI_API_KEY (providers.openai.api_key)");
+    return fail(
+      "llm",
+      `${base} rejected the API key (${describeAnswer(outcome, error)})`,
+      "check OPENAI_API_KEY (providers.openai.api_key)",
+    );
   }
   if (outcome.status !== 200) {
-    return fail("llm", `${base}/chat/completions failed for model ${model} (${describeAnswer(outcome, error)})`, "check OPENAI_BASE_URL (often ending in /v1) and SKEIN_MODEL (agents.defaults.model)");
+    return fail(
+      "llm",
+      `${base}/chat/completions failed for model ${model} (${describeAnswer(outcome, error)})`,
+      "check OPENAI_BASE_URL (often ending in /v1) and SKEIN_MODEL (agents.defaults.model)",
+    );
   }
   return ok("llm", `${base} answers; model ${model} completed a test request`);
 }
@@ -132,10 +178,15 @@ function errorMessage(body: unknown): unknown {
 }
 
 /** The daemon's `connectMcpServers`, its SDK loaded only when called. */
-const connectLazily: typeof connectMcpServers = async (options) => (await import("../tools/mcp/hub.js")).connectMcpServers(options);
+const connectLazily: typeof connectMcpServers = async (options) =>
+  (await import("../tools/mcp/hub.js")).connectMcpServers(options);
 
 /** Connects every configured MCP server (as the daemon does), reports each, and closes them. */
-export async function checkMcpServers(config: SkeinConfig, timeoutMs: number, connect: typeof connectMcpServers = connectLazily): Promise<CheckResult[]> {
+export async function checkMcpServers(
+  config: SkeinConfig,
+  timeoutMs: number,
+  connect: typeof connectMcpServers = connectLazily,
+): Promise<CheckResult[]> {
   const configured = config.tools.mcp_servers;
   if (Object.keys(configured).length === 0) return [];
   const signal = AbortSignal.timeout(timeoutMs);
@@ -155,10 +206,15 @@ export async function checkMcpServers(config: SkeinConfig, timeoutMs: number, co
         const name = `mcp ${server.name}`;
         if (server.state === "connected") return ok(name, `connected, ${server.tools.length} tools`);
         if (server.state === "skipped") return warn(name, `skipped${server.error ? `: ${server.error}` : ""}`);
-        return fail(name, `failed: ${server.error ?? "unknown error"}`, `check tools.mcp_servers.${server.name} (command, args, url); \`skein mcp check\` shows more`);
+        return fail(
+          name,
+          `failed: ${server.error ?? "unknown error"}`,
+          `check tools.mcp_servers.${server.name} (command, args, url); \`skein mcp check\` shows more`,
+        );
       });
       for (const name of Object.keys(configured)) {
-        if (!reported.some((server) => server.name === name)) results.push(warn(`mcp ${name}`, "configured but not reported by the MCP hub"));
+        if (!reported.some((server) => server.name === name))
+          results.push(warn(`mcp ${name}`, "configured but not reported by the MCP hub"));
       }
       return results;
     } finally {
@@ -166,8 +222,21 @@ export async function checkMcpServers(config: SkeinConfig, timeoutMs: number, co
     }
   } catch (error) {
     // A hub that connects after the timeout must still be shut down.
-    void connecting?.then((late) => late.close(), () => {});
-    const reason = signal.aborted ? `no answer within ${timeoutMs / 1000} s` : error instanceof Error ? error.message : String(error);
-    return [fail("mcp", `connecting the MCP servers failed: ${reason}`, "check tools.mcp_servers; `skein mcp check` shows more")];
+    void connecting?.then(
+      (late) => late.close(),
+      () => {},
+    );
+    const reason = signal.aborted
+      ? `no answer within ${timeoutMs / 1000} s`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    return [
+      fail(
+        "mcp",
+        `connecting the MCP servers failed: ${reason}`,
+        "check tools.mcp_servers; `skein mcp check` shows more",
+      ),
+    ];
   }
 }

@@ -1,11 +1,11 @@
 import { join } from "node:path";
 import { configuredChannels, noChannelText, platformChannel, settingsOf } from "../channel-kit/loader.js";
-import { ConfigError, loadConfig, type LoadedConfig } from "../config/load.js";
-import { fail, ok, warn, type CheckResult } from "../checks/check-result.js";
-import { checkLlm, checkMcpServers, checkWorkspace } from "./doctor-checks.js";
-import type { connectMcpServers } from "../tools/mcp/hub.js";
-import { proxiedFetch, type FetchLike } from "../checks/http-probe.js";
+import { type CheckResult, fail, ok, warn } from "../checks/check-result.js";
+import { type FetchLike, proxiedFetch } from "../checks/http-probe.js";
+import { ConfigError, type LoadedConfig, loadConfig } from "../config/load.js";
 import { configSecrets, redactSecrets } from "../config/secrets.js";
+import type { connectMcpServers } from "../tools/mcp/hub.js";
+import { checkLlm, checkMcpServers, checkWorkspace } from "./doctor-checks.js";
 
 export interface DoctorOptions {
   /** `--config FILE`. */
@@ -61,13 +61,23 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const remedy = error instanceof ConfigError ? "fix the keys named above (`skein config check` validates without starting)" : "check the file's permissions";
+    const remedy =
+      error instanceof ConfigError
+        ? "fix the keys named above (`skein config check` validates without starting)"
+        : "check the file's permissions";
     print(fail("config", message, remedy));
     write(summary(results));
     return { results, exitCode: 1 };
   }
   secrets = configSecrets(loaded.config);
-  print(ok("config", loaded.fileFound ? `${loaded.configPath} is valid` : `no config file at ${loaded.configPath}; using defaults and the environment`));
+  print(
+    ok(
+      "config",
+      loaded.fileFound
+        ? `${loaded.configPath} is valid`
+        : `no config file at ${loaded.configPath}; using defaults and the environment`,
+    ),
+  );
   for (const warning of loaded.warnings) print(warn("config", warning, "remove or correct the key"));
 
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -77,7 +87,9 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   const pending: Array<Promise<CheckResult | CheckResult[]>> = [
     checkWorkspace(loaded.workspace, { isDefault: loaded.workspace === join(loaded.home, "workspace") }),
     checkLlm(config, probeWith()),
-    ...channels.map((name) => platformChannel(name)!.checkCredentials(settingsOf(config, name) as never, { probeWith })),
+    ...channels.map((name) =>
+      platformChannel(name)!.checkCredentials(settingsOf(config, name) as never, { probeWith }),
+    ),
     checkMcpServers(config, options.mcpTimeoutMs ?? 30_000, options.connectMcp),
   ];
   if (channels.length === 0) {
@@ -92,7 +104,11 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
 
 /** A check that threw is a bug, but still one failing line rather than a crashed doctor. */
 function unexpected(error: unknown): CheckResult {
-  return fail("doctor", `a check crashed: ${error instanceof Error ? error.message : String(error)}`, "please report this");
+  return fail(
+    "doctor",
+    `a check crashed: ${error instanceof Error ? error.message : String(error)}`,
+    "please report this",
+  );
 }
 
 const marks = {
@@ -113,5 +129,7 @@ function summary(results: CheckResult[]): string {
   const failed = results.filter((result) => result.outcome === "fail").length;
   const warned = results.filter((result) => result.outcome === "warn").length;
   const warnings = warned ? `, ${warned} warning${warned === 1 ? "" : "s"}` : "";
-  return failed ? `${failed} of ${results.length} checks failed${warnings}` : `all ${results.length} checks passed${warnings}`;
+  return failed
+    ? `${failed} of ${results.length} checks failed${warnings}`
+    : `all ${results.length} checks passed${warnings}`;
 }

@@ -52,17 +52,29 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
       try {
         startedAt = options.status().startedAt;
       } catch (error) {
-        options.log?.warn({ err: error, path: "/healthz" }, "the daemon status failed; /healthz answers from the server's start time");
+        options.log?.warn(
+          { err: error, path: "/healthz" },
+          "the daemon status failed; /healthz answers from the server's start time",
+        );
       }
       return { code: 200, body: { status: "ok", uptime_s: uptimeSeconds(startedAt) } };
     },
     "/readyz": () => {
-      const readiness = assessReadiness(options.status().channels, { now: now(), unreadyAfterSeconds: options.unreadyAfterSeconds });
-      return { code: readiness.ready ? 200 : 503, body: { status: readiness.ready ? "ready" : "unready", channels: readiness.channels } };
+      const readiness = assessReadiness(options.status().channels, {
+        now: now(),
+        unreadyAfterSeconds: options.unreadyAfterSeconds,
+      });
+      return {
+        code: readiness.ready ? 200 : 503,
+        body: { status: readiness.ready ? "ready" : "unready", channels: readiness.channels },
+      };
     },
     "/status": () => {
       const status = options.status();
-      const { ready } = assessReadiness(status.channels, { now: now(), unreadyAfterSeconds: options.unreadyAfterSeconds });
+      const { ready } = assessReadiness(status.channels, {
+        now: now(),
+        unreadyAfterSeconds: options.unreadyAfterSeconds,
+      });
       const report: StatusReport = { ...status, uptimeSeconds: uptimeSeconds(status.startedAt), ready };
       return { code: 200, body: report };
     },
@@ -105,7 +117,10 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
       resolve();
     });
   }).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`health endpoint cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`, { cause: error });
+    throw new Error(
+      `health endpoint cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`,
+      { cause: error },
+    );
   });
 
   const { port } = server.address() as AddressInfo;

@@ -49,7 +49,11 @@ function judgeChannel(status: ChannelStatus, { now, unreadyAfterSeconds }: Readi
     case "disconnected": {
       const ready = now - status.since <= unreadyAfterSeconds * 1000;
       const within = ready ? "within" : "beyond";
-      return { ...status, ready, reason: `${status.state} for ${seconds} s (${within} the ${unreadyAfterSeconds} s grace)` };
+      return {
+        ...status,
+        ready,
+        reason: `${status.state} for ${seconds} s (${within} the ${unreadyAfterSeconds} s grace)`,
+      };
     }
   }
 }

@@ -1,12 +1,16 @@
+import type { FetchLike } from "../checks/http-probe.js";
 import type { SkeinConfig } from "../config/schema.js";
 import type { StatusReport } from "./health-server.js";
-import type { FetchLike } from "../checks/http-probe.js";
 
 /** Where `skein status` finds the daemon: its health host (loopback when bound to all interfaces) and port. */
 export function statusUrl(gateway: SkeinConfig["gateway"]): string | undefined {
   if (gateway.health_port === undefined) return undefined;
   const anyHost = ["", "0.0.0.0", "::", "[::]"].includes(gateway.health_host);
-  const host = anyHost ? "127.0.0.1" : gateway.health_host.includes(":") && !gateway.health_host.startsWith("[") ? `[${gateway.health_host}]` : gateway.health_host;
+  const host = anyHost
+    ? "127.0.0.1"
+    : gateway.health_host.includes(":") && !gateway.health_host.startsWith("[")
+      ? `[${gateway.health_host}]`
+      : gateway.health_host;
   return `http://${host}:${gateway.health_port}/status`;
 }
 
@@ -16,26 +20,39 @@ export type StatusFetch =
   | { kind: "bad-answer"; reason: string };
 
 /** Reads the running daemon's `/status`; never throws. */
-export async function fetchStatus(url: string, fetch: FetchLike = globalThis.fetch, timeoutMs = 5_000): Promise<StatusFetch> {
+export async function fetchStatus(
+  url: string,
+  fetch: FetchLike = globalThis.fetch,
+  timeoutMs = 5_000,
+): Promise<StatusFetch> {
   let response: Response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     const cause = error instanceof Error ? (error.cause as NodeJS.ErrnoException | undefined) : undefined;
     const timedOut = error instanceof Error && error.name === "TimeoutError";
-    return { kind: "not-running", reason: timedOut ? `no answer within ${timeoutMs / 1000} s` : (cause?.code ?? String(error)) };
+    return {
+      kind: "not-running",
+      reason: timedOut ? `no answer within ${timeoutMs / 1000} s` : (cause?.code ?? String(error)),
+    };
   }
   const text = await response.text().catch(() => "");
   try {
     const report = JSON.parse(text) as StatusReport;
-    if (response.ok && typeof report.startedAt === "number" && typeof report.channels === "object") return { kind: "report", report };
+    if (response.ok && typeof report.startedAt === "number" && typeof report.channels === "object")
+      return { kind: "report", report };
   } catch {}
   return { kind: "bad-answer", reason: `HTTP ${response.status}: ${text.slice(0, 200)}` };
 }
 
 /** `2h 5m`, `45s`, `3d 4h`: the two largest units. */
 export function formatDuration(totalSeconds: number): string {
-  const units: Array<[string, number]> = [["d", 86_400], ["h", 3_600], ["m", 60], ["s", 1]];
+  const units: Array<[string, number]> = [
+    ["d", 86_400],
+    ["h", 3_600],
+    ["m", 60],
+    ["s", 1],
+  ];
   let rest = Math.max(0, Math.floor(totalSeconds));
   const parts: string[] = [];
   for (const [unit, size] of units) {
@@ -64,7 +81,9 @@ export function formatStatus(report: StatusReport, now: number): string[] {
     for (const [name, channel] of channels) {
       const detail = channel.detail ? `: ${channel.detail}` : "";
       const age = formatDuration((now - channel.since) / 1000);
-      lines.push(`  ${name.padEnd(nameWidth)}  ${channel.state.padEnd(12)}  since ${utc(channel.since)} (${age})${detail}`);
+      lines.push(
+        `  ${name.padEnd(nameWidth)}  ${channel.state.padEnd(12)}  since ${utc(channel.since)} (${age})${detail}`,
+      );
     }
   }
   lines.push(`sessions: ${report.sessions} (${report.activeSessions} active)`);

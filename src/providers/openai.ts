@@ -2,10 +2,10 @@ import OpenAI from "openai";
 import type { ChatCompletionChunk, ChatCompletionCreateParams } from "openai/resources/chat/completions";
 import type { SkeinConfig } from "../config/schema.js";
 import {
-  ProviderError,
   type ChatRequest,
   type ChatResponse,
   type LlmProvider,
+  ProviderError,
   type ProviderErrorKind,
   type ToolCall,
 } from "./provider.js";
@@ -75,7 +75,10 @@ export class OpenAIProvider implements LlmProvider {
         );
         return await assembleStream(stream);
       }
-      const completion = await this.#client.chat.completions.create({ ...params, stream: false }, { signal: call.signal });
+      const completion = await this.#client.chat.completions.create(
+        { ...params, stream: false },
+        { signal: call.signal },
+      );
       const choice = completion.choices?.[0];
       if (!choice) throw new ProviderError("bad-response", "the model returned no choices");
       const message = choice.message;
@@ -84,12 +87,23 @@ export class OpenAIProvider implements LlmProvider {
         // Some compatible servers leave out `type`; a call with a function is a function call.
         toolCalls: (message.tool_calls ?? []).flatMap((call) =>
           (call.type === "function" || call.type === undefined) && "function" in call && call.function
-            ? [{ id: call.id, type: "function" as const, function: { name: call.function.name, arguments: call.function.arguments ?? "" } }]
+            ? [
+                {
+                  id: call.id,
+                  type: "function" as const,
+                  function: { name: call.function.name, arguments: call.function.arguments ?? "" },
+                },
+              ]
             : [],
         ),
         finishReason: choice.finish_reason ?? null,
         ...(completion.usage
-          ? { usage: { promptTokens: completion.usage.prompt_tokens, completionTokens: completion.usage.completion_tokens } }
+          ? {
+              usage: {
+                promptTokens: completion.usage.prompt_tokens,
+                completionTokens: completion.usage.completion_tokens,
+              },
+            }
           : {}),
       };
     } catch (error) {
@@ -122,7 +136,8 @@ async function assembleStream(stream: AsyncIterable<ChatCompletionChunk>): Promi
   let usage: ChatResponse["usage"];
   const calls: ToolCall[] = [];
   for await (const chunk of stream) {
-    if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+    if (chunk.usage)
+      usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
     const choice = chunk.choices[0];
     if (!choice) continue;
     if (choice.delta.content) {
@@ -163,14 +178,21 @@ export function toProviderError(error: unknown, signal?: AbortSignal): ProviderE
     return new ProviderError("timeout", "the model did not answer in time", { cause: error });
   }
   if (error instanceof OpenAI.APIConnectionError) {
-    return new ProviderError("network", `cannot connect to the model server (${causeChain(error.cause)})`, { cause: error });
+    return new ProviderError("network", `cannot connect to the model server (${causeChain(error.cause)})`, {
+      cause: error,
+    });
   }
   if (error instanceof OpenAI.APIError && error.status !== undefined) {
     const kind = kindOfStatus(error.status);
-    return new ProviderError(kind, `the model server answered ${error.message}`, { status: error.status, cause: error });
+    return new ProviderError(kind, `the model server answered ${error.message}`, {
+      status: error.status,
+      cause: error,
+    });
   }
   if (error instanceof SyntaxError) {
-    return new ProviderError("bad-response", `the model server sent an unreadable answer (${error.message})`, { cause: error });
+    return new ProviderError("bad-response", `the model server sent an unreadable answer (${error.message})`, {
+      cause: error,
+    });
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ProviderError("bad-response", `the model call failed: ${message}`, { cause: error });

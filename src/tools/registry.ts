@@ -1,18 +1,18 @@
 import type { Ajv, ValidateFunction } from "ajv";
 import type { Logger } from "pino";
-import type { ToolSink } from "./tool-sink.js";
 import { rejectOnAbort } from "../util/settle-within.js";
 import {
   isToolResult,
-  toolResult,
-  ToolError,
   type Tool,
   type ToolContext,
+  ToolError,
   type ToolErrorKind,
   type ToolFailure,
   type ToolOutcome,
   type ToolSchema,
+  toolResult,
 } from "./tool.js";
+import type { ToolSink } from "./tool-sink.js";
 
 /** What privileged tools may do: run, or be refused. */
 export type ApprovalPolicy = "allow" | "deny";
@@ -123,7 +123,10 @@ export class ToolRegistry implements ToolSink {
     return this.#runWithTimeout(tool, args.value, ctx);
   }
 
-  async #parseArguments(tool: Tool, raw: string): Promise<{ type: "ok"; value: Record<string, unknown> } | ToolFailure> {
+  async #parseArguments(
+    tool: Tool,
+    raw: string,
+  ): Promise<{ type: "ok"; value: Record<string, unknown> } | ToolFailure> {
     let value: unknown;
     if (raw.trim() === "") value = {};
     else {
@@ -150,7 +153,10 @@ export class ToolRegistry implements ToolSink {
     try {
       validate = ajv.compile(tool.parameters);
     } catch (error) {
-      this.#log.warn({ tool: tool.name, error: (error as Error).message }, "tool schema does not compile; arguments are not validated");
+      this.#log.warn(
+        { tool: tool.name, error: (error as Error).message },
+        "tool schema does not compile; arguments are not validated",
+      );
       validate = NO_VALIDATION;
     }
     // A registration may have replaced the tool meanwhile; only cache for the current one.
@@ -170,8 +176,10 @@ export class ToolRegistry implements ToolSink {
       const value = await rejectOnAbort(tool.execute(args, callContext), controller.signal);
       return isToolResult(value) ? value : toolResult(value);
     } catch (error) {
-      if (error instanceof ToolTimeout) return failure("Timeout", `"${tool.name}" did not finish within ${timeoutMs} ms`);
-      if (controller.signal.aborted && !(error instanceof ToolError)) return failure("ExecutionFailed", "the turn was cancelled");
+      if (error instanceof ToolTimeout)
+        return failure("Timeout", `"${tool.name}" did not finish within ${timeoutMs} ms`);
+      if (controller.signal.aborted && !(error instanceof ToolError))
+        return failure("ExecutionFailed", "the turn was cancelled");
       if (error instanceof ToolError) return failure(error.kind, error.message, error.data);
       return failure("ExecutionFailed", error instanceof Error ? error.message : String(error));
     } finally {

@@ -39,7 +39,10 @@ async function holdingLock<T>(lockPath: string, work: () => Promise<T>, options:
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const age = await stat(lockPath).then((found) => Date.now() - found.mtimeMs, () => 0);
+      const age = await stat(lockPath).then(
+        (found) => Date.now() - found.mtimeMs,
+        () => 0,
+      );
       if (age > (options.staleMs ?? 30_000)) {
         await rm(lockPath, { force: true });
         continue;

@@ -37,7 +37,10 @@ export interface RetryOptions {
 }
 
 /** The backoff before try `attempt + 1`: exponential, capped, with "equal jitter" (half fixed, half random). */
-export function backoffDelay(attempt: number, options: Pick<RetryOptions, "baseDelayMs" | "maxDelayMs" | "random"> = {}): number {
+export function backoffDelay(
+  attempt: number,
+  options: Pick<RetryOptions, "baseDelayMs" | "maxDelayMs" | "random"> = {},
+): number {
   const ceiling = Math.min(options.maxDelayMs ?? 30_000, (options.baseDelayMs ?? 500) * 2 ** (attempt - 1));
   return Math.round(ceiling / 2 + (options.random ?? Math.random)() * (ceiling / 2));
 }
@@ -57,7 +60,8 @@ export async function withRetry<T>(operation: (attempt: number) => Promise<T>, o
     } catch (error) {
       const failure = options.classify(error);
       if (!failure.retryable || attempt >= attempts) throw error;
-      if (failure.retryAfterMs !== undefined && failure.retryAfterMs > (options.maxRetryAfterMs ?? 300_000)) throw error;
+      if (failure.retryAfterMs !== undefined && failure.retryAfterMs > (options.maxRetryAfterMs ?? 300_000))
+        throw error;
       const delayMs = failure.retryAfterMs ?? backoffDelay(attempt, options);
       options.log?.warn(
         { attempt, attempts, delayMs, err: error },

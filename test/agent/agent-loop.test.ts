@@ -4,7 +4,7 @@ import type { InboundGate } from "../../src/gates/gate.js";
 import { toolResult } from "../../src/tools/tool.js";
 import type { FakeReply } from "../fakes/fake-openai.js";
 import { fakeTool } from "../support/tool-context.js";
-import { startHarness, type Harness } from "./harness.js";
+import { type Harness, startHarness } from "./harness.js";
 
 /** A reply the test releases when it wants to. */
 function heldReply() {
@@ -39,14 +39,19 @@ describe("the agent loop", () => {
     await harness.outcomeOf(a2.id);
     await harness.outcomeOf(a1.id);
     expect(events).toEqual(["model saw A1", "model saw B1", "model saw A2"]);
-    expect(harness.sent.filter((message) => message.chatId === "a").map((message) => message.text)).toEqual(["re A1", "re A2"]);
+    expect(harness.sent.filter((message) => message.chatId === "a").map((message) => message.text)).toEqual([
+      "re A1",
+      "re A2",
+    ]);
   });
 
   it("runs at most max_concurrent_turns sessions at once; a queued session waits its turn", async () => {
     harness = await startHarness({ agent: { max_concurrent_turns: 2 } });
     const held = [heldReply(), heldReply()];
     let next = 0;
-    harness.fake.respondWith((request) => (lastUserText(request.body) === "third" ? { content: "third done" } : held[next++]!.reply));
+    harness.fake.respondWith((request) =>
+      lastUserText(request.body) === "third" ? { content: "third done" } : held[next++]!.reply,
+    );
     harness.receive("first", { chatId: "1" });
     harness.receive("second", { chatId: "2" });
     const third = harness.receive("third", { chatId: "3" });
@@ -63,7 +68,13 @@ describe("the agent loop", () => {
   it("passes messages through the gates in order and answers a gate's reply without the model", async () => {
     const seen: string[] = [];
     const gates: InboundGate[] = [
-      { name: "dedup", admit: (message) => (seen.includes(message.id) ? { type: "ignore", reason: "duplicate" } : (seen.push(message.id), { type: "admit", message })) },
+      {
+        name: "dedup",
+        admit: (message) =>
+          seen.includes(message.id)
+            ? { type: "ignore", reason: "duplicate" }
+            : (seen.push(message.id), { type: "admit", message }),
+      },
       {
         name: "access",
         admit: (message) =>
@@ -75,7 +86,9 @@ describe("the agent loop", () => {
     harness = await startHarness({ gates });
     const stranger = await harness.ask("hello", { senderId: "stranger", threadId: "t1", replyToId: "m9" });
     expect(stranger.status).toBe("gated");
-    expect(harness.sent).toEqual([{ channel: "test", chatId: "chat-1", threadId: "t1", replyToId: "m9", text: "Pairing code: ABC123" }]);
+    expect(harness.sent).toEqual([
+      { channel: "test", chatId: "chat-1", threadId: "t1", replyToId: "m9", text: "Pairing code: ABC123" },
+    ]);
     expect(harness.fake.requests).toHaveLength(0);
 
     const admitted = await harness.ask("@bot hi", { id: "same-id" });
@@ -88,7 +101,9 @@ describe("the agent loop", () => {
 
     const internal = await harness.ask("background job finished", { senderId: "stranger", internal: true });
     expect(internal.status).toBe("answered");
-    expect(lastUserText(harness.fake.requests[1]!.body)).toBe("[system note, not written by the user] background job finished");
+    expect(lastUserText(harness.fake.requests[1]!.body)).toBe(
+      "[system note, not written by the user] background job finished",
+    );
   });
 
   it("answers /help and /start itself, and /new starts a fresh session keeping the old one as an archive", async () => {
@@ -100,7 +115,10 @@ describe("the agent loop", () => {
     expect(start.reply).toBe(help.reply);
     await harness.ask("remember me");
     const fresh = await harness.ask("/new");
-    expect(fresh).toMatchObject({ status: "command", reply: "Started a fresh conversation. The previous one is archived." });
+    expect(fresh).toMatchObject({
+      status: "command",
+      reply: "Started a fresh conversation. The previous one is archived.",
+    });
     await harness.ask("who am I?");
     expect(harness.fake.requests).toHaveLength(2);
     const afterNew = harness.fake.requests[1]!.body.messages.map((message) => message.role);
@@ -141,10 +159,16 @@ describe("the agent loop", () => {
 
   it("tells the user when the model cannot be reached, and keeps serving", async () => {
     harness = await startHarness();
-    harness.fake.reply({ type: "error", status: 500, body: { error: { message: "upstream exploded", type: "server_error" } } });
+    harness.fake.reply({
+      type: "error",
+      status: 500,
+      body: { error: { message: "upstream exploded", type: "server_error" } },
+    });
     const failed = await harness.ask("hi");
     expect(failed.status).toBe("failed");
-    expect(failed.reply).toMatch(/^Sorry — I couldn't reach the model \(.*500.*upstream exploded.*\)\. Please try again\.$/);
+    expect(failed.reply).toMatch(
+      /^Sorry — I couldn't reach the model \(.*500.*upstream exploded.*\)\. Please try again\.$/,
+    );
     expect(harness.sent.at(-1)?.text).toBe(failed.reply);
     expect((await harness.ask("again")).reply).toBe("echo: again");
   });
@@ -180,7 +204,10 @@ describe("the agent loop", () => {
     const outcome = await harness.ask("hi");
     expect(outcome.status).toBe("answered");
     const history = await harness.sessions.load("test:chat-1");
-    expect(history.at(-1)).toEqual({ role: "system", content: "Note: your previous reply could not be delivered (chat not found)." });
+    expect(history.at(-1)).toEqual({
+      role: "system",
+      content: "Note: your previous reply could not be delivered (chat not found).",
+    });
   });
 
   it("turns an async tool's completion into a new turn in the originating session", async () => {
@@ -191,13 +218,19 @@ describe("the agent loop", () => {
         return toolResult("started in the background", { async: true });
       }),
     );
-    harness.fake.reply({ toolCalls: [{ name: "spawn", arguments: {} }] }, { content: "Started the build." }, { content: "The build finished: built." });
+    harness.fake.reply(
+      { toolCalls: [{ name: "spawn", arguments: {} }] },
+      { content: "Started the build." },
+      { content: "The build finished: built." },
+    );
     await harness.ask("build it", { threadId: "t9" });
     await harness.fake.waitForRequests(3);
     await harness.agent.idle();
     const followUp = harness.outcomes.at(-1)!;
     expect(followUp.message).toMatchObject({ internal: true, channel: "test", chatId: "chat-1", threadId: "t9" });
-    expect(lastUserText(harness.fake.requests[2]!.body)).toMatch(/background task .* finished[\s\S]*\{"exit_code":0,"stdout":"built"\}/);
+    expect(lastUserText(harness.fake.requests[2]!.body)).toMatch(
+      /background task .* finished[\s\S]*\{"exit_code":0,"stdout":"built"\}/,
+    );
     expect(harness.sent.map((message) => message.text)).toEqual(["Started the build.", "The build finished: built."]);
   });
 
@@ -212,7 +245,9 @@ describe("the agent loop", () => {
     held.release({ content: "finished anyway" });
     await stopping;
     expect((await harness.outcomeOf(inFlight.id)).reply).toBe("finished anyway");
-    expect(harness.sent.map((message) => message.text).sort()).toEqual(["I'm restarting right now and can't work on this. Please send it again in a moment.", "finished anyway"].sort());
+    expect(harness.sent.map((message) => message.text).sort()).toEqual(
+      ["I'm restarting right now and can't work on this. Please send it again in a moment.", "finished anyway"].sort(),
+    );
     expect(harness.fake.requests).toHaveLength(1);
   });
 

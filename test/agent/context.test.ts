@@ -62,7 +62,12 @@ describe("the system prompt", () => {
     expect(await builder.systemPrompt(message)).toMatch(/^You are skein/);
     await builder.systemPrompt(message);
     const warnings = recorded.lines.filter((line) => line.level === 40);
-    expect(warnings).toEqual([expect.objectContaining({ path: join(workspace, "memory", "MEMORY.md"), msg: expect.stringContaining("cannot be read") })]);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        path: join(workspace, "memory", "MEMORY.md"),
+        msg: expect.stringContaining("cannot be read"),
+      }),
+    ]);
   });
 });
 
@@ -70,7 +75,10 @@ describe("the history window", () => {
   const call = (id: string): ChatMessage => ({
     role: "assistant",
     content: null,
-    tool_calls: [{ id, type: "function", function: { name: "t", arguments: "{}" } }, { id: `${id}b`, type: "function", function: { name: "t", arguments: "{}" } }],
+    tool_calls: [
+      { id, type: "function", function: { name: "t", arguments: "{}" } },
+      { id: `${id}b`, type: "function", function: { name: "t", arguments: "{}" } },
+    ],
   });
   const result = (id: string): ChatMessage => ({ role: "tool", tool_call_id: id, content: "ok" });
   const history: ChatMessage[] = [
@@ -102,7 +110,9 @@ describe("the history window", () => {
   it("integrity holds at every window size", () => {
     for (let size = 1; size <= history.length; size++) {
       const window = historyWindow(history, size);
-      const callIds = new Set(window.flatMap((m) => (m.role === "assistant" ? (m.tool_calls ?? []).map((c) => c.id) : [])));
+      const callIds = new Set(
+        window.flatMap((m) => (m.role === "assistant" ? (m.tool_calls ?? []).map((c) => c.id) : [])),
+      );
       for (const m of window) if (m.role === "tool") expect(callIds.has(m.tool_call_id)).toBe(true);
       expect(window.length).toBeLessThanOrEqual(size);
     }

@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pino, type Logger } from "pino";
-import type { InboundGate } from "../../src/gates/gate.js";
+import { type Logger, pino } from "pino";
 import { AgentLoop, type AgentLoopOptions, type TurnOutcome } from "../../src/agent/agent-loop.js";
 import { ContextBuilder } from "../../src/agent/context.js";
 import { SessionStore } from "../../src/agent/sessions.js";
 import { MessageBus } from "../../src/bus/message-bus.js";
 import type { InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
 import { configSchema } from "../../src/config/schema.js";
+import type { InboundGate } from "../../src/gates/gate.js";
 import { OpenAIProvider } from "../../src/providers/openai.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
@@ -39,7 +39,12 @@ export async function startHarness(options: HarnessOptions = {}) {
   const config = configSchema.parse({ agents: { defaults: { model: "fake-model", ...options.agent } } });
   const agent = new AgentLoop({
     bus,
-    provider: new OpenAIProvider({ baseUrl: fake.baseUrl, apiKey: "sk-test", maxRetries: 0, stream: options.stream ?? false }),
+    provider: new OpenAIProvider({
+      baseUrl: fake.baseUrl,
+      apiKey: "sk-test",
+      maxRetries: 0,
+      stream: options.stream ?? false,
+    }),
     registry,
     sessions,
     context: new ContextBuilder({ workspace: join(home, "workspace"), log }),

@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sanitizeText } from "../../src/agent/sanitize.js";
-import { decodeSessionFileName, encodeSessionKey, SessionIdError, validateSessionKey } from "../../src/agent/session-id.js";
+import {
+  decodeSessionFileName,
+  encodeSessionKey,
+  SessionIdError,
+  validateSessionKey,
+} from "../../src/agent/session-id.js";
 import { SessionStore } from "../../src/agent/sessions.js";
 import type { ChatMessage } from "../../src/providers/provider.js";
 import { recordingLogger } from "../support/tool-context.js";
@@ -24,16 +29,19 @@ describe("session ids", () => {
     expect(() => validateSessionKey(key)).toThrow(SessionIdError);
   });
 
-  it.each(["telegram:-1001234567890", "slack:C0123ABC:1712345678.123456", "discord:112233445566778899", "cli:local", "x".repeat(256)])(
-    "accepts %s and encodes it into a file name that round-trips",
-    (key) => {
-      validateSessionKey(key);
-      const stem = encodeSessionKey(key);
-      expect(stem).not.toMatch(/[/\\:]|\.\./);
-      expect(stem).not.toContain(".");
-      expect(decodeSessionFileName(stem)).toBe(key);
-    },
-  );
+  it.each([
+    "telegram:-1001234567890",
+    "slack:C0123ABC:1712345678.123456",
+    "discord:112233445566778899",
+    "cli:local",
+    "x".repeat(256),
+  ])("accepts %s and encodes it into a file name that round-trips", (key) => {
+    validateSessionKey(key);
+    const stem = encodeSessionKey(key);
+    expect(stem).not.toMatch(/[/\\:]|\.\./);
+    expect(stem).not.toContain(".");
+    expect(decodeSessionFileName(stem)).toBe(key);
+  });
 
   it("refuses to encode an invalid id", () => {
     expect(() => encodeSessionKey("a/../b")).toThrow(SessionIdError);
@@ -56,7 +64,11 @@ describe("the session store", () => {
 
   const turn: ChatMessage[] = [
     { role: "user", content: "read a.txt" },
-    { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "read_file", arguments: '{"path":"a.txt"}' } }] },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "c1", type: "function", function: { name: "read_file", arguments: '{"path":"a.txt"}' } }],
+    },
     { role: "tool", tool_call_id: "c1", content: '{"content":"hi"}' },
     { role: "assistant", content: "It says hi." },
   ];
@@ -102,7 +114,10 @@ describe("the session store", () => {
     const { log, lines } = recordingLogger();
     const store = new SessionStore({ dir, log });
     await store.append("cli:local", turn.slice(0, 1));
-    await appendFile(store.pathOf("cli:local"), '{"role":"user","content":"trunc\n{"role":"wizard","content":"x"}\nnot json at all\n');
+    await appendFile(
+      store.pathOf("cli:local"),
+      '{"role":"user","content":"trunc\n{"role":"wizard","content":"x"}\nnot json at all\n',
+    );
     await appendFile(store.pathOf("cli:local"), `${JSON.stringify(turn[3])}\n`);
     const loaded = await new SessionStore({ dir, log }).load("cli:local");
     expect(loaded).toEqual([turn[0], turn[3]]);

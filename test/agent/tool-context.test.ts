@@ -5,10 +5,26 @@ import { MessageBus } from "../../src/bus/message-bus.js";
 import type { InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
 import { toolResult } from "../../src/tools/tool.js";
 
-const message: InboundMessage = { id: "t:1", channel: "telegram", chatId: "42", threadId: "7", senderId: "u1", text: "hi", isDirect: true, receivedAt: 0 };
+const message: InboundMessage = {
+  id: "t:1",
+  channel: "telegram",
+  chatId: "42",
+  threadId: "7",
+  senderId: "u1",
+  text: "hi",
+  isDirect: true,
+  receivedAt: 0,
+};
 
 function contextOn(bus: MessageBus, deliveredTo = new Set<string>()) {
-  return buildToolContext({ sessionKey: "telegram:42", message, signal: new AbortController().signal, log: pino({ level: "silent" }), bus, deliveredTo });
+  return buildToolContext({
+    sessionKey: "telegram:42",
+    message,
+    signal: new AbortController().signal,
+    log: pino({ level: "silent" }),
+    bus,
+    deliveredTo,
+  });
 }
 
 describe("the tool context of a turn", () => {
@@ -34,7 +50,13 @@ describe("the tool context of a turn", () => {
     contextOn(bus).reportBack(toolResult({ exit_code: 0 }));
 
     expect(inbound).toHaveLength(1);
-    expect(inbound[0]).toMatchObject({ channel: "telegram", chatId: "42", threadId: "7", senderId: "u1", internal: true });
+    expect(inbound[0]).toMatchObject({
+      channel: "telegram",
+      chatId: "42",
+      threadId: "7",
+      senderId: "u1",
+      internal: true,
+    });
     expect(inbound[0]!.text).toMatch(/background task you started has finished[\s\S]*\{"exit_code":0\}/);
   });
 

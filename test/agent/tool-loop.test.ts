@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { toolResult } from "../../src/tools/tool.js";
 import { fakeTool, recordingLogger } from "../support/tool-context.js";
-import { startHarness, type Harness } from "./harness.js";
+import { type Harness, startHarness } from "./harness.js";
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -12,12 +12,18 @@ describe("the tool loop", () => {
   it("runs the tools the model calls and gives it their results, tagged with the call id", async () => {
     harness = await startHarness();
     harness.registry.register(fakeTool("lookup", async (args) => ({ found: args.q })));
-    harness.fake.reply({ toolCalls: [{ id: "call_a", name: "lookup", arguments: { q: "skein" } }] }, { content: "It is a yarn." });
+    harness.fake.reply(
+      { toolCalls: [{ id: "call_a", name: "lookup", arguments: { q: "skein" } }] },
+      { content: "It is a yarn." },
+    );
     const outcome = await harness.ask("what is a skein?");
     expect(outcome).toMatchObject({ status: "answered", reply: "It is a yarn." });
     expect(harness.sent.map((message) => message.text)).toEqual(["It is a yarn."]);
     const second = harness.fake.requests[1]!.body.messages;
-    expect(second.at(-2)).toMatchObject({ role: "assistant", tool_calls: [{ id: "call_a", function: { name: "lookup" } }] });
+    expect(second.at(-2)).toMatchObject({
+      role: "assistant",
+      tool_calls: [{ id: "call_a", function: { name: "lookup" } }],
+    });
     expect(second.at(-1)).toEqual({ role: "tool", tool_call_id: "call_a", content: '{"found":"skein"}' });
     expect(harness.fake.requests[0]!.body.tools?.map((tool) => tool.function.name)).toEqual(["lookup"]);
   });
@@ -26,7 +32,9 @@ describe("the tool loop", () => {
     harness = await startHarness({ agent: { max_tool_iterations: 2 } });
     harness.registry.register(fakeTool("again", async () => "more"));
     harness.fake.respondWith((request) =>
-      request.body.tools ? { toolCalls: [{ name: "again", arguments: {} }] } : { content: "Here is what I found so far." },
+      request.body.tools
+        ? { toolCalls: [{ name: "again", arguments: {} }] }
+        : { content: "Here is what I found so far." },
     );
     const outcome = await harness.ask("loop forever");
     expect(harness.fake.requests).toHaveLength(3);
@@ -38,13 +46,15 @@ describe("the tool loop", () => {
   it("clamps max_tool_iterations to at least one round", async () => {
     harness = await startHarness({ agent: { max_tool_iterations: 0 } });
     harness.registry.register(fakeTool("again", async () => "more"));
-    harness.fake.respondWith((request) => (request.body.tools ? { toolCalls: [{ name: "again", arguments: {} }] } : { content: "done" }));
+    harness.fake.respondWith((request) =>
+      request.body.tools ? { toolCalls: [{ name: "again", arguments: {} }] } : { content: "done" },
+    );
     const outcome = await harness.ask("go");
     expect(harness.fake.requests).toHaveLength(2);
     expect(outcome.reply).toMatch(/^done\n\n\(I stopped after 1 rounds? of tool calls/);
   });
 
-  it("feeds failures back as {\"error\": ...} and goes on: unknown tool, invalid JSON, schema violation, a throw", async () => {
+  it('feeds failures back as {"error": ...} and goes on: unknown tool, invalid JSON, schema violation, a throw', async () => {
     harness = await startHarness();
     let runs = 0;
     harness.registry.register(
@@ -117,7 +127,9 @@ describe("the tool loop", () => {
       return label;
     };
     harness.registry.register(fakeTool("write", async (args) => track(`write ${String(args.n)}`)(), {}));
-    harness.registry.register(fakeTool("read", async (args) => track(`read ${String(args.n)}`)(), { safety: "read-only" }));
+    harness.registry.register(
+      fakeTool("read", async (args) => track(`read ${String(args.n)}`)(), { safety: "read-only" }),
+    );
     harness.fake.reply(
       {
         toolCalls: [
@@ -150,7 +162,12 @@ describe("the tool loop", () => {
       ),
     );
     harness.fake.reply(
-      { toolCalls: [{ id: "slow", name: "wait", arguments: { ms: 30 } }, { id: "fast", name: "wait", arguments: { ms: 1 } }] },
+      {
+        toolCalls: [
+          { id: "slow", name: "wait", arguments: { ms: 30 } },
+          { id: "fast", name: "wait", arguments: { ms: 1 } },
+        ],
+      },
       { content: "ok" },
     );
     await harness.ask("two waits");
@@ -170,12 +187,18 @@ describe("the tool loop", () => {
         return "sent";
       }),
     );
-    harness.fake.reply({ toolCalls: [{ name: "message", arguments: { chat_id: "chat-1", text: "Done: build is green" } }] }, { content: "I told you." });
+    harness.fake.reply(
+      { toolCalls: [{ name: "message", arguments: { chat_id: "chat-1", text: "Done: build is green" } }] },
+      { content: "I told you." },
+    );
     const here = await harness.ask("tell me here");
     expect(here.reply).toBe("I told you.");
     expect(harness.sent.map((message) => message.text)).toEqual(["Done: build is green"]);
 
-    harness.fake.reply({ toolCalls: [{ name: "message", arguments: { chat_id: "other-chat", text: "Hello other chat" } }] }, { content: "Sent it there." });
+    harness.fake.reply(
+      { toolCalls: [{ name: "message", arguments: { chat_id: "other-chat", text: "Hello other chat" } }] },
+      { content: "Sent it there." },
+    );
     await harness.ask("tell the other chat");
     expect(harness.sent.map((message) => `${message.chatId}: ${message.text}`)).toEqual([
       "chat-1: Done: build is green",
@@ -188,7 +211,15 @@ describe("the tool loop", () => {
     harness = await startHarness();
     harness.registry.register(fakeTool("loud", async () => toolResult("done", { forUser: "Working on it…" })));
     harness.registry.register(fakeTool("quiet", async () => toolResult("done", { forUser: "hidden", silent: true })));
-    harness.fake.reply({ toolCalls: [{ name: "loud", arguments: {} }, { name: "quiet", arguments: {} }] }, { content: "Finished." });
+    harness.fake.reply(
+      {
+        toolCalls: [
+          { name: "loud", arguments: {} },
+          { name: "quiet", arguments: {} },
+        ],
+      },
+      { content: "Finished." },
+    );
     await harness.ask("go");
     expect(harness.sent.map((message) => message.text)).toEqual(["Working on it…", "Finished."]);
   });
@@ -197,7 +228,12 @@ describe("the tool loop", () => {
     harness = await startHarness({ stream: true });
     harness.registry.register(fakeTool("lookup", async (args) => ({ found: args.q })));
     harness.fake.reply(
-      { toolCalls: [{ id: "s1", name: "lookup", arguments: { q: "one" } }, { id: "s2", name: "lookup", arguments: { q: "two" } }] },
+      {
+        toolCalls: [
+          { id: "s1", name: "lookup", arguments: { q: "one" } },
+          { id: "s2", name: "lookup", arguments: { q: "two" } },
+        ],
+      },
       { content: "Streamed answer after tools." },
     );
     const outcome = await harness.ask("stream it");
@@ -214,10 +250,22 @@ describe("the tool loop", () => {
     const { log, lines } = recordingLogger();
     harness = await startHarness({ log });
     harness.registry.register(fakeTool("noop", async () => "ok"));
-    harness.fake.reply({ toolCalls: [{ name: "noop", arguments: {} }, { name: "noop", arguments: {} }] }, { content: "done" });
+    harness.fake.reply(
+      {
+        toolCalls: [
+          { name: "noop", arguments: {} },
+          { name: "noop", arguments: {} },
+        ],
+      },
+      { content: "done" },
+    );
     await harness.ask("go");
-    expect(lines).toContainEqual(expect.objectContaining({ level: 20, msg: "executing tool calls", iteration: 1, count: 2 }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 20, msg: "executing tool calls", iteration: 1, count: 2 }),
+    );
     expect(lines).toContainEqual(expect.objectContaining({ level: 20, msg: "executing tool", name: "noop" }));
-    expect(lines).toContainEqual(expect.objectContaining({ level: 20, msg: "tool loop complete, returning text response", iterations: 2 }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 20, msg: "tool loop complete, returning text response", iterations: 2 }),
+    );
   });
 });

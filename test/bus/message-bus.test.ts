@@ -11,7 +11,15 @@ describe("the message bus", () => {
     const bus = new MessageBus();
     const seen: string[] = [];
     const unsubscribe = bus.onInbound((message) => seen.push(message.text));
-    const message: InboundMessage = { id: "1", channel: "cli", chatId: "c", senderId: "s", text: "hello", isDirect: true, receivedAt: 0 };
+    const message: InboundMessage = {
+      id: "1",
+      channel: "cli",
+      chatId: "c",
+      senderId: "s",
+      text: "hello",
+      isDirect: true,
+      receivedAt: 0,
+    };
     bus.publishInbound(message);
     unsubscribe();
     bus.publishInbound({ ...message, text: "unheard" });
@@ -23,9 +31,17 @@ describe("the message bus", () => {
     const telegram: string[] = [];
     const slack: string[] = [];
     bus.registerChannel("telegram", async (message) => void telegram.push(message.text));
-    bus.registerChannel("slack", async (message) => ({ channel: "slack", chatId: message.chatId, messageIds: ["ts1"] }));
+    bus.registerChannel("slack", async (message) => ({
+      channel: "slack",
+      chatId: message.chatId,
+      messageIds: ["ts1"],
+    }));
     await bus.publishOutbound(outbound("telegram", "1", "to telegram"));
-    expect(await bus.publishOutbound(outbound("slack", "C1", "to slack"))).toEqual({ channel: "slack", chatId: "C1", messageIds: ["ts1"] });
+    expect(await bus.publishOutbound(outbound("slack", "C1", "to slack"))).toEqual({
+      channel: "slack",
+      chatId: "C1",
+      messageIds: ["ts1"],
+    });
     expect(telegram).toEqual(["to telegram"]);
     expect(slack).toEqual([]);
     expect(bus.runningChannels()).toEqual(["slack", "telegram"]);
@@ -36,7 +52,10 @@ describe("the message bus", () => {
     bus.registerChannel("telegram", async () => undefined);
     const error = await bus.publishOutbound(outbound("discord", "1", "hi")).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BusError);
-    expect(error).toMatchObject({ kind: "channel-not-running", message: 'channel "discord" is not running (running: telegram)' });
+    expect(error).toMatchObject({
+      kind: "channel-not-running",
+      message: 'channel "discord" is not running (running: telegram)',
+    });
   });
 
   it("stops routing to a channel once it unregisters", async () => {
@@ -44,7 +63,9 @@ describe("the message bus", () => {
     const unregister = bus.registerChannel("cli", async () => undefined);
     unregister();
     expect(bus.hasChannel("cli")).toBe(false);
-    await expect(bus.publishOutbound(outbound("cli", "1", "hi"))).rejects.toMatchObject({ kind: "channel-not-running" });
+    await expect(bus.publishOutbound(outbound("cli", "1", "hi"))).rejects.toMatchObject({
+      kind: "channel-not-running",
+    });
   });
 
   it("keeps one chat's messages in order even when an earlier one takes longer to deliver", async () => {
@@ -99,7 +120,15 @@ describe("the message bus", () => {
     bus.onInbound((message) => seen.push(message.text));
     bus.registerChannel("t", async () => undefined);
     bus.close();
-    bus.publishInbound({ id: "1", channel: "t", chatId: "c", senderId: "s", text: "late", isDirect: true, receivedAt: 0 });
+    bus.publishInbound({
+      id: "1",
+      channel: "t",
+      chatId: "c",
+      senderId: "s",
+      text: "late",
+      isDirect: true,
+      receivedAt: 0,
+    });
     expect(seen).toEqual([]);
     await expect(bus.publishOutbound(outbound("t", "c", "x"))).rejects.toMatchObject({ kind: "bus-closed" });
   });

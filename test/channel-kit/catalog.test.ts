@@ -24,10 +24,17 @@ describe("the channel catalog", () => {
         const key = typeof binding === "string" ? binding : binding.key;
         expect(envOverrides[variable]?.path).toBe(`channels.${descriptor.name}.${key}`);
       }
-      const lists = Object.entries(descriptor.env).filter(([, binding]) => typeof binding !== "string" && binding.as === "list");
-      const { config } = await loadConfig({ env: { ...environmentFor(descriptor), SKEIN_HOME: "/nonexistent" }, ignoreDotEnv: true });
+      const lists = Object.entries(descriptor.env).filter(
+        ([, binding]) => typeof binding !== "string" && binding.as === "list",
+      );
+      const { config } = await loadConfig({
+        env: { ...environmentFor(descriptor), SKEIN_HOME: "/nonexistent" },
+        ignoreDotEnv: true,
+      });
       for (const [, binding] of lists) {
-        expect((settingsOf(config, descriptor.name as never) as Record<string, unknown>)[(binding as { key: string }).key]).toEqual(["a", "b"]);
+        expect(
+          (settingsOf(config, descriptor.name as never) as Record<string, unknown>)[(binding as { key: string }).key],
+        ).toEqual(["a", "b"]);
       }
     }
   });
@@ -46,7 +53,9 @@ describe("the channel catalog", () => {
     const fourth = { credentialHint: "MATRIX_ACCESS_TOKEN" };
     const { message, problem, remedy } = noChannelText([...platformChannels, fourth]);
     expect(problem).toBe("no channel is configured, so there is nobody to talk to");
-    expect(remedy).toMatch(/^set TELEGRAM_BOT_TOKEN, SLACK_BOT_TOKEN \(with SLACK_APP_TOKEN or SLACK_SIGNING_SECRET\), DISCORD_BOT_TOKEN or MATRIX_ACCESS_TOKEN /);
+    expect(remedy).toMatch(
+      /^set TELEGRAM_BOT_TOKEN, SLACK_BOT_TOKEN \(with SLACK_APP_TOKEN or SLACK_SIGNING_SECRET\), DISCORD_BOT_TOKEN or MATRIX_ACCESS_TOKEN /,
+    );
     expect(remedy).toContain("`skein chat`");
     expect(message).toContain(problem);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MessageBus } from "../../src/bus/message-bus.js";
+import { type Channel, ChannelError } from "../../src/channel-kit/channel.js";
 import { ChannelSupervisor } from "../../src/channel-kit/channel-supervisor.js";
-import { ChannelError, type Channel } from "../../src/channel-kit/channel.js";
 import { silentLogger } from "../../src/log.js";
 import { MemoryChannel } from "../fakes/memory-channel.js";
 
@@ -13,7 +13,9 @@ describe("ChannelSupervisor", () => {
   it("reports a channel whose module is still loading as starting, not failed", async () => {
     const channels = supervisor();
     let create!: (channel: Channel) => void;
-    const starting = channels.startAll([{ name: "memory", create: () => new Promise<Channel>((resolve) => (create = resolve)) }]);
+    const starting = channels.startAll([
+      { name: "memory", create: () => new Promise<Channel>((resolve) => (create = resolve)) },
+    ]);
 
     expect(channels.statuses().memory?.state).toBe("starting");
 

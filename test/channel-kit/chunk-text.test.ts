@@ -22,7 +22,10 @@ describe("chunkText", () => {
   });
 
   it("starts the next chunk at the next paragraph, however many blank lines lie between", () => {
-    expect(chunkText("first paragraph\n\n\n\n\nsecond paragraph", { limit: 20 })).toEqual(["first paragraph", "second paragraph"]);
+    expect(chunkText("first paragraph\n\n\n\n\nsecond paragraph", { limit: 20 })).toEqual([
+      "first paragraph",
+      "second paragraph",
+    ]);
   });
 
   it("cuts between lines when no paragraph break fits", () => {
@@ -60,7 +63,10 @@ describe("chunkText", () => {
     expect(chunks[1]!.startsWith("```python\n")).toBe(true);
     expect(chunks.at(-2)!.endsWith("```")).toBe(true);
     // Every line of code arrives exactly once, in order.
-    const lines = chunks.join("\n").split("\n").filter((line) => line.startsWith("print("));
+    const lines = chunks
+      .join("\n")
+      .split("\n")
+      .filter((line) => line.startsWith("print("));
     expect(lines).toEqual(code.split("\n"));
     expect(chunks.at(-1)).toContain("Done.");
   });
@@ -104,7 +110,11 @@ describe("chunkText", () => {
       expect(chunk.length).toBeLessThanOrEqual(500);
       expect(fenceLines(chunk) % 2).toBe(0);
     }
-    const words = (value: string) => value.replace(/```(ts)?/g, " ").split(/\s+/).filter(Boolean);
+    const words = (value: string) =>
+      value
+        .replace(/```(ts)?/g, " ")
+        .split(/\s+/)
+        .filter(Boolean);
     expect(words(chunks.join("\n"))).toEqual(words(text));
   });
 

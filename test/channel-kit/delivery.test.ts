@@ -2,11 +2,14 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { classifyHttpStatus } from "../../src/channel-kit/delivery.js";
-import { backoffDelay, withRetry, type FailureClass } from "../../src/util/retry.js";
+import { backoffDelay, type FailureClass, withRetry } from "../../src/util/retry.js";
 import { abortableSleep } from "../../src/util/sleep.js";
 
 class HttpFailure extends Error {
-  constructor(readonly status: number, readonly retryAfterMs?: number) {
+  constructor(
+    readonly status: number,
+    readonly retryAfterMs?: number,
+  ) {
     super(`HTTP ${status}`);
   }
 }
@@ -102,7 +105,14 @@ describe("withRetry", () => {
     const { lines, log } = captureLog();
     const { operation } = scripted(new HttpFailure(500), new HttpFailure(429, 1_000), "sent");
     const { sleep } = recordingSleep();
-    await withRetry(operation, { classify, sleep, log, label: "telegram sendMessage", random: () => 0, baseDelayMs: 200 });
+    await withRetry(operation, {
+      classify,
+      sleep,
+      log,
+      label: "telegram sendMessage",
+      random: () => 0,
+      baseDelayMs: 200,
+    });
     expect(lines.map((line) => [line.level, line.attempt, line.delayMs])).toEqual([
       [40, 1, 100],
       [40, 2, 1_000],

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -12,7 +12,13 @@ const run = promisify(execFile);
 describe("skein chat, the built CLI", () => {
   let fake: FakeOpenAI;
   let home: string;
-  const env = () => ({ PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: "sk-test" });
+  const env = () => ({
+    PATH: process.env.PATH,
+    HOME: home,
+    SKEIN_HOME: home,
+    OPENAI_BASE_URL: fake.baseUrl,
+    OPENAI_API_KEY: "sk-test",
+  });
 
   beforeAll(async () => {
     fake = await FakeOpenAI.start();
@@ -29,7 +35,10 @@ describe("skein chat, the built CLI", () => {
     expect(stdout).toBe("Hello from the fake model\n");
     expect(fake.requests.at(-1)?.body.messages.at(-1)).toEqual({ role: "user", content: "hi there" });
     const file = join(home, "sessions", "cli%3Alocal.jsonl");
-    const lines = (await readFile(file, "utf8")).trim().split("\n").map((line) => JSON.parse(line));
+    const lines = (await readFile(file, "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines).toEqual([
       { role: "user", content: "hi there" },
       { role: "assistant", content: "Hello from the fake model" },
@@ -43,13 +52,21 @@ describe("skein chat, the built CLI", () => {
     child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     const code = await new Promise((resolve) => child.on("close", resolve));
     expect(code).toBe(0);
-    expect(stdout.split("\n")).toEqual(["echo: first", "echo: second", "Started a fresh conversation. The previous one is archived.", "echo: third", ""]);
+    expect(stdout.split("\n")).toEqual([
+      "echo: first",
+      "echo: second",
+      "Started a fresh conversation. The previous one is archived.",
+      "echo: third",
+      "",
+    ]);
     expect(await readdir(join(home, "sessions", "archive"))).toHaveLength(1);
   });
 
   it("exits non-zero with the reason on stderr when the model fails", async () => {
     fake.reply({ type: "error", status: 401, body: { error: { message: "bad key", type: "invalid_request_error" } } });
-    const failure = await run(process.execPath, [cliPath, "chat", "-m", "hi"], { env: env(), cwd: home }).catch((error: unknown) => error);
+    const failure = await run(process.execPath, [cliPath, "chat", "-m", "hi"], { env: env(), cwd: home }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toMatchObject({ code: 1, stdout: "" });
     expect((failure as { stderr: string }).stderr).toMatch(/^skein: .*401.*bad key/m);
   });
@@ -81,7 +98,10 @@ describe("skein chat shutting down", () => {
     let stdout = "";
     child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     const signalHandled = new Promise<void>((resolve) =>
-      child.stderr!.on("data", (chunk: Buffer) => chunk.toString().includes("finishing the current reply") && resolve()),
+      child.stderr!.on(
+        "data",
+        (chunk: Buffer) => chunk.toString().includes("finishing the current reply") && resolve(),
+      ),
     );
     const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
     await fake.waitForRequests(1);

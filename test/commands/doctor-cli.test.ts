@@ -1,14 +1,19 @@
-import { execa } from "execa";
-import { mkdtemp, mkdir, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { cliPath } from "../support/cli-path.js";
-import { refusedPort } from "../fakes/refused-port.js";
 import { FakeCredentials } from "../fakes/fake-credentials.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { refusedPort } from "../fakes/refused-port.js";
+import { cliPath } from "../support/cli-path.js";
 
-const tokens = { telegram: "123:good-telegram-token", slackBot: "xoxb-good", slackApp: "xapp-good", discord: "good.discord.token" };
+const tokens = {
+  telegram: "123:good-telegram-token",
+  slackBot: "xoxb-good",
+  slackApp: "xapp-good",
+  discord: "good.discord.token",
+};
 
 let llm: FakeOpenAI;
 let platforms: FakeCredentials;

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliPath } from "../support/cli-path.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { cliPath } from "../support/cli-path.js";
 import { everythingStdio } from "../tools/mcp/helpers.js";
 
 const run = promisify(execFile);
@@ -26,12 +26,24 @@ describe("MCP servers in the built CLI", () => {
   });
 
   /** Runs `skein <argv>` with a config of these MCP servers; never throws for a non-zero exit. */
-  async function skein(argv: string[], servers: Record<string, unknown>): Promise<{ code: number; stdout: string; stderr: string }> {
+  async function skein(
+    argv: string[],
+    servers: Record<string, unknown>,
+  ): Promise<{ code: number; stdout: string; stderr: string }> {
     const configPath = join(home, "config.json");
     await writeFile(configPath, JSON.stringify({ tools: { mcp_servers: servers } }));
-    const env = { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: "sk-test" };
+    const env = {
+      PATH: process.env.PATH,
+      HOME: home,
+      SKEIN_HOME: home,
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_API_KEY: "sk-test",
+    };
     try {
-      const { stdout, stderr } = await run(process.execPath, [cliPath, ...argv, "--config", configPath], { cwd: home, env });
+      const { stdout, stderr } = await run(process.execPath, [cliPath, ...argv, "--config", configPath], {
+        cwd: home,
+        env,
+      });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
@@ -84,7 +96,11 @@ describe("MCP servers in the built CLI", () => {
     const [first, second] = fake.requests.slice(before);
     expect(first!.body.tools?.map((tool) => tool.function.name)).toContain("everything__echo");
     expect(second!.body.messages).toContainEqual(
-      expect.objectContaining({ role: "tool", tool_call_id: "call_1", content: expect.stringContaining("Echo: ping from the model") }),
+      expect.objectContaining({
+        role: "tool",
+        tool_call_id: "call_1",
+        content: expect.stringContaining("Echo: ping from the model"),
+      }),
     );
   });
 });

@@ -16,7 +16,13 @@ describe("skein pairing list / approve", () => {
     ({ home, remove } = await temporaryHome());
     out = "";
     err = "";
-    io = { stdout: (text) => void (out += text), stderr: (text) => void (err += text), env: { SKEIN_HOME: home }, cwd: home, now: () => now };
+    io = {
+      stdout: (text) => void (out += text),
+      stderr: (text) => void (err += text),
+      env: { SKEIN_HOME: home },
+      cwd: home,
+      now: () => now,
+    };
   });
   afterEach(() => remove());
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FakeTelegram } from "../fakes/fake-telegram.js";
-import { spawnSkein, type SkeinProcess } from "../support/skein-process.js";
+import { type SkeinProcess, spawnSkein } from "../support/skein-process.js";
 
 /**
  * `skein start` (the built CLI) serves the health endpoints, with Telegram connected to a
@@ -29,7 +29,16 @@ afterAll(async () => {
 async function startDaemon(env: Record<string, string>): Promise<{ port: number }> {
   daemon = spawnSkein(["start"], {
     cwd: home,
-    env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home, OPENAI_API_KEY: "sk-test", SKEIN_HEALTH_PORT: "0", TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.apiRoot, ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: home,
+      SKEIN_HOME: home,
+      OPENAI_API_KEY: "sk-test",
+      SKEIN_HEALTH_PORT: "0",
+      TELEGRAM_BOT_TOKEN: telegram.token,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      ...env,
+    },
   });
   const listening = await daemon.waitForLine("health endpoint listening");
   await daemon.waitFor('"msg":"skein ready"');
@@ -46,9 +55,18 @@ describe("skein start with SKEIN_HEALTH_PORT", () => {
     const { port } = await startDaemon({});
     expect(await get(port, "/healthz")).toMatchObject({ code: 200, body: { status: "ok" } });
     const readyz = await get(port, "/readyz");
-    expect(readyz).toMatchObject({ code: 200, body: { status: "ready", channels: { telegram: { state: "connected", ready: true } } } });
+    expect(readyz).toMatchObject({
+      code: 200,
+      body: { status: "ready", channels: { telegram: { state: "connected", ready: true } } },
+    });
     const status = await get(port, "/status");
-    expect(status.body).toMatchObject({ version: "0.1.0", ready: true, turnsServed: 0, sessions: 0, channels: { telegram: { state: "connected" } } });
+    expect(status.body).toMatchObject({
+      version: "0.1.0",
+      ready: true,
+      turnsServed: 0,
+      sessions: 0,
+      channels: { telegram: { state: "connected" } },
+    });
 
     expect(await daemon!.stop()).toBe(0);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();

@@ -1,11 +1,11 @@
-import { execa } from "execa";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { startHealthServer } from "../../src/health/health-server.js";
-import { cliPath } from "../support/cli-path.js";
 import { refusedPort } from "../fakes/refused-port.js";
+import { cliPath } from "../support/cli-path.js";
 
 let home: string;
 
@@ -60,7 +60,9 @@ describe("the built skein status", () => {
     onTestFinished(release);
     const result = await status({ SKEIN_HEALTH_PORT: String(port) });
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain(`skein is not running: nothing answers at http://127.0.0.1:${port}/status (ECONNREFUSED)`);
+    expect(result.stderr).toContain(
+      `skein is not running: nothing answers at http://127.0.0.1:${port}/status (ECONNREFUSED)`,
+    );
   });
 
   it("explains that the health port must be set, and exits non-zero", async () => {

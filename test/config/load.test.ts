@@ -40,7 +40,10 @@ describe("loading the configuration", () => {
   });
 
   it("reads the file, then .env, then the environment, each overriding the one before", async () => {
-    await writeConfig({ agents: { defaults: { model: "from-file", memory_window: 10 } }, providers: { openai: { base_url: "http://file.example/v1" } } });
+    await writeConfig({
+      agents: { defaults: { model: "from-file", memory_window: 10 } },
+      providers: { openai: { base_url: "http://file.example/v1" } },
+    });
     await writeFile(join(dir, ".env"), "SKEIN_MODEL=from-dotenv\nOPENAI_BASE_URL=http://dotenv.example/v1\n");
     const loaded = await load({ SKEIN_MODEL: "from-env" });
     expect(loaded.fileFound).toBe(true);
@@ -82,7 +85,10 @@ describe("loading the configuration", () => {
     await writeConfig({ agents: { defaults: { model: "env" } } }, join(dir, "env.json"));
     await writeConfig({ agents: { defaults: { model: "flag" } } }, join(dir, "flag.json"));
     expect((await load({ SKEIN_CONFIG: join(dir, "env.json") })).config.agents.defaults.model).toBe("env");
-    expect((await load({ SKEIN_CONFIG: join(dir, "env.json") }, { configPath: join(dir, "flag.json") })).config.agents.defaults.model).toBe("flag");
+    expect(
+      (await load({ SKEIN_CONFIG: join(dir, "env.json") }, { configPath: join(dir, "flag.json") })).config.agents
+        .defaults.model,
+    ).toBe("flag");
   });
 
   it("fails when a config file named explicitly does not exist", async () => {
@@ -92,7 +98,10 @@ describe("loading the configuration", () => {
 
   it("names the file when it is not valid JSON", async () => {
     await writeFile(join(home, "config.json"), "{ model: ");
-    await expect(load()).rejects.toMatchObject({ kind: "invalid-json", message: expect.stringContaining(join(home, "config.json")) });
+    await expect(load()).rejects.toMatchObject({
+      kind: "invalid-json",
+      message: expect.stringContaining(join(home, "config.json")),
+    });
   });
 
   it("names each bad key and its problem", async () => {
@@ -112,7 +121,9 @@ describe("loading the configuration", () => {
 
   it("names the environment variable too when its value is the invalid one", async () => {
     await expect(load({ SLACK_PORT: "abc" })).rejects.toThrow(/channels\.slack\.port \(from SLACK_PORT\): /);
-    await expect(load({ TELEGRAM_GROUP_POLICY: "sometimes" })).rejects.toThrow(/channels\.telegram\.group_policy \(from TELEGRAM_GROUP_POLICY\): /);
+    await expect(load({ TELEGRAM_GROUP_POLICY: "sometimes" })).rejects.toThrow(
+      /channels\.telegram\.group_policy \(from TELEGRAM_GROUP_POLICY\): /,
+    );
   });
 
   it("rejects a file whose top level is not an object", async () => {

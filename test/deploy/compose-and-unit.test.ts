@@ -1,12 +1,12 @@
-import { execa } from "execa";
 import { statSync } from "node:fs";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { execa } from "execa";
 import { beforeAll, describe, expect, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
 import { root } from "./built-cli.js";
-import { envOf, parseYamlSubset, readDockerfile, readUnit, type Instruction } from "./deploy-files.js";
+import { envOf, type Instruction, parseYamlSubset, readDockerfile, readUnit } from "./deploy-files.js";
 
 let runtime: Instruction[];
 beforeAll(async () => {
@@ -56,7 +56,9 @@ describe("deploy/docker-compose.yml", () => {
   it("restarts unless stopped, limits memory, and checks health like the image", () => {
     expect(service.restart).toBe("unless-stopped");
     expect(service.mem_limit).toBe("256m");
-    const healthcheck = /^.*?CMD (\[.*\])$/.exec(runtime.find((instruction) => instruction.keyword === "HEALTHCHECK")!.args)![1]!;
+    const healthcheck = /^.*?CMD (\[.*\])$/.exec(
+      runtime.find((instruction) => instruction.keyword === "HEALTHCHECK")!.args,
+    )![1]!;
     expect(service.healthcheck.test).toEqual(["CMD", ...(JSON.parse(healthcheck) as string[])]);
   });
 });
@@ -79,28 +81,33 @@ describe("deploy/skein.service", () => {
 
   it("is hardened without breaking V8's JIT", async () => {
     const unit = await readUnit();
-    const hardening = { NoNewPrivileges: "true", ProtectSystem: "strict", ProtectHome: "true", PrivateTmp: "true", PrivateDevices: "true" };
+    const hardening = {
+      NoNewPrivileges: "true",
+      ProtectSystem: "strict",
+      ProtectHome: "true",
+      PrivateTmp: "true",
+      PrivateDevices: "true",
+    };
     for (const [key, value] of Object.entries(hardening)) expect(unit.get("Service", key), key).toEqual([value]);
     expect(unit.get("Service", "MemoryDenyWriteExecute")).toEqual([]);
   });
 
-  const hasSystemdAnalyze = (process.env.PATH ?? "").split(":").some((dir) => dir && isFile(join(dir, "systemd-analyze")));
-  it.skipIf(!hasSystemdAnalyze)(
-    "passes systemd-analyze verify",
-    async () => {
-      // verify also checks that ExecStart's binary exists: point it at this machine's node.
-      const dir = await mkdtemp(join(tmpdir(), "skein-unit-"));
-      try {
-        const unit = (await readUnit()).text.replace("/usr/bin/node ", `${process.execPath} `);
-        await writeFile(join(dir, "skein.service"), unit);
-        const result = await execa("systemd-analyze", ["verify", join(dir, "skein.service")], { reject: false });
-        expect(result.stderr).toBe("");
-        expect(result.exitCode).toBe(0);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
-    },
-  );
+  const hasSystemdAnalyze = (process.env.PATH ?? "")
+    .split(":")
+    .some((dir) => dir && isFile(join(dir, "systemd-analyze")));
+  it.skipIf(!hasSystemdAnalyze)("passes systemd-analyze verify", async () => {
+    // verify also checks that ExecStart's binary exists: point it at this machine's node.
+    const dir = await mkdtemp(join(tmpdir(), "skein-unit-"));
+    try {
+      const unit = (await readUnit()).text.replace("/usr/bin/node ", `${process.execPath} `);
+      await writeFile(join(dir, "skein.service"), unit);
+      const result = await execa("systemd-analyze", ["verify", join(dir, "skein.service")], { reject: false });
+      expect(result.stderr).toBe("");
+      expect(result.exitCode).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 function isFile(path: string): boolean {

@@ -41,7 +41,8 @@ export async function readDockerfile(): Promise<{ args: Map<string, string>; sta
 export function envOf(stage: Instruction[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (const { args } of stage.filter((instruction) => instruction.keyword === "ENV")) {
-    for (const [, key = "", value = ""] of args.matchAll(/(\w+)=("[^"]*"|\S+)/g)) env[key] = value.replace(/^"|"$/g, "");
+    for (const [, key = "", value = ""] of args.matchAll(/(\w+)=("[^"]*"|\S+)/g))
+      env[key] = value.replace(/^"|"$/g, "");
   }
   return env;
 }
@@ -78,11 +79,13 @@ export function parseYamlSubset(text: string): unknown {
     .filter((line) => line.trim() && !line.trim().startsWith("#"))
     .map((line) => ({ indent: line.length - line.trimStart().length, text: line.trim() }));
   let index = 0;
-  const scalar = (value: string): unknown => (value.startsWith("[") || value.startsWith('"') ? JSON.parse(value) : value);
+  const scalar = (value: string): unknown =>
+    value.startsWith("[") || value.startsWith('"') ? JSON.parse(value) : value;
   const block = (indent: number): unknown => {
     if (lines[index]?.text.startsWith("- ")) {
       const list: unknown[] = [];
-      while (lines[index]?.indent === indent && lines[index]!.text.startsWith("- ")) list.push(scalar(lines[index++]!.text.slice(2).trim()));
+      while (lines[index]?.indent === indent && lines[index]!.text.startsWith("- "))
+        list.push(scalar(lines[index++]!.text.slice(2).trim()));
       return list;
     }
     const map: Record<string, unknown> = {};

@@ -1,12 +1,12 @@
-import { execa } from "execa";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
 import { startHealthServer } from "../../src/health/health-server.js";
 import { refusedPort } from "../fakes/refused-port.js";
-import { buildCli, root, type BuiltCli } from "./built-cli.js";
-import { envOf, readDockerfile, type Instruction } from "./deploy-files.js";
+import { type BuiltCli, buildCli, root } from "./built-cli.js";
+import { envOf, type Instruction, readDockerfile } from "./deploy-files.js";
 
 let stages: Map<string, Instruction[]>;
 let args: Map<string, string>;
@@ -45,12 +45,15 @@ describe("deploy/Dockerfile", () => {
     const sources = [...build, ...runtime]
       .filter((instruction) => instruction.keyword === "COPY" && !instruction.args.startsWith("--from"))
       .flatMap((instruction) => instruction.args.split(" ").slice(0, -1));
-    expect(sources).toEqual(expect.arrayContaining(["package.json", "package-lock.json", "src", "channels", "scripts"]));
+    expect(sources).toEqual(
+      expect.arrayContaining(["package.json", "package-lock.json", "src", "channels", "scripts"]),
+    );
     for (const source of sources) {
       await expect(stat(join(root, source)), source).resolves.toBeDefined();
       expect(ignored, `${source} is in .dockerignore`).not.toContain(source);
     }
-    for (const secretOrBulk of [".env", "node_modules", "dist", "test", ".git"]) expect(ignored).toContain(secretOrBulk);
+    for (const secretOrBulk of [".env", "node_modules", "dist", "test", ".git"])
+      expect(ignored).toContain(secretOrBulk);
   });
 
   it("builds a working CLI from exactly what the build stage copies", async () => {
@@ -59,10 +62,17 @@ describe("deploy/Dockerfile", () => {
   });
 
   it("installs production dependencies only, and ships no tests or fakes", async () => {
-    expect(all(runtime, "RUN").map((instruction) => instruction.args)).toContainEqual(expect.stringMatching(/^npm ci --omit=dev --ignore-scripts /));
-    expect(all(runtime, "COPY").map((instruction) => instruction.args)).toEqual(["package.json package-lock.json ./", "--from=build /app/dist ./dist"]);
+    expect(all(runtime, "RUN").map((instruction) => instruction.args)).toContainEqual(
+      expect.stringMatching(/^npm ci --omit=dev --ignore-scripts /),
+    );
+    expect(all(runtime, "COPY").map((instruction) => instruction.args)).toEqual([
+      "package.json package-lock.json ./",
+      "--from=build /app/dist ./dist",
+    ]);
     // --ignore-scripts is safe only while no production dependency needs an install script.
-    const lock = JSON.parse(await readFile(join(root, "package-lock.json"), "utf8")) as { packages: Record<string, { dev?: boolean; hasInstallScript?: boolean }> };
+    const lock = JSON.parse(await readFile(join(root, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { dev?: boolean; hasInstallScript?: boolean }>;
+    };
     const scripted = Object.entries(lock.packages).filter(([, entry]) => entry.hasInstallScript && !entry.dev);
     expect(scripted.map(([name]) => name)).toEqual([]);
   });
@@ -83,7 +93,9 @@ describe("deploy/Dockerfile", () => {
     expect(one(runtime, "USER")).toBe("node");
     expect(env.SKEIN_HOME).toBe("/data");
     expect(one(runtime, "VOLUME")).toBe(env.SKEIN_HOME);
-    expect(all(runtime, "RUN").map((instruction) => instruction.args)).toContain(`mkdir -p ${env.SKEIN_HOME}/workspace && chown -R node:node ${env.SKEIN_HOME}`);
+    expect(all(runtime, "RUN").map((instruction) => instruction.args)).toContain(
+      `mkdir -p ${env.SKEIN_HOME}/workspace && chown -R node:node ${env.SKEIN_HOME}`,
+    );
   });
 
   describe("the health check", () => {
@@ -108,7 +120,14 @@ describe("deploy/Dockerfile", () => {
         host: "127.0.0.1",
         port: 0,
         unreadyAfterSeconds: 60,
-        status: () => ({ version: "0", startedAt: Date.now(), channels, activeSessions: 0, sessions: 0, turnsServed: 0 }),
+        status: () => ({
+          version: "0",
+          startedAt: Date.now(),
+          channels,
+          activeSessions: 0,
+          sessions: 0,
+          turnsServed: 0,
+        }),
       });
       try {
         expect((await probe(server.port)).exitCode).toBe(0);
@@ -126,4 +145,3 @@ describe("deploy/Dockerfile", () => {
     });
   });
 });
-

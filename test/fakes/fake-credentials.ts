@@ -55,22 +55,34 @@ export class FakeCredentials {
     // The Bot API takes GET and POST alike (grammY posts).
     if (telegram) {
       if (telegram[1] === tokens.telegram) {
-        return send(response, 200, { ok: true, result: { id: 4242, is_bot: true, first_name: "Skein", username: "skein_test_bot" } });
+        return send(response, 200, {
+          ok: true,
+          result: { id: 4242, is_bot: true, first_name: "Skein", username: "skein_test_bot" },
+        });
       }
       return send(response, 401, { ok: false, error_code: 401, description: "Unauthorized" });
     }
     if (request.method === "POST" && path === "/api/auth.test") {
       if (authorization === `Bearer ${tokens.slackBot}`) {
-        return send(response, 200, { ok: true, team: "Skein Team", user: "skein", team_id: "T1", user_id: "U1", bot_id: "B1" });
+        return send(response, 200, {
+          ok: true,
+          team: "Skein Team",
+          user: "skein",
+          team_id: "T1",
+          user_id: "U1",
+          bot_id: "B1",
+        });
       }
       return send(response, 200, { ok: false, error: "invalid_auth" });
     }
     if (request.method === "POST" && path === "/api/apps.connections.open") {
-      if (authorization === `Bearer ${tokens.slackApp}`) return send(response, 200, { ok: true, url: "wss://example.invalid/link" });
+      if (authorization === `Bearer ${tokens.slackApp}`)
+        return send(response, 200, { ok: true, url: "wss://example.invalid/link" });
       return send(response, 200, { ok: false, error: "invalid_auth" });
     }
     if (request.method === "GET" && path === "/v10/users/@me") {
-      if (authorization === `Bot ${tokens.discord}`) return send(response, 200, { id: "777", username: "skein", bot: true });
+      if (authorization === `Bot ${tokens.discord}`)
+        return send(response, 200, { id: "777", username: "skein", bot: true });
       return send(response, 401, { message: "401: Unauthorized", code: 0 });
     }
     send(response, 404, { error: `no route ${request.method} ${path}` });

@@ -1,7 +1,7 @@
 import { EventEmitter, once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { WebSocketServer, type WebSocket } from "ws";
+import { type WebSocket, WebSocketServer } from "ws";
 
 /**
  * A local Discord for tests, spoken to by the real discord.js client over real sockets:
@@ -12,10 +12,30 @@ import { WebSocketServer, type WebSocket } from "ws";
  * {@link FakeDiscord.guildMessage} and read what the bot sent from {@link FakeDiscord.sent}.
  */
 
-export const BOT = { id: "100000000000000001", username: "skeinbot", discriminator: "0", global_name: null, avatar: null, bot: true };
-export const ALICE = { id: "100000000000000002", username: "alice", discriminator: "0", global_name: "Alice", avatar: null };
+export const BOT = {
+  id: "100000000000000001",
+  username: "skeinbot",
+  discriminator: "0",
+  global_name: null,
+  avatar: null,
+  bot: true,
+};
+export const ALICE = {
+  id: "100000000000000002",
+  username: "alice",
+  discriminator: "0",
+  global_name: "Alice",
+  avatar: null,
+};
 export const BOB = { id: "100000000000000003", username: "bob", discriminator: "0", global_name: "Bob", avatar: null };
-export const OTHER_BOT = { id: "100000000000000004", username: "otherbot", discriminator: "0", global_name: null, avatar: null, bot: true };
+export const OTHER_BOT = {
+  id: "100000000000000004",
+  username: "otherbot",
+  discriminator: "0",
+  global_name: null,
+  avatar: null,
+  bot: true,
+};
 export const GUILD_ID = "200000000000000001";
 export const GENERAL_CHANNEL_ID = "300000000000000001";
 export const THREAD_ID = "300000000000000002";
@@ -35,7 +55,11 @@ export interface FakeAttachment {
 export interface SentMessage {
   id: string;
   channelId: string;
-  body: { content?: string; message_reference?: { message_id: string; fail_if_not_exists?: boolean }; [key: string]: unknown };
+  body: {
+    content?: string;
+    message_reference?: { message_id: string; fail_if_not_exists?: boolean };
+    [key: string]: unknown;
+  };
 }
 
 /** An injected REST answer for the next `POST /channels/:id/messages`. */
@@ -130,7 +154,12 @@ export class FakeDiscord extends EventEmitter {
     this.dispatch("MESSAGE_CREATE", {
       ...this.#message(id, DM_CHANNEL_ID, author, text),
       channel_type: 1,
-      attachments: attachments.map((file) => ({ id: this.#id(), url: `https://cdn.example/${file.filename}`, proxy_url: `https://cdn.example/${file.filename}`, ...file })),
+      attachments: attachments.map((file) => ({
+        id: this.#id(),
+        url: `https://cdn.example/${file.filename}`,
+        proxy_url: `https://cdn.example/${file.filename}`,
+        ...file,
+      })),
     });
     return id;
   }
@@ -146,7 +175,13 @@ export class FakeDiscord extends EventEmitter {
    */
   guildMessage(
     text: string,
-    options: { author?: FakeUser; channelId?: string; mentions?: FakeUser[]; mentionRoles?: string[]; replyTo?: { id: string; author: FakeUser } } = {},
+    options: {
+      author?: FakeUser;
+      channelId?: string;
+      mentions?: FakeUser[];
+      mentionRoles?: string[];
+      replyTo?: { id: string; author: FakeUser };
+    } = {},
   ): string {
     const id = this.#id();
     const author = options.author ?? ALICE;
@@ -159,7 +194,10 @@ export class FakeDiscord extends EventEmitter {
       guild_id: GUILD_ID,
       channel_type: channelId === THREAD_ID ? 11 : 0,
       member: { roles: [], joined_at: now(), deaf: false, mute: false, flags: 0 },
-      mentions: mentions.map((user) => ({ ...user, member: { roles: [], joined_at: now(), deaf: false, mute: false, flags: 0 } })),
+      mentions: mentions.map((user) => ({
+        ...user,
+        member: { roles: [], joined_at: now(), deaf: false, mute: false, flags: 0 },
+      })),
       mention_roles: options.mentionRoles ?? [],
       ...(options.replyTo && {
         message_reference: { type: 0, message_id: options.replyTo.id, channel_id: channelId, guild_id: GUILD_ID },
@@ -279,8 +317,26 @@ export class FakeDiscord extends EventEmitter {
       large: false,
       joined_at: now(),
       roles: [
-        { id: GUILD_ID, name: "@everyone", permissions: "0", position: 0, color: 0, hoist: false, managed: false, mentionable: false },
-        { id: ROLE_ID, name: "devs", permissions: "0", position: 1, color: 0, hoist: false, managed: false, mentionable: true },
+        {
+          id: GUILD_ID,
+          name: "@everyone",
+          permissions: "0",
+          position: 0,
+          color: 0,
+          hoist: false,
+          managed: false,
+          mentionable: false,
+        },
+        {
+          id: ROLE_ID,
+          name: "devs",
+          permissions: "0",
+          position: 1,
+          color: 0,
+          hoist: false,
+          managed: false,
+          mentionable: true,
+        },
       ],
       emojis: [],
       stickers: [],
@@ -290,7 +346,16 @@ export class FakeDiscord extends EventEmitter {
       voice_states: [],
       stage_instances: [],
       guild_scheduled_events: [],
-      channels: [{ id: GENERAL_CHANNEL_ID, type: 0, name: "general", position: 0, guild_id: GUILD_ID, permission_overwrites: [] }],
+      channels: [
+        {
+          id: GENERAL_CHANNEL_ID,
+          type: 0,
+          name: "general",
+          position: 0,
+          guild_id: GUILD_ID,
+          permission_overwrites: [],
+        },
+      ],
       threads: [
         {
           id: THREAD_ID,
@@ -352,7 +417,11 @@ export class FakeDiscord extends EventEmitter {
         this.emit("rate-limited");
         return json(
           429,
-          { message: "You are being rate limited.", retry_after: failure.retryAfterSeconds, global: failure.global ?? false },
+          {
+            message: "You are being rate limited.",
+            retry_after: failure.retryAfterSeconds,
+            global: failure.global ?? false,
+          },
           {
             "retry-after": seconds,
             "x-ratelimit-limit": "5",
@@ -365,7 +434,8 @@ export class FakeDiscord extends EventEmitter {
         );
       }
       if (failure?.type === "server-error") return json(failure.status ?? 502, { message: "Bad Gateway", code: 0 });
-      if (failure?.type === "discord-error") return json(failure.status, { message: failure.message, code: failure.code });
+      if (failure?.type === "discord-error")
+        return json(failure.status, { message: failure.message, code: failure.code });
 
       const body = JSON.parse(raw) as SentMessage["body"];
       const content = body.content ?? "";
@@ -373,7 +443,9 @@ export class FakeDiscord extends EventEmitter {
         return json(400, {
           message: "Invalid Form Body",
           code: 50035,
-          errors: { content: { _errors: [{ code: "BASE_TYPE_MAX_LENGTH", message: "Must be 2000 or fewer in length." }] } },
+          errors: {
+            content: { _errors: [{ code: "BASE_TYPE_MAX_LENGTH", message: "Must be 2000 or fewer in length." }] },
+          },
         });
       }
       if (channel[1] !== DM_CHANNEL_ID && channel[1] !== GENERAL_CHANNEL_ID && channel[1] !== THREAD_ID) {
@@ -382,7 +454,10 @@ export class FakeDiscord extends EventEmitter {
       const sent: SentMessage = { id: this.#id(), channelId: channel[1]!, body };
       this.sent.push(sent);
       this.emit("sent", sent);
-      return json(200, { ...this.#message(sent.id, sent.channelId, BOT as unknown as FakeUser, content), ...(body.message_reference && { message_reference: body.message_reference }) });
+      return json(200, {
+        ...this.#message(sent.id, sent.channelId, BOT as unknown as FakeUser, content),
+        ...(body.message_reference && { message_reference: body.message_reference }),
+      });
     }
     json(404, { message: "404: Not Found", code: 0 });
   }

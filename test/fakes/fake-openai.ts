@@ -28,7 +28,13 @@ export type FakeReply =
 export interface FakeRequest {
   body: {
     model: string;
-    messages: Array<{ role: string; content?: string | null; tool_calls?: unknown[]; tool_call_id?: string; name?: string }>;
+    messages: Array<{
+      role: string;
+      content?: string | null;
+      tool_calls?: unknown[];
+      tool_call_id?: string;
+      name?: string;
+    }>;
     tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: unknown } }>;
     stream?: boolean;
     [key: string]: unknown;
@@ -108,7 +114,10 @@ export class FakeOpenAI {
       send(response, 404, { error: { message: `no route ${request.method} ${url}`, type: "invalid_request_error" } });
       return;
     }
-    const recorded: FakeRequest = { body: JSON.parse(Buffer.concat(chunks).toString("utf8")), headers: request.headers };
+    const recorded: FakeRequest = {
+      body: JSON.parse(Buffer.concat(chunks).toString("utf8")),
+      headers: request.headers,
+    };
     this.requests.push(recorded);
     this.#waiters = this.#waiters.filter((waiter) => {
       if (this.requests.length < waiter.count) return true;
@@ -122,7 +131,12 @@ export class FakeOpenAI {
   private async answer(request: FakeRequest, reply: FakeReply, response: ServerResponse): Promise<void> {
     switch (reply.type) {
       case "error":
-        send(response, reply.status, reply.body ?? { error: { message: `fake error ${reply.status}`, type: "server_error" } }, reply.headers);
+        send(
+          response,
+          reply.status,
+          reply.body ?? { error: { message: `fake error ${reply.status}`, type: "server_error" } },
+          reply.headers,
+        );
         return;
       case "raw":
         response.writeHead(reply.status ?? 200, { "content-type": reply.contentType ?? "application/json" });
@@ -178,13 +192,20 @@ export class FakeOpenAI {
     toolCalls.forEach((call, index) => {
       const args = call.function.arguments;
       const half = Math.ceil(args.length / 2);
-      response.write(chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }] }));
+      response.write(
+        chunk({
+          tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }],
+        }),
+      );
       response.write(chunk({ tool_calls: [{ index, function: { arguments: args.slice(0, half) } }] }));
-      if (args.length > half) response.write(chunk({ tool_calls: [{ index, function: { arguments: args.slice(half) } }] }));
+      if (args.length > half)
+        response.write(chunk({ tool_calls: [{ index, function: { arguments: args.slice(half) } }] }));
     });
     response.write(chunk({}, finishReason));
     if ((request.body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) {
-      response.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.body.model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`);
+      response.write(
+        `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.body.model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`,
+      );
     }
     response.end("data: [DONE]\n\n");
   }

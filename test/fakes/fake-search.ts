@@ -51,7 +51,12 @@ export class FakeSearch {
         return send(200, { type: "search", query: { original: url.searchParams.get("q") }, web: { results } });
       }
       if (url.pathname === "/search" && url.searchParams.get("format") === "json") {
-        const results = fake.hits.map((hit) => ({ title: hit.title, url: hit.url, content: hit.snippet, engine: "fake" }));
+        const results = fake.hits.map((hit) => ({
+          title: hit.title,
+          url: hit.url,
+          content: hit.snippet,
+          engine: "fake",
+        }));
         return send(200, { query: url.searchParams.get("q"), number_of_results: results.length, results });
       }
       send(404, { error: "not found" });

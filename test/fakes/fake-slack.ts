@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { WebSocketServer, type WebSocket } from "ws";
+import { type WebSocket, WebSocketServer } from "ws";
 
 /**
  * A local Slack for tests, spoken to by the real Bolt and WebClient over real sockets:
@@ -174,7 +174,14 @@ export class FakeSlack {
           this.#events.emit("ack");
         }
       });
-      ws.send(JSON.stringify({ type: "hello", num_connections: 1, debug_info: { host: "fake" }, connection_info: { app_id: "A1" } }));
+      ws.send(
+        JSON.stringify({
+          type: "hello",
+          num_connections: 1,
+          debug_info: { host: "fake" },
+          connection_info: { app_id: "A1" },
+        }),
+      );
       this.#connections += 1;
       this.#events.emit("connection");
     });
@@ -185,7 +192,8 @@ export class FakeSlack {
     const method = url.pathname.replace(/^\/api\//, "");
     const body = await readBody(request);
     const params = parseParams(body, request.headers["content-type"]);
-    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? (params.token as string | undefined);
+    const token =
+      /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? (params.token as string | undefined);
     this.calls.push({ method, params, ...(token ? { token } : {}) });
     this.#events.emit("call");
     let scripted = this.#scripts.get(method)?.shift();
@@ -208,14 +216,27 @@ export class FakeSlack {
     }
     switch (method) {
       case "auth.test":
-        return { ok: true, url: "https://fake.slack.com/", team: "Fake", user: "skein", team_id: this.teamId, user_id: this.botUserId, bot_id: this.botId };
+        return {
+          ok: true,
+          url: "https://fake.slack.com/",
+          team: "Fake",
+          user: "skein",
+          team_id: this.teamId,
+          user_id: this.botUserId,
+          bot_id: this.botId,
+        };
       case "apps.connections.open": {
         const { port } = this.server.address() as AddressInfo;
         return { ok: true, url: `ws://127.0.0.1:${port}/socket?ticket=${randomUUID()}` };
       }
       case "chat.postMessage": {
         const ts = this.nextTs();
-        return { ok: true, channel: params.channel, ts, message: { type: "message", text: params.text, user: this.botUserId, bot_id: this.botId, ts } };
+        return {
+          ok: true,
+          channel: params.channel,
+          ts,
+          message: { type: "message", text: params.text, user: this.botUserId, bot_id: this.botId, ts },
+        };
       }
       case "reactions.add":
       case "reactions.remove":
@@ -224,7 +245,15 @@ export class FakeSlack {
         const id = String(params.user);
         const user = this.#users[id];
         if (!user) return { ok: false, error: "user_not_found" };
-        return { ok: true, user: { id, name: user.name, real_name: user.name, profile: { display_name: user.displayName ?? "", real_name: user.name } } };
+        return {
+          ok: true,
+          user: {
+            id,
+            name: user.name,
+            real_name: user.name,
+            profile: { display_name: user.displayName ?? "", real_name: user.name },
+          },
+        };
       }
       default:
         return { ok: false, error: "unknown_method" };
@@ -261,7 +290,9 @@ export async function postSignedEvent(
 ): Promise<Response> {
   const body = JSON.stringify(payload);
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-  const signature = createHmac("sha256", options.signWith ?? signingSecret).update(`v0:${timestamp}:${body}`).digest("hex");
+  const signature = createHmac("sha256", options.signWith ?? signingSecret)
+    .update(`v0:${timestamp}:${body}`)
+    .digest("hex");
   return fetch(url, {
     method: "POST",
     headers: {

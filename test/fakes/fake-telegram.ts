@@ -55,7 +55,24 @@ export type MessageExtras = Record<string, unknown>;
 export const fakeBot: FakeUser = { id: 9_000, is_bot: true, first_name: "Skein", username: "skein_test_bot" };
 
 /** The tags Telegram's HTML parse mode accepts. */
-const allowedTags = new Set(["b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "span", "tg-spoiler", "a", "code", "pre", "blockquote", "tg-emoji"]);
+const allowedTags = new Set([
+  "b",
+  "strong",
+  "i",
+  "em",
+  "u",
+  "ins",
+  "s",
+  "strike",
+  "del",
+  "span",
+  "tg-spoiler",
+  "a",
+  "code",
+  "pre",
+  "blockquote",
+  "tg-emoji",
+]);
 
 export class FakeTelegram {
   readonly calls: FakeCall[] = [];
@@ -114,8 +131,20 @@ export class FakeTelegram {
   }
 
   /** Queues a message from `from` in `chat`; returns the message (its `message_id`, for replies) and the update id. */
-  userMessage(chat: FakeChat, from: FakeUser, text: string | undefined, extras: MessageExtras = {}): { message: Record<string, unknown>; updateId: number } {
-    const message = { message_id: this.#nextMessageId++, date: Math.floor(Date.now() / 1000), chat, from, text, ...extras };
+  userMessage(
+    chat: FakeChat,
+    from: FakeUser,
+    text: string | undefined,
+    extras: MessageExtras = {},
+  ): { message: Record<string, unknown>; updateId: number } {
+    const message = {
+      message_id: this.#nextMessageId++,
+      date: Math.floor(Date.now() / 1000),
+      chat,
+      from,
+      text,
+      ...extras,
+    };
     const updateId = this.queueUpdate({ message });
     return { message, updateId };
   }
@@ -185,7 +214,12 @@ export class FakeTelegram {
 
     switch (method) {
       case "getMe":
-        return ok(response, { ...fakeBot, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false });
+        return ok(response, {
+          ...fakeBot,
+          can_join_groups: true,
+          can_read_all_group_messages: false,
+          supports_inline_queries: false,
+        });
       case "deleteWebhook":
         this.#webhookUrl = "";
         return ok(response, true);
@@ -216,7 +250,11 @@ export class FakeTelegram {
     for (const held of this.#heldPolls) {
       clearTimeout(held.timer);
       this.#heldPolls.delete(held);
-      fail(held.response, 409, "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running");
+      fail(
+        held.response,
+        409,
+        "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running",
+      );
     }
     const limit = Number(payload.limit ?? 100);
     const available = this.#pending(offset, limit);
@@ -265,7 +303,12 @@ export class FakeTelegram {
     if (visibleText.length > 4096) return fail(response, 400, "Bad Request: message is too long");
     const chatId = Number(payload.chat_id);
     if (method === "editMessageText") {
-      return ok(response, { message_id: Number(payload.message_id), date: now(), chat: { id: chatId, type: "private" }, text: visibleText });
+      return ok(response, {
+        message_id: Number(payload.message_id),
+        date: now(),
+        chat: { id: chatId, type: "private" },
+        text: visibleText,
+      });
     }
     const sent: SentMessage = {
       message_id: this.#nextMessageId++,
@@ -276,7 +319,13 @@ export class FakeTelegram {
       ...(typeof payload.parse_mode === "string" ? { parse_mode: payload.parse_mode } : {}),
     };
     this.sent.push(sent);
-    ok(response, { message_id: sent.message_id, date: now(), chat: { id: chatId, type: chatId < 0 ? "supergroup" : "private" }, from: fakeBot, text: visibleText });
+    ok(response, {
+      message_id: sent.message_id,
+      date: now(),
+      chat: { id: chatId, type: chatId < 0 ? "supergroup" : "private" },
+      from: fakeBot,
+      text: visibleText,
+    });
     this.#events.emit("sent");
   }
 }
@@ -298,7 +347,8 @@ export function parseTelegramHtml(html: string): { text: string } | { error: str
       if (closing) {
         if (open.pop() !== name) return { error: `Can't find end tag corresponding to start tag "${name}"` };
       } else {
-        if (name === "span" && !/class="tg-spoiler"/.test(attributes)) return { error: `Tag "span" must have class "tg-spoiler"` };
+        if (name === "span" && !/class="tg-spoiler"/.test(attributes))
+          return { error: `Tag "span" must have class "tg-spoiler"` };
         if (name === "a" && !/href="/.test(attributes)) return { error: `Tag "a" must have attribute "href"` };
         open.push(name);
       }

@@ -25,7 +25,9 @@ export class MemoryChannel implements Channel {
 
   async send(message: OutboundMessage): Promise<void> {
     this.sent.push(message);
-    this.#deliveryWaiters = this.#deliveryWaiters.filter((waiter) => (this.sent.length >= waiter.count ? (waiter.resolve(), false) : true));
+    this.#deliveryWaiters = this.#deliveryWaiters.filter((waiter) =>
+      this.sent.length >= waiter.count ? (waiter.resolve(), false) : true,
+    );
   }
 
   async stop(): Promise<void> {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createAccessGate } from "../../src/gates/access-gate.js";
 import { PairingStore } from "../../src/access/pairing-store.js";
+import type { SkeinConfigInput } from "../../src/config/schema.js";
+import { createAccessGate } from "../../src/gates/access-gate.js";
 import type { Admission } from "../../src/gates/gate.js";
 import { silentLogger } from "../../src/log.js";
-import type { SkeinConfigInput } from "../../src/config/schema.js";
 import { configWith, message, temporaryHome } from "../access/helpers.js";
 
 describe("the access gate", () => {
@@ -14,7 +14,8 @@ describe("the access gate", () => {
 
   const gate = (telegram: NonNullable<NonNullable<SkeinConfigInput["channels"]>["telegram"]> = {}) =>
     createAccessGate({ config: configWith({ channels: { telegram } }), home, log: silentLogger() });
-  const codeIn = (admission: Admission) => (admission.type === "reply" ? /code is ([A-Z0-9]{8})/.exec(admission.text)?.[1] : undefined);
+  const codeIn = (admission: Admission) =>
+    admission.type === "reply" ? /code is ([A-Z0-9]{8})/.exec(admission.text)?.[1] : undefined;
 
   it("always lets the local operator's cli channel in", async () => {
     const verdict = await gate().admit(message({ channel: "cli", senderId: "operator" }));
@@ -58,7 +59,9 @@ describe("the access gate", () => {
   });
 
   it("ignores strangers in groups silently, even when they mention the bot", async () => {
-    const verdict = await gate({ allow_from: ["42"] }).admit(message({ senderId: "7", chatId: "-5", isDirect: false, mentioned: true }));
+    const verdict = await gate({ allow_from: ["42"] }).admit(
+      message({ senderId: "7", chatId: "-5", isDirect: false, mentioned: true }),
+    );
     expect(verdict).toMatchObject({ type: "ignore", reason: "sender not allowed" });
   });
 
@@ -77,7 +80,9 @@ describe("the access gate", () => {
 
   it("ignores all group messages when groups are disabled, but still answers direct messages", async () => {
     const access = gate({ allow_from: ["*"], group_policy: "disabled" });
-    expect(await access.admit(message({ chatId: "-5", isDirect: false, mentioned: true }))).toMatchObject({ type: "ignore" });
+    expect(await access.admit(message({ chatId: "-5", isDirect: false, mentioned: true }))).toMatchObject({
+      type: "ignore",
+    });
     expect((await access.admit(message())).type).toBe("admit");
   });
 

@@ -1,4 +1,4 @@
-import { readFile, writeFile, mkdir } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDedupGate } from "../../src/gates/dedup-gate.js";
@@ -17,7 +17,10 @@ describe("the de-duplication gate", () => {
     const dedup = gate();
     const first = message({ id: "telegram:5:10" });
     expect((await dedup.admit(first)).type).toBe("admit");
-    expect(await dedup.admit({ ...first, receivedAt: first.receivedAt + 1 })).toEqual({ type: "ignore", reason: "duplicate" });
+    expect(await dedup.admit({ ...first, receivedAt: first.receivedAt + 1 })).toEqual({
+      type: "ignore",
+      reason: "duplicate",
+    });
     expect((await dedup.admit(message({ id: "telegram:5:11" }))).type).toBe("admit");
   });
 

@@ -5,7 +5,15 @@ import type { Admission, InboundGate } from "../../src/gates/gate.js";
 import { GateChain } from "../../src/gates/gate-chain.js";
 
 const log = pino({ level: "silent" });
-const message: InboundMessage = { id: "t:1", channel: "t", chatId: "c", senderId: "u", text: "@bot hi", isDirect: false, receivedAt: 0 };
+const message: InboundMessage = {
+  id: "t:1",
+  channel: "t",
+  chatId: "c",
+  senderId: "u",
+  text: "@bot hi",
+  isDirect: false,
+  receivedAt: 0,
+};
 
 /** A gate that records the texts it saw and answers with `verdict`. */
 function gate(name: string, seen: string[], verdict: (message: InboundMessage) => Admission): InboundGate {
@@ -23,7 +31,10 @@ describe("the gate chain", () => {
     const seen: string[] = [];
     const chain = new GateChain(
       [
-        gate("mention", seen, (inbound) => ({ type: "admit", message: { ...inbound, text: inbound.text.replace("@bot ", "") } })),
+        gate("mention", seen, (inbound) => ({
+          type: "admit",
+          message: { ...inbound, text: inbound.text.replace("@bot ", "") },
+        })),
         gate("access", seen, (inbound) => ({ type: "admit", message: inbound })),
       ],
       log,
@@ -35,7 +46,10 @@ describe("the gate chain", () => {
   it("stops at the first gate that replies or ignores", async () => {
     const seen: string[] = [];
     const chain = new GateChain(
-      [gate("access", seen, () => ({ type: "reply", text: "pairing code" })), gate("never", seen, () => ({ type: "ignore", reason: "x" }))],
+      [
+        gate("access", seen, () => ({ type: "reply", text: "pairing code" })),
+        gate("never", seen, () => ({ type: "ignore", reason: "x" })),
+      ],
       log,
     );
     expect(await chain.admit(message)).toEqual({ type: "reply", text: "pairing code" });

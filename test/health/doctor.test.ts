@@ -1,14 +1,14 @@
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
-import { connect, type AddressInfo, type Socket } from "node:net";
+import { type AddressInfo, connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
-import { runDoctor, type DoctorOptions } from "../../src/health/doctor.js";
+import { type DoctorOptions, runDoctor } from "../../src/health/doctor.js";
 import type { ConnectMcpOptions, McpHub } from "../../src/tools/mcp/hub.js";
-import { refusedPort } from "../fakes/refused-port.js";
 import { FakeCredentials } from "../fakes/fake-credentials.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { refusedPort } from "../fakes/refused-port.js";
 
 const tokens = {
   telegram: "123456:telegram-secret-token",
@@ -59,14 +59,23 @@ function environment(overrides: Record<string, string | undefined> = {}): NodeJS
 
 async function doctor(env: NodeJS.ProcessEnv, options: Partial<DoctorOptions> = {}) {
   const lines: string[] = [];
-  const report = await runDoctor({ env, ignoreDotEnv: true, cwd: home, symbols: false, timeoutMs: 5_000, write: (line) => lines.push(line), ...options });
+  const report = await runDoctor({
+    env,
+    ignoreDotEnv: true,
+    cwd: home,
+    symbols: false,
+    timeoutMs: 5_000,
+    write: (line) => lines.push(line),
+    ...options,
+  });
   const output = lines.join("\n");
   const line = (name: string) => lines.find((text) => new RegExp(`^\\S+\\s+${name}\\s`).test(text));
   return { ...report, lines, output, line };
 }
 
 function expectNoSecrets(output: string) {
-  for (const secret of [...Object.values(tokens), apiKey, "wrong-token-that-is-secret"]) expect(output).not.toContain(secret);
+  for (const secret of [...Object.values(tokens), apiKey, "wrong-token-that-is-secret"])
+    expect(output).not.toContain(secret);
 }
 
 describe("skein doctor", () => {
@@ -101,24 +110,32 @@ describe("skein doctor", () => {
     const result = await doctor(environment({ TELEGRAM_BOT_TOKEN: "wrong-token-that-is-secret" }));
     expect(result.exitCode).toBe(1);
     expect(result.line("telegram")).toBe("FAIL telegram      getMe rejected the token (HTTP 401: Unauthorized)");
-    expect(result.output).toContain("fix: check TELEGRAM_BOT_TOKEN (channels.telegram.token): copy it again from @BotFather");
+    expect(result.output).toContain(
+      "fix: check TELEGRAM_BOT_TOKEN (channels.telegram.token): copy it again from @BotFather",
+    );
     expect(result.line("discord")).toMatch(/^ok /);
     expect(result.lines.at(-1)).toBe("1 of 7 checks failed");
     expectNoSecrets(result.output);
   });
 
   it("reports wrong Slack bot and app tokens", async () => {
-    const result = await doctor(environment({ SLACK_BOT_TOKEN: "xoxb-wrong-token-that-is-secret", SLACK_APP_TOKEN: "xapp-wrong" }));
+    const result = await doctor(
+      environment({ SLACK_BOT_TOKEN: "xoxb-wrong-token-that-is-secret", SLACK_APP_TOKEN: "xapp-wrong" }),
+    );
     expect(result.exitCode).toBe(1);
     expect(result.line("slack")).toBe("FAIL slack         auth.test rejected the token (invalid_auth)");
-    expect(result.line("slack socket")).toBe("FAIL slack socket  apps.connections.open rejected the token (invalid_auth)");
+    expect(result.line("slack socket")).toBe(
+      "FAIL slack socket  apps.connections.open rejected the token (invalid_auth)",
+    );
     expect(result.output).toContain("fix: check SLACK_BOT_TOKEN");
     expect(result.output).toContain("fix: check SLACK_APP_TOKEN");
     expect(result.output).not.toContain("xoxb-wrong-token-that-is-secret");
   });
 
   it("says how Slack receives events, and fails when it cannot", async () => {
-    const http = await doctor(environment({ SLACK_APP_TOKEN: undefined, SLACK_SIGNING_SECRET: "signing-secret", SLACK_PORT: "3999" }));
+    const http = await doctor(
+      environment({ SLACK_APP_TOKEN: undefined, SLACK_SIGNING_SECRET: "signing-secret", SLACK_PORT: "3999" }),
+    );
     expect(http.line("slack mode")).toBe("ok   slack mode    HTTP events on port 3999 (signing secret set)");
     const neither = await doctor(environment({ SLACK_APP_TOKEN: undefined }));
     expect(neither.exitCode).toBe(1);
@@ -140,12 +157,16 @@ describe("skein doctor", () => {
     const result = await doctor(environment({ OPENAI_BASE_URL: closed }));
     expect(result.exitCode).toBe(1);
     expect(result.line("llm")).toBe(`FAIL llm           ${closed} is unreachable (ECONNREFUSED)`);
-    expect(result.output).toContain("fix: check OPENAI_BASE_URL (providers.openai.base_url) and that the server is running");
+    expect(result.output).toContain(
+      "fix: check OPENAI_BASE_URL (providers.openai.base_url) and that the server is running",
+    );
   });
 
   it("explains a port that fetch refuses to use", async () => {
     const result = await doctor(environment({ OPENAI_BASE_URL: "http://127.0.0.1:9/v1" }));
-    expect(result.line("llm")).toBe("FAIL llm           http://127.0.0.1:9/v1 is unreachable (fetch refuses this port; use another)");
+    expect(result.line("llm")).toBe(
+      "FAIL llm           http://127.0.0.1:9/v1 is unreachable (fetch refuses this port; use another)",
+    );
   });
 
   it("checks Telegram through TELEGRAM_PROXY when one is set", async () => {
@@ -189,11 +210,16 @@ describe("skein doctor", () => {
   it("reports an API key the LLM endpoint rejects", async () => {
     const rejecting: typeof fetch = async (input, init) =>
       String(input).endsWith("/models")
-        ? Response.json({ error: { message: "Incorrect API key provided" } }, { status: 401, statusText: "Unauthorized" })
+        ? Response.json(
+            { error: { message: "Incorrect API key provided" } },
+            { status: 401, statusText: "Unauthorized" },
+          )
         : fetch(input, init);
     const result = await doctor(environment(), { fetch: rejecting });
     expect(result.exitCode).toBe(1);
-    expect(result.line("llm")).toBe(`FAIL llm           ${llm.baseUrl} rejected the API key (HTTP 401: Incorrect API key provided)`);
+    expect(result.line("llm")).toBe(
+      `FAIL llm           ${llm.baseUrl} rejected the API key (HTTP 401: Incorrect API key provided)`,
+    );
     expect(result.output).toContain("fix: check OPENAI_API_KEY (providers.openai.api_key)");
   });
 
@@ -205,14 +231,18 @@ describe("skein doctor", () => {
   it("warns, without failing, when the model is not among the endpoint's models", async () => {
     const result = await doctor(environment({ SKEIN_MODEL: "gpt-9" }));
     expect(result.exitCode).toBe(0);
-    expect(result.line("llm")).toBe(`warn llm           ${llm.baseUrl} answers, but model gpt-9 is not among its 1 models`);
+    expect(result.line("llm")).toBe(
+      `warn llm           ${llm.baseUrl} answers, but model gpt-9 is not among its 1 models`,
+    );
   });
 
   it("passes on a fresh home, where skein start will create the default workspace", async () => {
     await rm(join(home, "workspace"), { recursive: true });
     const result = await doctor(environment());
     expect(result.exitCode).toBe(0);
-    expect(result.line("workspace")).toBe(`ok   workspace     ${join(home, "workspace")} does not exist yet; skein start creates it`);
+    expect(result.line("workspace")).toBe(
+      `ok   workspace     ${join(home, "workspace")} does not exist yet; skein start creates it`,
+    );
   });
 
   it("accepts an LLM server that only speaks Chat Completions (no /models), with one tiny request", async () => {
@@ -227,14 +257,24 @@ describe("skein doctor", () => {
         }
         bodies.push(JSON.parse(text));
         response.writeHead(200, { "content-type": "application/json" });
-        response.end(JSON.stringify({ id: "c", object: "chat.completion", created: 0, model: "fake-model", choices: [{ index: 0, message: { role: "assistant", content: "p" }, finish_reason: "length" }] }));
+        response.end(
+          JSON.stringify({
+            id: "c",
+            object: "chat.completion",
+            created: 0,
+            model: "fake-model",
+            choices: [{ index: 0, message: { role: "assistant", content: "p" }, finish_reason: "length" }],
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
     try {
       const result = await doctor(environment({ OPENAI_BASE_URL: baseUrl }));
-      expect(result.line("llm")).toBe(`ok   llm           ${baseUrl} answers; model fake-model completed a test request`);
+      expect(result.line("llm")).toBe(
+        `ok   llm           ${baseUrl} answers; model fake-model completed a test request`,
+      );
       expect(result.exitCode).toBe(0);
       expect(bodies).toEqual([{ model: "fake-model", messages: [{ role: "user", content: "ping" }], max_tokens: 1 }]);
     } finally {
@@ -269,7 +309,9 @@ describe("skein doctor", () => {
   });
 
   it("notes when no channel is configured, without failing", async () => {
-    const result = await doctor(environment({ TELEGRAM_BOT_TOKEN: undefined, SLACK_BOT_TOKEN: undefined, DISCORD_BOT_TOKEN: undefined }));
+    const result = await doctor(
+      environment({ TELEGRAM_BOT_TOKEN: undefined, SLACK_BOT_TOKEN: undefined, DISCORD_BOT_TOKEN: undefined }),
+    );
     expect(result.exitCode).toBe(0);
     expect(result.line("channels")).toBe("warn channels      no channel is configured, so there is nobody to talk to");
     expect(result.output).toMatch(/fix: set TELEGRAM_BOT_TOKEN.*DISCORD_BOT_TOKEN.*`skein chat`/);

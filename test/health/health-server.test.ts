@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChannelStatus } from "../../src/channel-kit/channel.js";
 import type { DaemonStatus } from "../../src/health/daemon-status.js";
-import { startHealthServer, type HealthServer } from "../../src/health/health-server.js";
+import { type HealthServer, startHealthServer } from "../../src/health/health-server.js";
 import { recordingLogger } from "../support/tool-context.js";
 
 const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -121,7 +121,12 @@ describe("the health server", () => {
     const get = await serve(daemon, 600);
     const readyz = await get("/readyz");
     expect(readyz.code).toBe(503);
-    expect(readyz.body.channels.slack).toMatchObject({ state: "failed", detail: "invalid_auth", ready: false, reason: "failed" });
+    expect(readyz.body.channels.slack).toMatchObject({
+      state: "failed",
+      detail: "invalid_auth",
+      ready: false,
+      reason: "failed",
+    });
   });
 
   it("counts a channel still starting after the threshold as unready", async () => {

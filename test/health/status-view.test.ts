@@ -37,7 +37,9 @@ describe("skein status output", () => {
   });
 
   it("asks the loopback address when the health endpoint listens on every interface", () => {
-    expect(statusUrl({ health_port: 8080, health_host: "0.0.0.0", unready_after: 60 })).toBe("http://127.0.0.1:8080/status");
+    expect(statusUrl({ health_port: 8080, health_host: "0.0.0.0", unready_after: 60 })).toBe(
+      "http://127.0.0.1:8080/status",
+    );
     expect(statusUrl({ health_port: 8080, health_host: "::1", unready_after: 60 })).toBe("http://[::1]:8080/status");
     expect(statusUrl({ health_host: "127.0.0.1", unready_after: 60 })).toBeUndefined();
   });

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OpenAIProvider } from "../../src/providers/openai.js";
-import { ProviderError, type ChatRequest } from "../../src/providers/provider.js";
+import { type ChatRequest, ProviderError } from "../../src/providers/provider.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 
 const request: ChatRequest = { model: "fake-model", messages: [{ role: "user", content: "hi" }] };
@@ -30,7 +30,12 @@ describe("the OpenAI provider, through the real SDK", () => {
   it("sends the model, messages, tools and limits, and returns text and tool calls", async () => {
     fake.reply({ content: "thinking", toolCalls: [{ id: "c1", name: "read_file", arguments: { path: "a" } }] });
     const before = fake.requests.length;
-    const tools = [{ type: "function" as const, function: { name: "read_file", description: "read", parameters: { type: "object" } } }];
+    const tools = [
+      {
+        type: "function" as const,
+        function: { name: "read_file", description: "read", parameters: { type: "object" } },
+      },
+    ];
     const response = await provider().chat({ ...request, tools, maxTokens: 100, temperature: 0.2 });
     expect(response).toEqual({
       content: "thinking",
@@ -52,19 +57,35 @@ describe("the OpenAI provider, through the real SDK", () => {
   });
 
   it("takes a tool call whose type a compatible server left out as a function call", async () => {
-    const message = { role: "assistant", content: null, tool_calls: [{ id: "c9", function: { name: "list_directory", arguments: '{"path":"."}' } }] };
-    fake.reply({ type: "raw", body: JSON.stringify({ choices: [{ index: 0, message, finish_reason: "tool_calls" }] }) });
+    const message = {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "c9", function: { name: "list_directory", arguments: '{"path":"."}' } }],
+    };
+    fake.reply({
+      type: "raw",
+      body: JSON.stringify({ choices: [{ index: 0, message, finish_reason: "tool_calls" }] }),
+    });
     const response = await provider().chat(request);
-    expect(response.toolCalls).toEqual([{ id: "c9", type: "function", function: { name: "list_directory", arguments: '{"path":"."}' } }]);
+    expect(response.toolCalls).toEqual([
+      { id: "c9", type: "function", function: { name: "list_directory", arguments: '{"path":"."}' } },
+    ]);
   });
 
   it("reads a JSON answer that comes without a Content-Type header", async () => {
     const server = createServer((_request, response) => {
-      response.end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: "no header" }, finish_reason: "stop" }] }));
+      response.end(
+        JSON.stringify({
+          choices: [{ index: 0, message: { role: "assistant", content: "no header" }, finish_reason: "stop" }],
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
-      const bare = new OpenAIProvider({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, apiKey: "k" });
+      const bare = new OpenAIProvider({
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+        apiKey: "k",
+      });
       expect((await bare.chat(request)).content).toBe("no header");
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -95,7 +116,12 @@ describe("the OpenAI provider, through the real SDK", () => {
   });
 
   it("gives up after max retries with a rate-limit error", async () => {
-    const busy = { type: "error" as const, status: 429, headers: fastRetry, body: { error: { message: "slow down", type: "rate_limit" } } };
+    const busy = {
+      type: "error" as const,
+      status: 429,
+      headers: fastRetry,
+      body: { error: { message: "slow down", type: "rate_limit" } },
+    };
     fake.reply(busy, busy, busy);
     const error = await failure(provider().chat(request));
     expect(error).toMatchObject({ kind: "rate-limit", status: 429, retryable: true });
@@ -103,14 +129,22 @@ describe("the OpenAI provider, through the real SDK", () => {
   });
 
   it("does not retry a 401 and reports it as an auth failure", async () => {
-    fake.reply({ type: "error", status: 401, body: { error: { message: "Incorrect API key", type: "invalid_request_error" } } });
+    fake.reply({
+      type: "error",
+      status: 401,
+      body: { error: { message: "Incorrect API key", type: "invalid_request_error" } },
+    });
     const before = fake.requests.length;
     expect(await failure(provider().chat(request))).toMatchObject({ kind: "auth", status: 401, retryable: false });
     expect(fake.requests.length - before).toBe(1);
   });
 
   it("reports a 400 as a bad request", async () => {
-    fake.reply({ type: "error", status: 400, body: { error: { message: "context too long", type: "invalid_request_error" } } });
+    fake.reply({
+      type: "error",
+      status: 400,
+      body: { error: { message: "context too long", type: "invalid_request_error" } },
+    });
     expect(await failure(provider().chat(request))).toMatchObject({ kind: "bad-request", status: 400 });
   });
 
@@ -121,7 +155,10 @@ describe("the OpenAI provider, through the real SDK", () => {
 
   it("reports an answer without choices as a bad response", async () => {
     fake.reply({ type: "raw", body: JSON.stringify({ id: "x", object: "chat.completion", choices: [] }) });
-    expect(await failure(provider().chat(request))).toMatchObject({ kind: "bad-response", message: "the model returned no choices" });
+    expect(await failure(provider().chat(request))).toMatchObject({
+      kind: "bad-response",
+      message: "the model returned no choices",
+    });
   });
 
   it("reports a request the caller aborted as aborted", async () => {
@@ -136,7 +173,10 @@ describe("the OpenAI provider, through the real SDK", () => {
 
   it("reports a server that does not answer within the timeout as a timeout", async () => {
     fake.reply({ type: "hang" });
-    expect(await failure(provider({ timeoutMs: 50, maxRetries: 0 }).chat(request))).toMatchObject({ kind: "timeout", retryable: true });
+    expect(await failure(provider({ timeoutMs: 50, maxRetries: 0 }).chat(request))).toMatchObject({
+      kind: "timeout",
+      retryable: true,
+    });
   });
 
   it("reports a server that cannot be reached as a network failure", async () => {
@@ -184,7 +224,9 @@ describe("a broken SSE stream", () => {
   beforeAll(async () => {
     server = createServer((_request, response) => {
       response.writeHead(200, { "content-type": "text/event-stream" });
-      response.write('data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"par"}}]}\n\n');
+      response.write(
+        'data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"par"}}]}\n\n',
+      );
       response.end("data: {this is not json\n\n");
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { cliPath } from "../support/cli-path.js";
 
 /** A `skein` command of the built CLI running as a child process, its log (stderr) collected. */
@@ -18,7 +18,11 @@ export interface SkeinProcess {
 
 /** Spawns `node dist/cli.js <args>` with exactly `env` (nothing inherited), stdout ignored. */
 export function spawnSkein(args: string[], options: { env: NodeJS.ProcessEnv; cwd: string }): SkeinProcess {
-  const child = spawn(process.execPath, [cliPath, ...args], { env: options.env, cwd: options.cwd, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    env: options.env,
+    cwd: options.cwd,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   const waiters = new Set<{ text: string; resolve: () => void }>();
   child.stderr!.on("data", (chunk: Buffer) => {

@@ -1,5 +1,5 @@
-import { pino, type Logger } from "pino";
 import { Writable } from "node:stream";
+import { type Logger, pino } from "pino";
 import type { Tool, ToolContext } from "../../src/tools/tool.js";
 
 /** A logger at debug level whose lines are kept in `lines` (parsed JSON). */

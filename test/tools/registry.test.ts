@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { pino } from "pino";
+import { describe, expect, it } from "vitest";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { ToolError, toolResult } from "../../src/tools/tool.js";
 import { fakeTool, recordingLogger, toolContext } from "../support/tool-context.js";
@@ -14,7 +14,12 @@ const readFileTool = (calls: unknown[] = []) =>
     },
     {
       safety: "read-only",
-      parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"], additionalProperties: false },
+      parameters: {
+        type: "object",
+        properties: { path: { type: "string" } },
+        required: ["path"],
+        additionalProperties: false,
+      },
     },
   );
 
@@ -45,7 +50,11 @@ describe("ToolRegistry", () => {
 
   it("answers an unknown tool with NotFound", async () => {
     const registry = new ToolRegistry({ log: silent });
-    expect(await registry.execute("nope", "{}", toolContext())).toMatchObject({ type: "tool-error", kind: "NotFound", message: 'no tool named "nope"' });
+    expect(await registry.execute("nope", "{}", toolContext())).toMatchObject({
+      type: "tool-error",
+      kind: "NotFound",
+      message: 'no tool named "nope"',
+    });
   });
 
   it("refuses arguments that are not valid JSON without running the tool", async () => {
@@ -70,9 +79,14 @@ describe("ToolRegistry", () => {
       kind: "InvalidArgs",
       message: "arguments/path must be string",
     });
-    expect(await registry.execute("read_file", "[1]", toolContext())).toMatchObject({ kind: "InvalidArgs", message: "arguments must be a JSON object" });
+    expect(await registry.execute("read_file", "[1]", toolContext())).toMatchObject({
+      kind: "InvalidArgs",
+      message: "arguments must be a JSON object",
+    });
     expect(calls).toEqual([]);
-    expect(await registry.execute("read_file", '{"path": "a.txt"}', toolContext())).toEqual(toolResult({ content: "contents of a.txt" }));
+    expect(await registry.execute("read_file", '{"path": "a.txt"}', toolContext())).toEqual(
+      toolResult({ content: "contents of a.txt" }),
+    );
     expect(calls).toEqual([{ path: "a.txt" }]);
   });
 
@@ -108,7 +122,10 @@ describe("ToolRegistry", () => {
         { timeoutMs: 20 },
       ),
     );
-    expect(await registry.execute("slow", "{}", toolContext())).toMatchObject({ kind: "Timeout", message: '"slow" did not finish within 20 ms' });
+    expect(await registry.execute("slow", "{}", toolContext())).toMatchObject({
+      kind: "Timeout",
+      message: '"slow" did not finish within 20 ms',
+    });
     expect(sawAbort).toBe(true);
   });
 
@@ -159,14 +176,18 @@ describe("ToolRegistry", () => {
     const registry = new ToolRegistry({ log: silent });
     registry.register(fakeTool("rich", async () => toolResult("for the model", { forUser: "for you", silent: false })));
     registry.register(fakeTool("plain", async () => [1, 2, 3]));
-    expect(await registry.execute("rich", "{}", toolContext())).toEqual(toolResult("for the model", { forUser: "for you", silent: false }));
+    expect(await registry.execute("rich", "{}", toolContext())).toEqual(
+      toolResult("for the model", { forUser: "for you", silent: false }),
+    );
     expect(await registry.execute("plain", "{}", toolContext())).toEqual(toolResult([1, 2, 3]));
   });
 
   it("still runs a tool whose schema does not compile, with a warning", async () => {
     const { log, lines } = recordingLogger();
     const registry = new ToolRegistry({ log });
-    registry.register(fakeTool("odd", async () => "ok", { parameters: { type: "object", properties: { a: { $ref: "#/nowhere" } } } }));
+    registry.register(
+      fakeTool("odd", async () => "ok", { parameters: { type: "object", properties: { a: { $ref: "#/nowhere" } } } }),
+    );
     expect(await registry.execute("odd", '{"a": 1}', toolContext())).toEqual(toolResult("ok"));
     expect(lines.some((line) => line.msg === "tool schema does not compile; arguments are not validated")).toBe(true);
   });
@@ -181,6 +202,13 @@ describe("ToolRegistry", () => {
     );
     await registry.execute("fails", "{}", toolContext({ log }));
     expect(lines).toContainEqual(expect.objectContaining({ level: 20, msg: "executing tool", name: "fails" }));
-    expect(lines).toContainEqual(expect.objectContaining({ level: 20, msg: "tool execution failed", name: "fails", error: "ExecutionFailed: boom" }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 20,
+        msg: "tool execution failed",
+        name: "fails",
+        error: "ExecutionFailed: boom",
+      }),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contentFor } from "../../src/agent/tool-loop.js";
-import { MAX_TOOL_RESULT_BYTES, truncateForLlm } from "../../src/tools/truncate.js";
 import { toolResult } from "../../src/tools/tool.js";
+import { MAX_TOOL_RESULT_BYTES, truncateForLlm } from "../../src/tools/truncate.js";
 
 const bytes = (text: string) => Buffer.byteLength(text, "utf8");
 const LIMIT = MAX_TOOL_RESULT_BYTES;
@@ -81,7 +81,12 @@ describe("truncation of tool results to 65,536 bytes", () => {
     expect(JSON.parse(contentFor({ type: "tool-error", kind: "NotFound", message: 'no tool named "x"' }))).toEqual({
       error: 'not found: no tool named "x"',
     });
-    const big = contentFor({ type: "tool-error", kind: "Timeout", message: "too slow", data: { output: "o".repeat(LIMIT) } });
+    const big = contentFor({
+      type: "tool-error",
+      kind: "Timeout",
+      message: "too slow",
+      data: { output: "o".repeat(LIMIT) },
+    });
     expect(bytes(big)).toBeLessThanOrEqual(LIMIT);
     expect(contentFor(toolResult({ ok: true }))).toBe('{"ok":true}');
     expect(contentFor(toolResult("plain text"))).toBe("plain text");

@@ -1,4 +1,4 @@
-import { ToolError, type Tool } from "../tool.js";
+import { type Tool, ToolError } from "../tool.js";
 import { checkAllowlist, checkDenylist } from "./command-policy.js";
 import { runProcess } from "./process-runner.js";
 
@@ -63,7 +63,11 @@ export function execShellTool(options: CommandRunnerOptions): Tool<{ command: st
       };
       if (outcome.startError !== undefined) throw new ToolError("ExecutionFailed", outcome.startError);
       if (outcome.timedOut) {
-        throw new ToolError("Timeout", `the command did not finish within ${timeoutMs / 1000} s and was killed`, result);
+        throw new ToolError(
+          "Timeout",
+          `the command did not finish within ${timeoutMs / 1000} s and was killed`,
+          result,
+        );
       }
       if (outcome.aborted) throw new ToolError("Timeout", "the command was cancelled and killed", result);
       return result;

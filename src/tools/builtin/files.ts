@@ -1,6 +1,6 @@
-import { lstat, mkdir, open, readdir, rm, stat, writeFile, readFile } from "node:fs/promises";
+import { lstat, mkdir, open, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { ToolError, type Tool } from "../tool.js";
+import { type Tool, ToolError } from "../tool.js";
 import { resolveExisting, resolveInWorkspace } from "./workspace-path.js";
 
 /** Files larger than this are returned in part, with a note (the model sees at most 64 KB anyway). */
@@ -35,8 +35,7 @@ function readFileTool(workspace: string): Tool<{ path: string }> {
 function writeFileTool(workspace: string): Tool<{ path: string; content: string }> {
   return {
     name: "write_file",
-    description:
-      "Write a file in the workspace, creating missing parent directories; an existing file is overwritten.",
+    description: "Write a file in the workspace, creating missing parent directories; an existing file is overwritten.",
     parameters: {
       type: "object",
       properties: { path: pathParam, content: { type: "string", description: "The complete new content" } },
@@ -87,7 +86,11 @@ function editFileTool(workspace: string): Tool<{ path: string; old_text: string;
           { match_count: count },
         );
       }
-      await writeFile(absolute, content.replace(args.old_text, () => args.new_text), "utf8");
+      await writeFile(
+        absolute,
+        content.replace(args.old_text, () => args.new_text),
+        "utf8",
+      );
       return { message: `Successfully edited ${args.path}` };
     },
   };
@@ -102,7 +105,8 @@ interface DirectoryEntry {
 function listDirectoryTool(workspace: string): Tool<{ path?: string }> {
   return {
     name: "list_directory",
-    description: "List the immediate entries of a workspace directory, sorted by name: {entries: [{name, is_dir, size}]}.",
+    description:
+      "List the immediate entries of a workspace directory, sorted by name: {entries: [{name, is_dir, size}]}.",
     parameters: {
       type: "object",
       properties: { path: { ...pathParam, description: 'Directory relative to the workspace (default ".")' } },
@@ -112,14 +116,18 @@ function listDirectoryTool(workspace: string): Tool<{ path?: string }> {
     async execute(args) {
       const requested = args.path ?? ".";
       const absolute = await resolveExisting(workspace, requested);
-      if (!(await stat(absolute)).isDirectory()) throw new ToolError("InvalidArgs", `"${requested}" is not a directory`);
+      if (!(await stat(absolute)).isDirectory())
+        throw new ToolError("InvalidArgs", `"${requested}" is not a directory`);
       const dirents = await readdir(absolute, { withFileTypes: true });
       const entries = await Promise.all(
         dirents.map(async (dirent): Promise<DirectoryEntry> => {
           const entryPath = path.join(absolute, dirent.name);
           // A symlink is described by its target only when that target is inside the workspace.
           const target = dirent.isSymbolicLink()
-            ? await resolveInWorkspace(workspace, entryPath).then((resolved) => resolved.absolute, () => undefined)
+            ? await resolveInWorkspace(workspace, entryPath).then(
+                (resolved) => resolved.absolute,
+                () => undefined,
+              )
             : entryPath;
           const stats = target === undefined ? undefined : await stat(target).catch(() => undefined);
           return { name: dirent.name, is_dir: stats?.isDirectory() ?? false, size: stats?.size ?? 0 };

@@ -38,7 +38,10 @@ export function globToRegExp(glob: string, options: { crossSegments?: boolean } 
       if (end === -1) {
         source += "\\[";
       } else {
-        const body = glob.slice(index + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\");
+        const body = glob
+          .slice(index + 1, end)
+          .replace(/^!/, "^")
+          .replace(/\\/g, "\\\\");
         source += `[${body}]`;
         index = end;
       }

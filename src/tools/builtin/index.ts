@@ -4,8 +4,8 @@ import type { SkeinConfig } from "../../config/schema.js";
 import type { ToolSink } from "../tool-sink.js";
 import { execShellTool } from "./exec-shell.js";
 import { fileTools } from "./files.js";
-import { memoryNoteTools } from "./memory-notes.js";
 import { memoryTools } from "./memory.js";
+import { memoryNoteTools } from "./memory-notes.js";
 import { messageTool } from "./message.js";
 import { commandEnvironment } from "./safe-env.js";
 import { searchFilesTool } from "./search-files.js";
@@ -41,7 +41,10 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
     searchFilesTool(workspace),
     execShellTool(commandOptions),
     spawnTool({ ...commandOptions, ...(deps.signal ? { signal: deps.signal } : {}) }),
-    webFetchTool({ allowPrivate: config.tools.web_fetch.allow_private, ...(deps.lookup ? { lookup: deps.lookup } : {}) }),
+    webFetchTool({
+      allowPrivate: config.tools.web_fetch.allow_private,
+      ...(deps.lookup ? { lookup: deps.lookup } : {}),
+    }),
     webSearchTool({ ...config.tools.web_search, fetch: deps.fetch ?? globalThis.fetch }),
     ...memoryTools(workspace),
     ...memoryNoteTools(workspace),

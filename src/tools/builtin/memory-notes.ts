@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, unlink } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "../../util/atomic-write.js";
-import { ToolError, type Tool, type ToolContext } from "../tool.js";
+import { type Tool, type ToolContext, ToolError } from "../tool.js";
 import { resolveInWorkspace } from "./workspace-path.js";
 
 /** Where per-user notes live, relative to the workspace: one folder per user, one file per note. */
@@ -60,7 +60,12 @@ export function memoryNoteTools(workspace: string): Tool<never>[] {
       type: "object",
       properties: {
         query: { type: "string", minLength: 1, description: "What to look for" },
-        top_k: { type: "integer", minimum: 1, maximum: MAX_TOP_K, description: `How many results (default 5, max ${MAX_TOP_K})` },
+        top_k: {
+          type: "integer",
+          minimum: 1,
+          maximum: MAX_TOP_K,
+          description: `How many results (default 5, max ${MAX_TOP_K})`,
+        },
       },
       required: ["query"],
       additionalProperties: false,
@@ -78,7 +83,10 @@ export function memoryNoteTools(workspace: string): Tool<never>[] {
           .filter((name) => noteFileName.test(name))
           .map(async (name) => {
             const file = path.join(folder, name);
-            return { id: name.replace(/\.md$/, ""), text: (await readFile(file, "utf8").catch(unreadable(file))) ?? "" };
+            return {
+              id: name.replace(/\.md$/, ""),
+              text: (await readFile(file, "utf8").catch(unreadable(file))) ?? "",
+            };
           }),
       );
       const { default: MiniSearch } = await import("minisearch");

@@ -63,7 +63,8 @@ export function memoryTools(workspace: string): Tool<never>[] {
         await mkdir(path.dirname(file), { recursive: true });
         if (mode === "overwrite") return writeFile(file, args.content, "utf8");
         const existing = (await readMemory(file)) ?? "";
-        const separator = existing.length === 0 || existing.endsWith("\n\n") ? "" : existing.endsWith("\n") ? "\n" : "\n\n";
+        const separator =
+          existing.length === 0 || existing.endsWith("\n\n") ? "" : existing.endsWith("\n") ? "\n" : "\n\n";
         return appendFile(file, separator + args.content, "utf8");
       });
       writes = done.catch(() => undefined);

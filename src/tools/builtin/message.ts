@@ -1,4 +1,4 @@
-import { ToolError, toolResult, type Tool } from "../tool.js";
+import { type Tool, ToolError, toolResult } from "../tool.js";
 
 interface MessageArgs {
   channel: string;

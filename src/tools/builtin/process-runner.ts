@@ -84,7 +84,11 @@ export async function runProcess(options: RunOptions): Promise<RunOutcome> {
   try {
     const result = await child;
     const startError =
-      result.failed && child.pid === undefined ? (result.cause instanceof Error ? result.cause.message : result.shortMessage) : undefined;
+      result.failed && child.pid === undefined
+        ? result.cause instanceof Error
+          ? result.cause.message
+          : result.shortMessage
+        : undefined;
     return {
       exitCode: typeof result.exitCode === "number" ? result.exitCode : -1,
       stdout: stdout.text(),

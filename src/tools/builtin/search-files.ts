@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { ToolError, type Tool } from "../tool.js";
+import { type Tool, ToolError } from "../tool.js";
 import { globToRegExp } from "./glob.js";
 import { resolveExisting } from "./workspace-path.js";
 
@@ -51,7 +51,10 @@ export function hasNestedQuantifier(pattern: string): boolean {
       const repeated = next === "+" || next === "*" || (next === "{" && /^\{\d*,\d*\}/.test(pattern.slice(index + 1)));
       if (repeatsInside && repeated) return true;
       if (repeatsInside && groups.length > 0) groups[groups.length - 1] = true;
-    } else if ((char === "+" || char === "*" || (char === "{" && /^\{\d+,\}/.test(pattern.slice(index)))) && groups.length > 0) {
+    } else if (
+      (char === "+" || char === "*" || (char === "{" && /^\{\d+,\}/.test(pattern.slice(index)))) &&
+      groups.length > 0
+    ) {
       groups[groups.length - 1] = true;
     }
   }
@@ -115,9 +118,21 @@ export function searchFilesTool(workspace: string): Tool<SearchArgs> {
     parameters: {
       type: "object",
       properties: {
-        pattern: { type: "string", minLength: 1, description: "Regular expression (JavaScript syntax) or literal text" },
-        path: { type: "string", minLength: 1, description: 'Directory or file to search, relative to the workspace (default ".")' },
-        glob: { type: "string", minLength: 1, description: 'Only files matching this glob, e.g. "*.ts" or "src/**/*.md"' },
+        pattern: {
+          type: "string",
+          minLength: 1,
+          description: "Regular expression (JavaScript syntax) or literal text",
+        },
+        path: {
+          type: "string",
+          minLength: 1,
+          description: 'Directory or file to search, relative to the workspace (default ".")',
+        },
+        glob: {
+          type: "string",
+          minLength: 1,
+          description: 'Only files matching this glob, e.g. "*.ts" or "src/**/*.md"',
+        },
         literal: { type: "boolean", description: "Treat pattern as literal text (default: regex when valid)" },
         ignore_case: { type: "boolean", description: "Case-insensitive matching (default false)" },
       },

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { ToolError, toolResult, type ReportBack, type Tool } from "../tool.js";
+import { type ReportBack, type Tool, ToolError, toolResult } from "../tool.js";
 import { checkAllowlist, checkDenylist } from "./command-policy.js";
-import { timeoutMsOf, type CommandRunnerOptions } from "./exec-shell.js";
-import { runProcess, type RunOutcome } from "./process-runner.js";
+import { type CommandRunnerOptions, timeoutMsOf } from "./exec-shell.js";
+import { type RunOutcome, runProcess } from "./process-runner.js";
 
 /** At most this many spawned processes run at once, foreground and background together. */
 export const MAX_CONCURRENT_SPAWNS = 5;
@@ -49,17 +49,40 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
     }
   };
 
-  const reportWhenDone = (run: Promise<RunOutcome>, id: string, args: SpawnArgs, description: string, reportBack: ReportBack, log: Logger) => {
+  const reportWhenDone = (
+    run: Promise<RunOutcome>,
+    id: string,
+    args: SpawnArgs,
+    description: string,
+    reportBack: ReportBack,
+    log: Logger,
+  ) => {
     void run.then(
       (outcome) => {
-        const status = outcome.startError ? "failed" : outcome.timedOut ? "timed out" : outcome.aborted ? "killed" : "finished";
-        const report = { event: "background process ended", id, status, ...resultOf(outcome, args.command, description) };
+        const status = outcome.startError
+          ? "failed"
+          : outcome.timedOut
+            ? "timed out"
+            : outcome.aborted
+              ? "killed"
+              : "finished";
+        const report = {
+          event: "background process ended",
+          id,
+          status,
+          ...resultOf(outcome, args.command, description),
+        };
         if (outcome.startError) Object.assign(report, { error: outcome.startError });
         reportBack(toolResult(report, { isError: status !== "finished" || outcome.exitCode !== 0 }));
       },
       (error: unknown) => {
         log.error({ err: error, id }, "background spawn failed");
-        reportBack(toolResult({ event: "background process ended", id, status: "failed", error: String(error) }, { isError: true }));
+        reportBack(
+          toolResult(
+            { event: "background process ended", id, status: "failed", error: String(error) },
+            { isError: true },
+          ),
+        );
       },
     );
   };
@@ -112,7 +135,11 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
         throw new ToolError("ExecutionFailed", `could not run "${args.command}": ${outcome.startError}`);
       }
       if (outcome.timedOut) {
-        throw new ToolError("Timeout", `the process did not finish within ${timeoutMs / 1000} s and was killed`, result);
+        throw new ToolError(
+          "Timeout",
+          `the process did not finish within ${timeoutMs / 1000} s and was killed`,
+          result,
+        );
       }
       if (outcome.aborted) throw new ToolError("Timeout", "the process was cancelled and killed", result);
       return result;

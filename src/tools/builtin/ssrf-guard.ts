@@ -15,7 +15,9 @@ export class BlockedAddressError extends Error {
     readonly address: string,
     readonly reason: string,
   ) {
-    super(`${host === address ? address : `${host} (${address})`} is a ${reason} address; web_fetch does not connect there`);
+    super(
+      `${host === address ? address : `${host} (${address})`} is a ${reason} address; web_fetch does not connect there`,
+    );
   }
 }
 
@@ -24,7 +26,7 @@ const stripBrackets = (host: string): string => host.replace(/^\[(.*)\]$/, "$1")
 
 /** [first octets as a 32-bit number, prefix length, reason] */
 const blockedIpv4: Array<[string, number, string]> = [
-  ["0.0.0.0", 8, "\"this network\" (0.0.0.0/8)"],
+  ["0.0.0.0", 8, '"this network" (0.0.0.0/8)'],
   ["10.0.0.0", 8, "private (10/8)"],
   ["100.64.0.0", 10, "carrier-grade NAT (100.64/10)"],
   ["127.0.0.0", 8, "loopback"],
@@ -88,7 +90,8 @@ function ipv6Reason(groups: number[]): string | undefined {
   if ((g0 & 0xff00) === 0xff00) return "IPv6 multicast";
   if (zeroUpTo(5) && g5 === 0xffff) return embedded(g6, g7, "IPv4-mapped");
   if (zeroUpTo(6)) return embedded(g6, g7, "IPv4-compatible");
-  if (g0 === 0x64 && g1 === 0xff9b && groups.slice(2, 6).every((group) => group === 0)) return embedded(g6, g7, "NAT64");
+  if (g0 === 0x64 && g1 === 0xff9b && groups.slice(2, 6).every((group) => group === 0))
+    return embedded(g6, g7, "NAT64");
   if (g0 === 0x2002) return embedded(g1, g2, "6to4");
   return undefined;
 }
@@ -127,7 +130,10 @@ export function guardedLookup(lookup: LookupFunction, policy: AddressPolicy = bl
   return (hostname, options, callback) => {
     lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, "", 0);
-      const list = (Array.isArray(addresses) ? addresses : [{ address: addresses, family: 4 }]) as Array<{ address: string; family: number }>;
+      const list = (Array.isArray(addresses) ? addresses : [{ address: addresses, family: 4 }]) as Array<{
+        address: string;
+        family: number;
+      }>;
       for (const entry of list) {
         const reason = policy(entry.address);
         if (reason) return callback(new BlockedAddressError(hostname, entry.address, reason), "", 0);

@@ -1,8 +1,14 @@
 import { lookup as dnsLookup } from "node:dns";
 import type { LookupFunction } from "node:net";
 import type { Agent } from "undici";
-import { ToolError, type Tool } from "../tool.js";
-import { BlockedAddressError, blockedAddressReason, checkLiteralHost, guardedLookup, type AddressPolicy } from "./ssrf-guard.js";
+import { type Tool, ToolError } from "../tool.js";
+import {
+  type AddressPolicy,
+  BlockedAddressError,
+  blockedAddressReason,
+  checkLiteralHost,
+  guardedLookup,
+} from "./ssrf-guard.js";
 
 /** Response bodies are cut at this many bytes while they stream. */
 export const MAX_BODY_BYTES = 1_048_576;
@@ -124,7 +130,10 @@ export function webFetchTool(options: WebFetchOptions): Tool<WebFetchArgs> {
           if (REDIRECT_STATUSES.has(response.statusCode) && location) {
             await response.body.dump();
             if (redirects === MAX_REDIRECTS) {
-              throw new ToolError("ExecutionFailed", `too many redirects (more than ${MAX_REDIRECTS}); last location: ${location}`);
+              throw new ToolError(
+                "ExecutionFailed",
+                `too many redirects (more than ${MAX_REDIRECTS}); last location: ${location}`,
+              );
             }
             const next = parseHttpUrl(new URL(location, url).href, "redirect location");
             if (response.statusCode === 303 || (response.statusCode <= 302 && method === "POST")) {
@@ -132,7 +141,9 @@ export function webFetchTool(options: WebFetchOptions): Tool<WebFetchArgs> {
               body = undefined;
             }
             if (next.origin !== url.origin) {
-              headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
+              headers = Object.fromEntries(
+                Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())),
+              );
             }
             url = next;
             continue;
@@ -162,7 +173,14 @@ export function webFetchTool(options: WebFetchOptions): Tool<WebFetchArgs> {
           }
           if (truncated) text += `\n\n[... truncated: the body exceeded ${MAX_BODY_BYTES} bytes]`;
           const finalUrl = redirects > 0 ? { final_url: url.href } : {};
-          return { status: response.statusCode, content_type: contentType, body: text, url: args.url, bytes: received, ...finalUrl };
+          return {
+            status: response.statusCode,
+            content_type: contentType,
+            body: text,
+            url: args.url,
+            bytes: received,
+            ...finalUrl,
+          };
         }
       } catch (error) {
         if (error instanceof ToolError) throw error;

@@ -1,4 +1,4 @@
-import { ToolError, type Tool } from "../tool.js";
+import { type Tool, ToolError } from "../tool.js";
 
 const BRAVE_ENDPOINT = "https://api.search.brave.com/res/v1/web/search";
 const MAX_SEARCH_RESULTS = 20;
@@ -24,7 +24,10 @@ async function getJson(fetch: typeof globalThis.fetch, url: URL, headers: Record
   const response = await fetch(url, { headers: { accept: "application/json", ...headers }, signal });
   if (!response.ok) {
     const detail = (await response.text().catch(() => "")).slice(0, 200);
-    throw new ToolError("ExecutionFailed", `the search provider answered ${response.status}${detail ? `: ${detail}` : ""}`);
+    throw new ToolError(
+      "ExecutionFailed",
+      `the search provider answered ${response.status}${detail ? `: ${detail}` : ""}`,
+    );
   }
   return (await response.json()) as Record<string, unknown>;
 }
@@ -108,7 +111,10 @@ export function webSearchTool(options: WebSearchOptions): Tool<{ query: string; 
       } catch (error) {
         if (error instanceof ToolError) throw error;
         if (ctx.signal.aborted) throw new ToolError("Timeout", "the search was cancelled");
-        throw new ToolError("ExecutionFailed", `the search failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new ToolError(
+          "ExecutionFailed",
+          `the search failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     },
   };

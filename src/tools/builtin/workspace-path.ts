@@ -28,7 +28,10 @@ function isMissing(error: unknown): boolean {
  */
 export async function resolveInWorkspace(workspace: string, requested: string): Promise<WorkspacePath> {
   if (requested.startsWith("~")) {
-    throw new ToolError("InvalidPath", `"${requested}": home-relative paths are not allowed; use a path inside the workspace`);
+    throw new ToolError(
+      "InvalidPath",
+      `"${requested}": home-relative paths are not allowed; use a path inside the workspace`,
+    );
   }
   if (requested.includes("\0")) throw new ToolError("InvalidPath", "the path contains a NUL byte");
   const root = await realpath(workspace);

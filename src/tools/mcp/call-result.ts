@@ -1,4 +1,4 @@
-import { ToolError, toolResult, type ToolResult } from "../tool.js";
+import { ToolError, type ToolResult, toolResult } from "../tool.js";
 
 /** One content block of an MCP `tools/call` result, as loosely as servers send them. */
 interface ContentBlock {
@@ -38,8 +38,7 @@ function blockText(block: ContentBlock): string {
       return describe(block.type, [block.mimeType, `${base64Bytes(block.data ?? "")} bytes`]);
     case "resource": {
       const resource = block.resource ?? {};
-      const size =
-        resource.text !== undefined ? Buffer.byteLength(resource.text) : base64Bytes(resource.blob ?? "");
+      const size = resource.text !== undefined ? Buffer.byteLength(resource.text) : base64Bytes(resource.blob ?? "");
       return describe("resource", [resource.uri, resource.mimeType, `${size} bytes`]);
     }
     case "resource_link":
@@ -56,7 +55,10 @@ function blockText(block: ContentBlock): string {
  */
 export function toToolResult(result: McpCallResult): ToolResult {
   const blocks = Array.isArray(result.content) ? (result.content as ContentBlock[]) : [];
-  const text = blocks.map(blockText).filter((part) => part !== "").join("\n");
+  const text = blocks
+    .map(blockText)
+    .filter((part) => part !== "")
+    .join("\n");
   if (result.isError === true) {
     throw new ToolError("ExecutionFailed", text || "the MCP server reported an error without a message");
   }

@@ -15,7 +15,9 @@ export function expandServerEnv(server: string, config: McpServerConfig, env: No
         value.replace(reference, (_match, name: string) => {
           const found = env[name];
           if (found === undefined || found === "") {
-            throw new Error(`tools.mcp_servers.${server}.${section}.${key} refers to \${${name}}, which is not set in the environment or .env`);
+            throw new Error(
+              `tools.mcp_servers.${server}.${section}.${key} refers to \${${name}}, which is not set in the environment or .env`,
+            );
           }
           return found;
         }),

@@ -160,7 +160,10 @@ export async function connectMcpServers(options: ConnectMcpOptions): Promise<Mcp
       continue;
     }
     if (configured.command === undefined && configured.url === undefined) {
-      log.warn({ server: name }, `mcp server has neither command nor url; skipped (set tools.mcp_servers.${name}.command or .url)`);
+      log.warn(
+        { server: name },
+        `mcp server has neither command nor url; skipped (set tools.mcp_servers.${name}.command or .url)`,
+      );
       hub.add(name, { state: "skipped", error: "neither command nor url is set" });
       continue;
     }
@@ -196,7 +199,10 @@ export async function connectMcpServers(options: ConnectMcpOptions): Promise<Mcp
     } else {
       const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
       hub.add(name, { state: "failed", error: reason });
-      log.warn({ server: name, reason }, "mcp server failed to connect; skipped (the other servers and the daemon go on)");
+      log.warn(
+        { server: name, reason },
+        "mcp server failed to connect; skipped (the other servers and the daemon go on)",
+      );
     }
   });
   return hub;

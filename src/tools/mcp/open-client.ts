@@ -55,7 +55,8 @@ export function remedyFor(name: string, config: McpServerConfig, error: unknown)
   const key = `tools.mcp_servers.${name}`;
   if (code === "ENOENT") return `'${config.command}' is not on PATH: install it or fix ${key}.command`;
   if (code === 401 || code === 403) return `check the server's credentials in ${key}.headers`;
-  if (config.url !== undefined) return `check that the server is running and reachable at ${withoutSecrets(config.url)}`;
+  if (config.url !== undefined)
+    return `check that the server is running and reachable at ${withoutSecrets(config.url)}`;
   return "run the command by hand to see why it does not answer MCP on stdin/stdout";
 }
 
@@ -92,7 +93,13 @@ async function connect(client: Client, transport: Transport, options: OpenClient
 function stdioTransport(options: OpenClientOptions, command: string): StdioClientTransport {
   const { config, log, name } = options;
   // The SDK starts from a safe base environment (HOME, PATH, SHELL, TERM, USER, LOGNAME), never the daemon's.
-  const transport = new StdioClientTransport({ command, args: config.args, env: config.env, cwd: config.cwd, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command,
+    args: config.args,
+    env: config.env,
+    cwd: config.cwd,
+    stderr: "pipe",
+  });
   let pending = "";
   transport.stderr?.on("data", (chunk: Buffer) => {
     const lines = (pending + chunk.toString("utf8")).split("\n");
@@ -139,7 +146,10 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
     return { client, kind: "streamable-http", close };
   } catch (error) {
     if (!isLegacyOnly(error)) throw error;
-    options.log.info({ server: options.name, reason: describeFailure(error, config) }, "mcp server does not speak Streamable HTTP; trying legacy SSE");
+    options.log.info(
+      { server: options.name, reason: describeFailure(error, config) },
+      "mcp server does not speak Streamable HTTP; trying legacy SSE",
+    );
   }
   const legacy = newClient(options);
   await connect(legacy, new SSEClientTransport(url, { requestInit }), options);

@@ -4,7 +4,14 @@ import type { McpServerConfig } from "../../config/schema.js";
 import { Backoff } from "../../util/retry.js";
 import { ToolError } from "../tool.js";
 import type { McpCallResult } from "./call-result.js";
-import { describeFailure, isSessionLost, openClient, remedyFor, type McpTransportKind, type OpenedClient } from "./open-client.js";
+import {
+  describeFailure,
+  isSessionLost,
+  type McpTransportKind,
+  type OpenedClient,
+  openClient,
+  remedyFor,
+} from "./open-client.js";
 
 /** A tool as the server lists it. */
 export type McpToolInfo = McpTool;
@@ -48,7 +55,10 @@ export class McpServerConnection {
 
   constructor(private readonly options: McpServerConnectionOptions) {
     this.name = options.name;
-    this.restartBackoff = new Backoff({ baseDelayMs: options.restartDelayMs ?? 1000, maxDelayMs: options.maxRestartDelayMs ?? 30_000 });
+    this.restartBackoff = new Backoff({
+      baseDelayMs: options.restartDelayMs ?? 1000,
+      maxDelayMs: options.maxRestartDelayMs ?? 30_000,
+    });
   }
 
   /** The transport in use once connected. */
@@ -68,7 +78,9 @@ export class McpServerConnection {
       return await this.listTools();
     } catch (error) {
       await this.close();
-      throw new Error(`connected, but listing its tools failed: ${describeFailure(error, this.options.config)}`, { cause: error });
+      throw new Error(`connected, but listing its tools failed: ${describeFailure(error, this.options.config)}`, {
+        cause: error,
+      });
     }
   }
 
@@ -126,7 +138,10 @@ export class McpServerConnection {
       try {
         this.options.onToolsChanged(await this.listTools());
       } catch (error) {
-        this.options.log.warn({ server: this.name, reason: describeFailure(error, this.options.config) }, "mcp tool list refresh failed");
+        this.options.log.warn(
+          { server: this.name, reason: describeFailure(error, this.options.config) },
+          "mcp tool list refresh failed",
+        );
       }
     });
   }
@@ -141,7 +156,10 @@ export class McpServerConnection {
   private async restartNow(): Promise<void> {
     const wait = this.nextRestartAt - Date.now();
     if (wait > 0) {
-      throw new ToolError("ExecutionFailed", `MCP server '${this.name}' stopped; the next restart is allowed in ${seconds(wait)}`);
+      throw new ToolError(
+        "ExecutionFailed",
+        `MCP server '${this.name}' stopped; the next restart is allowed in ${seconds(wait)}`,
+      );
     }
     this.nextRestartAt = Date.now() + this.restartBackoff.next();
     this.options.log.info({ server: this.name }, "restarting mcp server");
@@ -150,17 +168,28 @@ export class McpServerConnection {
       await this.connect();
       this.options.onToolsChanged(await this.listTools());
     } catch (error) {
-      throw new ToolError("ExecutionFailed", `MCP server '${this.name}' stopped and could not be restarted: ${(error as Error).message}`);
+      throw new ToolError(
+        "ExecutionFailed",
+        `MCP server '${this.name}' stopped and could not be restarted: ${(error as Error).message}`,
+      );
     }
   }
 
   /** Calls one tool by the server's own name; throws {@link ToolError} on timeout, cancellation or a dead server. */
-  async callTool(tool: string, args: Record<string, unknown>, signal: AbortSignal, isRetry = false): Promise<McpCallResult> {
+  async callTool(
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    isRetry = false,
+  ): Promise<McpCallResult> {
     if (this.state === "closed") throw new ToolError("ExecutionFailed", `MCP server '${this.name}' is shut down`);
     if (this.state !== "connected") await this.restart();
     const timeoutMs = this.options.config.timeout * 1000;
     try {
-      const result = await this.opened!.client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: timeoutMs });
+      const result = await this.opened!.client.callTool({ name: tool, arguments: args }, undefined, {
+        signal,
+        timeout: timeoutMs,
+      });
       this.restartBackoff.reset();
       return result;
     } catch (error) {
@@ -189,7 +218,10 @@ export class McpServerConnection {
       return new ToolError("Timeout", `${what} did not answer within ${seconds(timeoutMs)}; the call was cancelled`);
     }
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-      return new ToolError("ExecutionFailed", `${what} failed: the server stopped during the call; it will be restarted on the next call`);
+      return new ToolError(
+        "ExecutionFailed",
+        `${what} failed: the server stopped during the call; it will be restarted on the next call`,
+      );
     }
     return new ToolError("ExecutionFailed", `${what} failed: ${describeFailure(error, this.options.config)}`);
   }
@@ -199,7 +231,10 @@ export class McpServerConnection {
     this.state = "closed";
     await this.restarting?.catch(() => {});
     await this.opened?.close().catch((error: unknown) => {
-      this.options.log.debug({ server: this.name, reason: describeFailure(error, this.options.config) }, "mcp client close failed");
+      this.options.log.debug(
+        { server: this.name, reason: describeFailure(error, this.options.config) },
+        "mcp client close failed",
+      );
     });
   }
 }

@@ -1,8 +1,17 @@
 import { once } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChannelError } from "../../../src/channel-kit/channel.js";
-import { ALICE, BOB, BOT, DM_CHANNEL_ID, GENERAL_CHANNEL_ID, OTHER_BOT, ROLE_ID, THREAD_ID } from "../../fakes/fake-discord.js";
-import { startDiscordHarness, type DiscordHarness } from "./harness.js";
+import {
+  ALICE,
+  BOB,
+  BOT,
+  DM_CHANNEL_ID,
+  GENERAL_CHANNEL_ID,
+  OTHER_BOT,
+  ROLE_ID,
+  THREAD_ID,
+} from "../../fakes/fake-discord.js";
+import { type DiscordHarness, startDiscordHarness } from "./harness.js";
 
 let harness: DiscordHarness | undefined;
 afterEach(async () => {
@@ -70,7 +79,12 @@ describe("the Discord channel, receiving", () => {
     harness.fake.guildMessage(`<@${BOT.id}> in a thread`, { channelId: THREAD_ID, mentions: [BOT] });
     const inbound = await next;
     expect(inbound).toMatchObject({ chatId: THREAD_ID, mentioned: true });
-    await harness.bus.publishOutbound({ channel: "discord", chatId: inbound.chatId, text: "threaded answer", replyToId: inbound.replyToId! });
+    await harness.bus.publishOutbound({
+      channel: "discord",
+      chatId: inbound.chatId,
+      text: "threaded answer",
+      replyToId: inbound.replyToId!,
+    });
     expect(harness.fake.sent[0]).toMatchObject({ channelId: THREAD_ID, body: { content: "threaded answer" } });
   });
 
@@ -80,7 +94,9 @@ describe("the Discord channel, receiving", () => {
     harness.fake.dm("", ALICE, [{ filename: "cat.png", size: 1234, content_type: "image/png" }]);
     expect(await next).toMatchObject({
       text: "[attached photo: cat.png]",
-      media: [{ kind: "photo", name: "cat.png", mimeType: "image/png", size: 1234, ref: "https://cdn.example/cat.png" }],
+      media: [
+        { kind: "photo", name: "cat.png", mimeType: "image/png", size: 1234, ref: "https://cdn.example/cat.png" },
+      ],
     });
   });
 
@@ -107,7 +123,12 @@ describe("the Discord channel, replying", () => {
 
   it("answers a guild mention as a reply that does not fail when the original is gone, and never pings everyone", async () => {
     harness = await startDiscordHarness();
-    await harness.bus.publishOutbound({ channel: "discord", chatId: GENERAL_CHANNEL_ID, text: "@everyone look", replyToId: "777" });
+    await harness.bus.publishOutbound({
+      channel: "discord",
+      chatId: GENERAL_CHANNEL_ID,
+      text: "@everyone look",
+      replyToId: "777",
+    });
     expect(harness.fake.sent[0]!.body).toMatchObject({
       message_reference: { message_id: "777", fail_if_not_exists: false },
       allowed_mentions: { parse: ["users"] },
@@ -124,13 +145,21 @@ describe("the Discord channel, replying", () => {
     expect(contents.length).toBe(3);
     for (const content of contents) expect(content.length).toBeLessThanOrEqual(2000);
     expect(contents.join("\n\n").replace(/\s+/g, " ")).toBe(text.replace(/\s+/g, " "));
-    expect(harness.fake.sent.map((message) => message.body.message_reference?.message_id)).toEqual(["777", undefined, undefined]);
+    expect(harness.fake.sent.map((message) => message.body.message_reference?.message_id)).toEqual([
+      "777",
+      undefined,
+      undefined,
+    ]);
   });
 
   it("sends a long code block as chunks whose fences are balanced, each reopened with its language", async () => {
     harness = await startDiscordHarness();
     const code = Array.from({ length: 200 }, (_, index) => `console.log("line ${index} of the program");`).join("\n");
-    await harness.bus.publishOutbound({ channel: "discord", chatId: DM_CHANNEL_ID, text: `Here:\n\n\`\`\`js\n${code}\n\`\`\`\n\nDone.` });
+    await harness.bus.publishOutbound({
+      channel: "discord",
+      chatId: DM_CHANNEL_ID,
+      text: `Here:\n\n\`\`\`js\n${code}\n\`\`\`\n\nDone.`,
+    });
     const contents = harness.fake.sent.map((message) => message.body.content ?? "");
     expect(contents.length).toBeGreaterThan(2);
     for (const content of contents) {
@@ -144,7 +173,9 @@ describe("the Discord channel, replying", () => {
     harness = await startDiscordHarness();
     harness.fake.failNextSends({ type: "rate-limit", retryAfterSeconds: 0.05 });
     await harness.bus.publishOutbound({ channel: "discord", chatId: DM_CHANNEL_ID, text: "after the limit" });
-    expect(harness.fake.requests.filter((request) => request === `POST /channels/${DM_CHANNEL_ID}/messages`)).toHaveLength(2);
+    expect(
+      harness.fake.requests.filter((request) => request === `POST /channels/${DM_CHANNEL_ID}/messages`),
+    ).toHaveLength(2);
     expect(harness.fake.sent.map((message) => message.body.content)).toEqual(["after the limit"]);
   });
 
@@ -158,7 +189,9 @@ describe("the Discord channel, replying", () => {
   it("reports a permanent refusal (missing permissions) as a ChannelError without retrying", async () => {
     harness = await startDiscordHarness();
     harness.fake.failNextSends({ type: "discord-error", status: 403, code: 50013, message: "Missing Permissions" });
-    const failed = new Promise<unknown>((resolve) => harness!.bus.onDeliveryFailed((_message, error) => resolve(error)));
+    const failed = new Promise<unknown>((resolve) =>
+      harness!.bus.onDeliveryFailed((_message, error) => resolve(error)),
+    );
     const delivery = harness.bus.publishOutbound({ channel: "discord", chatId: GENERAL_CHANNEL_ID, text: "nope" });
     await expect(delivery).rejects.toThrow(/missing permissions/);
     const error = await failed;
@@ -178,7 +211,15 @@ describe("the Discord channel, replying", () => {
 
   it("shows typing now and every 8 seconds while working, and stops when the turn ends", async () => {
     harness = await startDiscordHarness();
-    const inbound = { id: "discord:1", channel: "discord", chatId: DM_CHANNEL_ID, senderId: ALICE.id, text: "x", isDirect: true, receivedAt: 0 };
+    const inbound = {
+      id: "discord:1",
+      channel: "discord",
+      chatId: DM_CHANNEL_ID,
+      senderId: ALICE.id,
+      text: "x",
+      isDirect: true,
+      receivedAt: 0,
+    };
     // Only the indicator's own interval is faked; discord.js keeps its real timers.
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     try {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALICE, DM_CHANNEL_ID, FakeDiscord } from "../../fakes/fake-discord.js";
 import { FakeOpenAI } from "../../fakes/fake-openai.js";
-import { spawnSkein, type SkeinProcess } from "../../support/skein-process.js";
+import { type SkeinProcess, spawnSkein } from "../../support/skein-process.js";
 
 let home: string;
 let discord: FakeDiscord;
@@ -49,7 +49,10 @@ describe("skein start with Discord configured", () => {
     await daemon.waitFor("discord connected");
     discord.dm("ping from Discord");
     const [reply] = await Promise.race([discord.waitForSent(1), exited]);
-    expect(reply).toMatchObject({ channelId: DM_CHANNEL_ID, body: { content: expect.stringMatching(/^echo: .*ping from Discord/) } });
+    expect(reply).toMatchObject({
+      channelId: DM_CHANNEL_ID,
+      body: { content: expect.stringMatching(/^echo: .*ping from Discord/) },
+    });
     expect(openai.completions).toHaveLength(1);
   });
 });

@@ -3,7 +3,8 @@ import { toDiscordMarkdown } from "../../../channels/discord/format.js";
 
 describe("Markdown for Discord", () => {
   it("passes what Discord renders through unchanged", () => {
-    const text = "# Title\n\nSome **bold**, *italic*, ~~struck~~ and `code`.\n\n- one\n- two\n\n> quoted\n\n```ts\nconst a = 1;\n```\n";
+    const text =
+      "# Title\n\nSome **bold**, *italic*, ~~struck~~ and `code`.\n\n- one\n- two\n\n> quoted\n\n```ts\nconst a = 1;\n```\n";
     expect(toDiscordMarkdown(text)).toBe(text);
   });
 
@@ -19,12 +20,14 @@ describe("Markdown for Discord", () => {
   });
 
   it("turns images into links, and leaves image syntax in code alone", () => {
-    expect(toDiscordMarkdown('See ![a cat](https://example.com/cat.png "Cat") and ![](https://example.com/x.png).')).toBe(
-      "See [a cat](https://example.com/cat.png) and https://example.com/x.png.",
-    );
+    expect(
+      toDiscordMarkdown('See ![a cat](https://example.com/cat.png "Cat") and ![](https://example.com/x.png).'),
+    ).toBe("See [a cat](https://example.com/cat.png) and https://example.com/x.png.");
     const code = "```md\n![kept](https://example.com/k.png)\n```";
     expect(toDiscordMarkdown(code)).toBe(code);
-    expect(toDiscordMarkdown("- item ![pic](https://example.com/p.png)")).toBe("- item [pic](https://example.com/p.png)");
+    expect(toDiscordMarkdown("- item ![pic](https://example.com/p.png)")).toBe(
+      "- item [pic](https://example.com/p.png)",
+    );
   });
 
   it("keeps plain text exactly as it is", () => {

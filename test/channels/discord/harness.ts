@@ -1,10 +1,10 @@
 import type { Logger } from "pino";
-import { MessageBus } from "../../../src/bus/message-bus.js";
-import type { ChannelDeps } from "../../../src/channel-kit/channel.js";
-import type { DiscordSettings } from "../../../channels/discord/index.js";
-import type { InboundMessage } from "../../../src/bus/messages.js";
-import { silentLogger } from "../../../src/log.js";
 import { DiscordChannel, type DiscordChannelOptions } from "../../../channels/discord/discord-channel.js";
+import type { DiscordSettings } from "../../../channels/discord/index.js";
+import { MessageBus } from "../../../src/bus/message-bus.js";
+import type { InboundMessage } from "../../../src/bus/messages.js";
+import type { ChannelDeps } from "../../../src/channel-kit/channel.js";
+import { silentLogger } from "../../../src/log.js";
 import { FakeDiscord, type FakeDiscordOptions } from "../../fakes/fake-discord.js";
 
 /** A started fake Discord and a Discord channel connected to it over a real bus. */
@@ -20,9 +20,19 @@ export interface DiscordHarness {
 }
 
 /** What a Discord channel is given: settings pointing at the fake, a bus and a logger. */
-export function discordDeps(options: { apiUrl: string; token?: string; bus?: MessageBus; log?: Logger }): ChannelDeps<DiscordSettings> {
+export function discordDeps(options: {
+  apiUrl: string;
+  token?: string;
+  bus?: MessageBus;
+  log?: Logger;
+}): ChannelDeps<DiscordSettings> {
   return {
-    settings: { token: options.token ?? "test-token", api_url: options.apiUrl, allow_from: [], group_policy: "mention" },
+    settings: {
+      token: options.token ?? "test-token",
+      api_url: options.apiUrl,
+      allow_from: [],
+      group_policy: "mention",
+    },
     bus: options.bus ?? new MessageBus(),
     log: options.log ?? silentLogger(),
     home: "/nonexistent",
@@ -39,12 +49,13 @@ export async function startDiscordHarness(
   bus.registerChannel("discord", (message) => channel.send(message));
   const inbound: InboundMessage[] = [];
   bus.onInbound((message) => inbound.push(message));
-  const nextInbound = () => new Promise<InboundMessage>((resolve) => {
-    const off = bus.onInbound((message) => {
-      off();
-      resolve(message);
+  const nextInbound = () =>
+    new Promise<InboundMessage>((resolve) => {
+      const off = bus.onInbound((message) => {
+        off();
+        resolve(message);
+      });
     });
-  });
   const controller = new AbortController();
   await channel.start(controller.signal);
   return {

@@ -9,7 +9,7 @@ import { configSchema } from "../../../src/config/schema.js";
 import { silentLogger } from "../../../src/log.js";
 import { BOT, DM_CHANNEL_ID, FakeDiscord } from "../../fakes/fake-discord.js";
 import { waitUntil } from "../../support/wait-until.js";
-import { discordDeps, startDiscordHarness, type DiscordHarness } from "./harness.js";
+import { type DiscordHarness, discordDeps, startDiscordHarness } from "./harness.js";
 
 let harness: DiscordHarness | undefined;
 let fake: FakeDiscord | undefined;
@@ -50,7 +50,12 @@ describe("the Discord channel, starting and stopping", () => {
   it("is built by its factory from channels.discord in the config", async () => {
     fake = await FakeDiscord.start();
     const config = configSchema.parse({ channels: { discord: { token: "test-token", api_url: fake.apiUrl } } });
-    const channel = (await discord.load())({ settings: config.channels.discord, bus: new MessageBus(), log: silentLogger(), home: "/nonexistent" });
+    const channel = (await discord.load())({
+      settings: config.channels.discord,
+      bus: new MessageBus(),
+      log: silentLogger(),
+      home: "/nonexistent",
+    });
     expect(channel.name).toBe("discord");
     await channel.start(new AbortController().signal);
     expect(channel.status().state).toBe("connected");
@@ -62,7 +67,12 @@ describe("the Discord channel, starting and stopping", () => {
     fake = await FakeDiscord.start();
     for (const apiUrl of [`${fake.apiUrl}/`, `${fake.apiUrl}/v10`, `${fake.apiUrl}/v10/`]) {
       const config = configSchema.parse({ channels: { discord: { token: "test-token", api_url: apiUrl } } });
-      const channel = (await discord.load())({ settings: config.channels.discord, bus: new MessageBus(), log: silentLogger(), home: "/nonexistent" });
+      const channel = (await discord.load())({
+        settings: config.channels.discord,
+        bus: new MessageBus(),
+        log: silentLogger(),
+        home: "/nonexistent",
+      });
       await channel.start(new AbortController().signal);
       expect(channel.status().state).toBe("connected");
       await channel.stop();
@@ -75,7 +85,11 @@ describe("the Discord channel, starting and stopping", () => {
     const rejections = await withoutUnhandledRejections(async () => {
       const error = await channel.start(new AbortController().signal).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ChannelError);
-      expect(error).toMatchObject({ kind: "auth", channel: "discord", message: expect.stringMatching(/token.*DISCORD_BOT_TOKEN/) });
+      expect(error).toMatchObject({
+        kind: "auth",
+        channel: "discord",
+        message: expect.stringMatching(/token.*DISCORD_BOT_TOKEN/),
+      });
     });
     expect(rejections).toEqual([]);
     expect(channel.status()).toMatchObject({ state: "failed", detail: expect.stringMatching(/token/) });
@@ -86,7 +100,10 @@ describe("the Discord channel, starting and stopping", () => {
     fake = await FakeDiscord.start({ gatewayRejectsToken: true });
     const channel = new DiscordChannel(discordDeps({ apiUrl: fake.apiUrl }));
     const rejections = await withoutUnhandledRejections(async () => {
-      await expect(channel.start(new AbortController().signal)).rejects.toMatchObject({ kind: "auth", message: expect.stringMatching(/4004/) });
+      await expect(channel.start(new AbortController().signal)).rejects.toMatchObject({
+        kind: "auth",
+        message: expect.stringMatching(/4004/),
+      });
     });
     expect(rejections).toEqual([]);
     expect(channel.status().state).toBe("failed");
@@ -104,7 +121,9 @@ describe("the Discord channel, starting and stopping", () => {
     await harness.bus.publishOutbound({ channel: "discord", chatId: DM_CHANNEL_ID, text: "yes" });
     expect(harness.fake.sent.map((message) => message.body.content)).toEqual(["yes"]);
     expect(harness.channel.status()).toMatchObject({ state: "connected", detail: "resumed" });
-    expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining([expect.stringMatching(/reconnecting/), expect.stringMatching(/resumed/)]));
+    expect(lines.map((line) => line.msg)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/reconnecting/), expect.stringMatching(/resumed/)]),
+    );
   });
 
   it("resumes after the gateway connection drops, and reports itself disconnected meanwhile", async () => {
@@ -125,7 +144,10 @@ describe("the Discord channel, starting and stopping", () => {
     harness = await startDiscordHarness({}, { log });
     harness.fake.closeGateway(4014, "Disallowed intent(s).");
     await waitUntil(() => harness!.channel.status().state !== "connected", "the channel leaves the connected state");
-    expect(harness.channel.status()).toMatchObject({ state: "disconnected", detail: expect.stringMatching(/Message Content Intent/) });
+    expect(harness.channel.status()).toMatchObject({
+      state: "disconnected",
+      detail: expect.stringMatching(/Message Content Intent/),
+    });
     expect(lines.some((line) => line.level >= 50 && /disconnected for good/.test(line.msg))).toBe(true);
   });
 

@@ -3,11 +3,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TurnOutcome } from "../../../src/agent/agent-loop.js";
-import { PairingStore } from "../../../src/gates/access-gate.js";
 import type { Channel } from "../../../src/channel-kit/channel.js";
 import { createDaemon, type Daemon } from "../../../src/daemon.js";
+import { PairingStore } from "../../../src/gates/access-gate.js";
 import { silentLogger } from "../../../src/log.js";
-import { ALICE, BOB, BOT, DM_CHANNEL_ID, FakeDiscord, GENERAL_CHANNEL_ID, OTHER_BOT, type FakeDiscordOptions } from "../../fakes/fake-discord.js";
+import {
+  ALICE,
+  BOB,
+  BOT,
+  DM_CHANNEL_ID,
+  FakeDiscord,
+  type FakeDiscordOptions,
+  GENERAL_CHANNEL_ID,
+  OTHER_BOT,
+} from "../../fakes/fake-discord.js";
 import { FakeOpenAI } from "../../fakes/fake-openai.js";
 
 /** A daemon in this process serving a fake Discord with a fake model. */
@@ -31,7 +40,11 @@ afterEach(async () => {
 });
 
 async function startDaemon(
-  options: { token?: string; fake?: FakeDiscordOptions; channels?: Array<{ name: string; create: () => Channel }> } = {},
+  options: {
+    token?: string;
+    fake?: FakeDiscordOptions;
+    channels?: Array<{ name: string; create: () => Channel }>;
+  } = {},
 ): Promise<Setup> {
   const home = await mkdtemp(join(tmpdir(), "skein-discord-turns-"));
   const discord = await FakeDiscord.start(options.fake);
@@ -68,7 +81,10 @@ describe("skein on Discord, turn by turn", () => {
     const { discord, openai } = await startDaemon();
     discord.dm("hello bot");
     const [reply] = await discord.waitForSent(1);
-    expect(reply).toMatchObject({ channelId: DM_CHANNEL_ID, body: { content: expect.stringMatching(/^echo: .*hello bot/) } });
+    expect(reply).toMatchObject({
+      channelId: DM_CHANNEL_ID,
+      body: { content: expect.stringMatching(/^echo: .*hello bot/) },
+    });
     expect(reply!.body.message_reference).toBeUndefined();
     expect(openai.completions).toHaveLength(1);
     expect(discord.typing).toContain(DM_CHANNEL_ID);
@@ -108,7 +124,10 @@ describe("skein on Discord, turn by turn", () => {
 
   it("sends a 5,000-character answer as ordered chunks of at most 2,000 characters", async () => {
     const { discord, openai } = await startDaemon();
-    const long = Array.from({ length: 60 }, (_, index) => `Line ${String(index).padStart(2, "0")}: ${"lorem ipsum ".repeat(6)}`).join("\n");
+    const long = Array.from(
+      { length: 60 },
+      (_, index) => `Line ${String(index).padStart(2, "0")}: ${"lorem ipsum ".repeat(6)}`,
+    ).join("\n");
     const text = `${long}\n\n\`\`\`python\n${"print('x')\n".repeat(60)}\`\`\``;
     expect(text.length).toBeGreaterThan(5000);
     openai.reply({ content: text });
@@ -120,8 +139,13 @@ describe("skein on Discord, turn by turn", () => {
       expect(content.length).toBeLessThanOrEqual(2000);
       expect((content.match(/```/g) ?? []).length % 2).toBe(0);
     }
-    const lines = contents.join("\n").split("\n").filter((line) => line.startsWith("Line "));
-    expect(lines.map((line) => line.slice(5, 7))).toEqual(Array.from({ length: 60 }, (_, index) => String(index).padStart(2, "0")));
+    const lines = contents
+      .join("\n")
+      .split("\n")
+      .filter((line) => line.startsWith("Line "));
+    expect(lines.map((line) => line.slice(5, 7))).toEqual(
+      Array.from({ length: 60 }, (_, index) => String(index).padStart(2, "0")),
+    );
   });
 
   it("gives a stranger's DM a pairing code without asking the model, and answers once approved", async () => {

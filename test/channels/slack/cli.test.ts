@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vit
 import { FakeOpenAI } from "../../fakes/fake-openai.js";
 import { FakeSlack, postSignedEvent } from "../../fakes/fake-slack.js";
 import { FakeTelegram } from "../../fakes/fake-telegram.js";
-import { spawnSkein, type SkeinProcess } from "../../support/skein-process.js";
+import { type SkeinProcess, spawnSkein } from "../../support/skein-process.js";
 
 let slack: FakeSlack;
 let openai: FakeOpenAI;
@@ -13,10 +13,19 @@ let home: string;
 let skein: SkeinProcess | undefined;
 
 /** Runs `skein start` and resolves with its parsed log line saying it is ready, and the lines before it. */
-async function startSkein(env: Record<string, string>): Promise<{ ready: Record<string, unknown>; lines: Array<Record<string, unknown>> }> {
+async function startSkein(
+  env: Record<string, string>,
+): Promise<{ ready: Record<string, unknown>; lines: Array<Record<string, unknown>> }> {
   skein = spawnSkein(["start"], {
     cwd: home,
-    env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: "sk-test", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: home,
+      SKEIN_HOME: home,
+      OPENAI_BASE_URL: openai.baseUrl,
+      OPENAI_API_KEY: "sk-test",
+      ...env,
+    },
   });
   await skein.waitFor('"msg":"skein ready"');
   // Complete lines only: the chunk with the ready line may end inside the next one.
@@ -62,7 +71,11 @@ describe("skein start with Slack, the built CLI", () => {
 
     const ts = slack.nextTs();
     const event = { type: "app_mention", user: "UALICE", text: "<@UBOT> how are things?", ts, channel: "C1" };
-    const response = await postSignedEvent(`http://127.0.0.1:${port}/slack/events`, "cli-secret", slack.eventCallback(event));
+    const response = await postSignedEvent(
+      `http://127.0.0.1:${port}/slack/events`,
+      "cli-secret",
+      slack.eventCallback(event),
+    );
     expect(response.status).toBe(200);
 
     const [posted] = await slack.waitForCalls("chat.postMessage", 1);

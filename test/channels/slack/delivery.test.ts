@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ChannelError } from "../../../src/channel-kit/channel.js";
 import { FakeSlack } from "../../fakes/fake-slack.js";
-import { slackHarness, type SlackHarness } from "./harness.js";
+import { type SlackHarness, slackHarness } from "./harness.js";
 
 let fake: FakeSlack;
 let harness: SlackHarness;
@@ -17,7 +17,8 @@ afterEach(async () => {
   await fake.close();
 });
 
-const reply = (text: string) => harness.bus.publishOutbound({ channel: "slack", chatId: "C1", threadId: "1700000000.000100", text });
+const reply = (text: string) =>
+  harness.bus.publishOutbound({ channel: "slack", chatId: "C1", threadId: "1700000000.000100", text });
 
 describe("replies from the Slack channel", () => {
   it("go into the thread, rendered as mrkdwn", async () => {
@@ -43,7 +44,9 @@ describe("replies from the Slack channel", () => {
       expect(String(call.text).length).toBeLessThan(4_000);
       expect(call.thread_ts).toBe("1700000000.000100");
     }
-    const numbers = posted.flatMap((call) => [...String(call.text).matchAll(/Paragraph (\d+):/g)].map((match) => Number(match[1])));
+    const numbers = posted.flatMap((call) =>
+      [...String(call.text).matchAll(/Paragraph (\d+):/g)].map((match) => Number(match[1])),
+    );
     expect(numbers).toEqual(paragraphs.map((_, index) => index));
     expect(receipt && receipt.messageIds).toHaveLength(posted.length);
   });
@@ -54,7 +57,9 @@ describe("replies from the Slack channel", () => {
 
     expect(fake.callsTo("chat.postMessage")).toHaveLength(2);
     expect(receipt && receipt.messageIds).toHaveLength(1);
-    expect(harness.logs.lines).toContainEqual(expect.objectContaining({ msg: "Slack rate limit: waiting before retrying", retryAfterSeconds: 1 }));
+    expect(harness.logs.lines).toContainEqual(
+      expect.objectContaining({ msg: "Slack rate limit: waiting before retrying", retryAfterSeconds: 1 }),
+    );
   });
 
   it("retry a server error and deliver once", async () => {

@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pino, type Logger } from "pino";
+import { type Logger, pino } from "pino";
 import { SlackChannel, type SlackChannelOptions } from "../../../channels/slack/slack-channel.js";
 import { MessageBus } from "../../../src/bus/message-bus.js";
 import type { InboundMessage } from "../../../src/bus/messages.js";
@@ -73,7 +73,14 @@ export async function slackHarness(fake: FakeSlack, slack: Record<string, unknow
   const home = await mkdtemp(join(tmpdir(), "skein-slack-"));
   const config = configSchema.parse({
     channels: {
-      slack: { bot_token: "xoxb-good", signing_secret: "shh", port: 0, api_url: fake.apiUrl, allow_from: ["*"], ...slack },
+      slack: {
+        bot_token: "xoxb-good",
+        signing_secret: "shh",
+        port: 0,
+        api_url: fake.apiUrl,
+        allow_from: ["*"],
+        ...slack,
+      },
     },
   } satisfies SkeinConfigInput);
   const bus = new MessageBus();

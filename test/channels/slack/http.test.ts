@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FakeSlack, postSignedEvent } from "../../fakes/fake-slack.js";
-import { slackHarness, type SlackHarness } from "./harness.js";
+import { type SlackHarness, slackHarness } from "./harness.js";
 
 let fake: FakeSlack;
 let harness: SlackHarness;
@@ -37,7 +37,9 @@ describe("the Slack channel over the HTTP Events API", () => {
     const ts = fake.nextTs();
     const text = "<@UBOT> what is up?";
     expect((await post({ type: "app_mention", user: "UALICE", text, ts, channel: "C1" })).status).toBe(200);
-    expect((await post({ type: "message", channel_type: "channel", user: "UALICE", text, ts, channel: "C1" })).status).toBe(200);
+    expect(
+      (await post({ type: "message", channel_type: "channel", user: "UALICE", text, ts, channel: "C1" })).status,
+    ).toBe(200);
 
     const message = await harness.nthInbound(1);
     expect(await harness.ignored(ts)).toBe("duplicate of an app_mention");
@@ -59,7 +61,14 @@ describe("the Slack channel over the HTTP Events API", () => {
     const root = fake.nextTs();
     const followUp = fake.nextTs();
     await post({ type: "app_mention", user: "UALICE", text: "<@UBOT> first", ts: root, channel: "C1" });
-    await post({ type: "app_mention", user: "UALICE", text: "<@UBOT> second", ts: followUp, thread_ts: root, channel: "C1" });
+    await post({
+      type: "app_mention",
+      user: "UALICE",
+      text: "<@UBOT> second",
+      ts: followUp,
+      thread_ts: root,
+      channel: "C1",
+    });
 
     const first = await harness.nthInbound(1);
     const second = await harness.nthInbound(2);
@@ -77,7 +86,8 @@ describe("the Slack channel over the HTTP Events API", () => {
   });
 
   it("passes one chat's messages on in the order they came, even when a name lookup holds up the first", async () => {
-    const dm = (text: string) => post({ type: "message", channel_type: "im", user: "UALICE", text, ts: fake.nextTs(), channel: "D1" });
+    const dm = (text: string) =>
+      post({ type: "message", channel_type: "im", user: "UALICE", text, ts: fake.nextTs(), channel: "D1" });
     await dm("warm up");
     await harness.nthInbound(1);
     let release!: () => void;
@@ -92,7 +102,11 @@ describe("the Slack channel over the HTTP Events API", () => {
     release();
 
     await harness.nthInbound(3);
-    expect(harness.inbound.map((message) => message.text)).toEqual(["warm up", "first, for @UCAROL", "second, for @UDAVE"]);
+    expect(harness.inbound.map((message) => message.text)).toEqual([
+      "warm up",
+      "first, for @UCAROL",
+      "second, for @UDAVE",
+    ]);
   });
 
   it("ignores bots, itself, edits and deletions", async () => {
@@ -122,13 +136,27 @@ describe("the Slack channel over the HTTP Events API", () => {
     const forged = await postSignedEvent(
       eventsUrl,
       "shh",
-      fake.eventCallback({ type: "message", channel_type: "im", user: "UALICE", text: "forged", ts: fake.nextTs(), channel: "D1" }),
+      fake.eventCallback({
+        type: "message",
+        channel_type: "im",
+        user: "UALICE",
+        text: "forged",
+        ts: fake.nextTs(),
+        channel: "D1",
+      }),
       { signWith: "not-the-secret" },
     );
     const stale = await postSignedEvent(
       eventsUrl,
       "shh",
-      fake.eventCallback({ type: "message", channel_type: "im", user: "UALICE", text: "replayed", ts: fake.nextTs(), channel: "D1" }),
+      fake.eventCallback({
+        type: "message",
+        channel_type: "im",
+        user: "UALICE",
+        text: "replayed",
+        ts: fake.nextTs(),
+        channel: "D1",
+      }),
       { timestamp: Math.floor(Date.now() / 1000) - 600 },
     );
     expect([forged.status, stale.status]).toEqual([401, 401]);
@@ -140,17 +168,24 @@ describe("the Slack channel over the HTTP Events API", () => {
   });
 
   it("answers Slack's url_verification challenge", async () => {
-    const response = await postSignedEvent(eventsUrl, "shh", { type: "url_verification", challenge: "c-123", token: "t" });
+    const response = await postSignedEvent(eventsUrl, "shh", {
+      type: "url_verification",
+      challenge: "c-123",
+      token: "t",
+    });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("c-123");
   });
 
   it("renders mentions, channels and links readably and strips its own mention", async () => {
     const ts = fake.nextTs();
-    const text = "<@UBOT> ask <@UALICE> and <@UNOBODY> in <#C9|general> about <https://example.com|the site> &amp; <https://x.org>";
+    const text =
+      "<@UBOT> ask <@UALICE> and <@UNOBODY> in <#C9|general> about <https://example.com|the site> &amp; <https://x.org>";
     await post({ type: "app_mention", user: "UALICE", text, ts, channel: "C1" });
 
     const message = await harness.nthInbound(1);
-    expect(message.text).toBe("ask @Alice and @UNOBODY in #general about the site (https://example.com) & https://x.org");
+    expect(message.text).toBe(
+      "ask @Alice and @UNOBODY in #general about the site (https://example.com) & https://x.org",
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { decideEvent, parseSlackMessageId, slackMessageId, type SlackMessageEvent } from "../../../channels/slack/inbound.js";
-import { mentionedUserIds, readableSlackText } from "../../../channels/slack/inbound.js";
+import {
+  decideEvent,
+  mentionedUserIds,
+  parseSlackMessageId,
+  readableSlackText,
+  type SlackMessageEvent,
+  slackMessageId,
+} from "../../../channels/slack/inbound.js";
 
 const context = { botUserId: "UBOT", botId: "BBOT", groupPolicy: "mention" as const };
 const event = (fields: Partial<SlackMessageEvent>): SlackMessageEvent => ({
@@ -38,12 +44,19 @@ describe("Slack events decided", () => {
   });
 
   it("leaves the message event of a mention to app_mention", () => {
-    expect(decideEvent(event({ text: "<@UBOT> hi" }), context)).toEqual({ type: "ignore", reason: "duplicate of an app_mention" });
+    expect(decideEvent(event({ text: "<@UBOT> hi" }), context)).toEqual({
+      type: "ignore",
+      reason: "duplicate of an app_mention",
+    });
   });
 
   it("passes channel messages without a mention only when the group policy is open", () => {
     expect(decideEvent(event({}), context)).toMatchObject({ type: "ignore" });
-    expect(decideEvent(event({}), { ...context, groupPolicy: "open" })).toMatchObject({ type: "accept", mentioned: false, isDirect: false });
+    expect(decideEvent(event({}), { ...context, groupPolicy: "open" })).toMatchObject({
+      type: "accept",
+      mentioned: false,
+      isDirect: false,
+    });
   });
 
   it.each([
@@ -79,9 +92,12 @@ describe("Slack text made readable", () => {
   });
 
   it("shows channels, specials, links and escapes readably", () => {
-    expect(readableSlackText("in <#C1|general> and <#C2>, <!here>: <https://a.io|docs> <mailto:x@y.z|x@y.z> <https://b.io> a &lt;b&gt; &amp;", options)).toBe(
-      "in #general and #C2, @here: docs (https://a.io) mailto:x@y.z https://b.io a <b> &",
-    );
+    expect(
+      readableSlackText(
+        "in <#C1|general> and <#C2>, <!here>: <https://a.io|docs> <mailto:x@y.z|x@y.z> <https://b.io> a &lt;b&gt; &amp;",
+        options,
+      ),
+    ).toBe("in #general and #C2, @here: docs (https://a.io) mailto:x@y.z https://b.io a <b> &");
   });
 
   it("lists mentioned users once each", () => {

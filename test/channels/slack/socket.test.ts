@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FakeSlack } from "../../fakes/fake-slack.js";
-import { slackHarness, type SlackHarness } from "./harness.js";
+import { type SlackHarness, slackHarness } from "./harness.js";
 
 let fake: FakeSlack;
 let harness: SlackHarness;
@@ -17,19 +17,36 @@ afterEach(async () => {
 });
 
 const reconnected = (attempt?: number) =>
-  harness.logs.waitFor((line) => line.msg === "Slack Socket Mode reconnected" && (attempt === undefined || line.attempt === attempt));
+  harness.logs.waitFor(
+    (line) => line.msg === "Slack Socket Mode reconnected" && (attempt === undefined || line.attempt === attempt),
+  );
 
 describe("the Slack channel in Socket Mode", () => {
   it("connects through apps.connections.open with the app token, without a public port", () => {
-    expect(fake.calls.filter((call) => call.method === "apps.connections.open").map((call) => call.token)).toEqual(["xapp-good"]);
+    expect(fake.calls.filter((call) => call.method === "apps.connections.open").map((call) => call.token)).toEqual([
+      "xapp-good",
+    ]);
     expect(harness.channel.port).toBeUndefined();
     expect(harness.channel.status().state).toBe("connected");
   });
 
   it("acknowledges each envelope and turns a mention and its duplicate message event into one message", async () => {
     const ts = fake.nextTs();
-    const mention = fake.sendSocketEvent({ type: "app_mention", user: "UALICE", text: "<@UBOT> hi", ts, channel: "C1" });
-    const duplicate = fake.sendSocketEvent({ type: "message", channel_type: "channel", user: "UALICE", text: "<@UBOT> hi", ts, channel: "C1" });
+    const mention = fake.sendSocketEvent({
+      type: "app_mention",
+      user: "UALICE",
+      text: "<@UBOT> hi",
+      ts,
+      channel: "C1",
+    });
+    const duplicate = fake.sendSocketEvent({
+      type: "message",
+      channel_type: "channel",
+      user: "UALICE",
+      text: "<@UBOT> hi",
+      ts,
+      channel: "C1",
+    });
 
     await Promise.all([fake.waitForAck(mention), fake.waitForAck(duplicate)]);
     const message = await harness.nthInbound(1);
@@ -47,7 +64,14 @@ describe("the Slack channel in Socket Mode", () => {
     expect(harness.channel.status().state).toBe("connected");
 
     const ts = fake.nextTs();
-    fake.sendSocketEvent({ type: "message", channel_type: "im", user: "UALICE", text: "still there?", ts, channel: "D1" });
+    fake.sendSocketEvent({
+      type: "message",
+      channel_type: "im",
+      user: "UALICE",
+      text: "still there?",
+      ts,
+      channel: "D1",
+    });
     expect((await harness.nthInbound(1)).text).toBe("still there?");
   });
 

@@ -2,7 +2,7 @@ import { getEventListeners } from "node:events";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ChannelError } from "../../../src/channel-kit/channel.js";
 import { FakeSlack } from "../../fakes/fake-slack.js";
-import { slackHarness, type SlackHarness } from "./harness.js";
+import { type SlackHarness, slackHarness } from "./harness.js";
 
 let fake: FakeSlack;
 let harness: SlackHarness | undefined;

@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SlackChannel } from "../../../channels/slack/slack-channel.js";
-import { PairingStore } from "../../../src/gates/access-gate.js";
 import type { TurnOutcome } from "../../../src/agent/agent-loop.js";
 import { loadConfig } from "../../../src/config/load.js";
 import { createDaemon, type Daemon } from "../../../src/daemon.js";
+import { PairingStore } from "../../../src/gates/access-gate.js";
 import { FakeOpenAI } from "../../fakes/fake-openai.js";
 import { FakeSlack } from "../../fakes/fake-slack.js";
 import { fastRetries, LogRecorder, nthArrival } from "./harness.js";
@@ -38,7 +38,12 @@ async function startDaemon(allowFrom = "*"): Promise<void> {
     loaded,
     log: logs.log,
     platformChannels: false,
-    channels: [{ name: "slack", create: ({ config, ...deps }) => new SlackChannel({ ...deps, settings: config.channels.slack }, fastRetries) }],
+    channels: [
+      {
+        name: "slack",
+        create: ({ config, ...deps }) => new SlackChannel({ ...deps, settings: config.channels.slack }, fastRetries),
+      },
+    ],
     graceMs: 1_000,
   });
   daemon.onOutcome((outcome) => {
@@ -66,21 +71,37 @@ afterEach(async () => {
 });
 
 const mention = (text: string, ts: string, threadTs?: string) =>
-  slack.sendSocketEvent({ type: "app_mention", user: "UALICE", text: `<@UBOT> ${text}`, ts, channel: "C1", ...(threadTs ? { thread_ts: threadTs } : {}) });
+  slack.sendSocketEvent({
+    type: "app_mention",
+    user: "UALICE",
+    text: `<@UBOT> ${text}`,
+    ts,
+    channel: "C1",
+    ...(threadTs ? { thread_ts: threadTs } : {}),
+  });
 
 describe("Slack conversations with the agent", () => {
   it("answers a channel mention in the mention's thread with exactly one turn, showing :eyes: meanwhile", async () => {
     await startDaemon();
     const ts = slack.nextTs();
     mention("what is up?", ts);
-    slack.sendSocketEvent({ type: "message", channel_type: "channel", user: "UALICE", text: "<@UBOT> what is up?", ts, channel: "C1" });
+    slack.sendSocketEvent({
+      type: "message",
+      channel_type: "channel",
+      user: "UALICE",
+      text: "<@UBOT> what is up?",
+      ts,
+      channel: "C1",
+    });
 
     const [posted] = await slack.waitForCalls("chat.postMessage", 1);
     expect(posted).toMatchObject({ channel: "C1", thread_ts: ts });
     expect(String(posted?.text)).toContain("what is up?");
     await logs.waitFor((line) => line.msg === "Slack event ignored" && line.reason === "duplicate of an app_mention");
     await slack.waitForCalls("reactions.remove", 1);
-    expect(slack.callsTo("reactions.add")).toEqual([expect.objectContaining({ channel: "C1", timestamp: ts, name: "eyes" })]);
+    expect(slack.callsTo("reactions.add")).toEqual([
+      expect.objectContaining({ channel: "C1", timestamp: ts, name: "eyes" }),
+    ]);
     await daemon.idle();
     expect(openai.requests).toHaveLength(1);
     expect(slack.callsTo("chat.postMessage")).toHaveLength(1);
@@ -113,7 +134,14 @@ describe("Slack conversations with the agent", () => {
 
   it("answers a DM in the DM", async () => {
     await startDaemon();
-    slack.sendSocketEvent({ type: "message", channel_type: "im", user: "UALICE", text: "hello in private", ts: slack.nextTs(), channel: "D1" });
+    slack.sendSocketEvent({
+      type: "message",
+      channel_type: "im",
+      user: "UALICE",
+      text: "hello in private",
+      ts: slack.nextTs(),
+      channel: "D1",
+    });
 
     const [posted] = await slack.waitForCalls("chat.postMessage", 1);
     expect(posted).toMatchObject({ channel: "D1" });
@@ -123,7 +151,14 @@ describe("Slack conversations with the agent", () => {
 
   it("gives a stranger's DM a pairing code and no turn, and answers once the operator approves", async () => {
     await startDaemon("UALICE");
-    slack.sendSocketEvent({ type: "message", channel_type: "im", user: "UMALLORY", text: "let me in", ts: slack.nextTs(), channel: "D2" });
+    slack.sendSocketEvent({
+      type: "message",
+      channel_type: "im",
+      user: "UMALLORY",
+      text: "let me in",
+      ts: slack.nextTs(),
+      channel: "D2",
+    });
 
     const [pairing] = await slack.waitForCalls("chat.postMessage", 1);
     expect(pairing).toMatchObject({ channel: "D2" });
@@ -132,7 +167,14 @@ describe("Slack conversations with the agent", () => {
     expect(openai.requests).toEqual([]);
 
     expect(await new PairingStore({ home }).approve("slack", code!)).toMatchObject({ senderId: "UMALLORY" });
-    slack.sendSocketEvent({ type: "message", channel_type: "im", user: "UMALLORY", text: "now?", ts: slack.nextTs(), channel: "D2" });
+    slack.sendSocketEvent({
+      type: "message",
+      channel_type: "im",
+      user: "UMALLORY",
+      text: "now?",
+      ts: slack.nextTs(),
+      channel: "D2",
+    });
     const replies = await slack.waitForCalls("chat.postMessage", 2);
     expect(String(replies[1]?.text)).toContain("now?");
     expect(openai.requests).toHaveLength(1);
@@ -140,7 +182,13 @@ describe("Slack conversations with the agent", () => {
 
   it("ignores a stranger's mention in a channel, silently", async () => {
     await startDaemon("UALICE");
-    slack.sendSocketEvent({ type: "app_mention", user: "UMALLORY", text: "<@UBOT> hi", ts: slack.nextTs(), channel: "C1" });
+    slack.sendSocketEvent({
+      type: "app_mention",
+      user: "UMALLORY",
+      text: "<@UBOT> hi",
+      ts: slack.nextTs(),
+      channel: "C1",
+    });
 
     expect(await nthOutcome(1)).toMatchObject({ status: "gated" });
     expect(slack.callsTo("chat.postMessage")).toEqual([]);

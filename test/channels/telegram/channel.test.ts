@@ -3,9 +3,18 @@ import { createTelegramChannel } from "../../../channels/telegram/telegram-chann
 import { MessageBus } from "../../../src/bus/message-bus.js";
 import { ChannelError } from "../../../src/channel-kit/channel.js";
 import { configSchema } from "../../../src/config/schema.js";
-import { refusedPort } from "../../fakes/refused-port.js";
 import { fakeBot } from "../../fakes/fake-telegram.js";
-import { alice, aliceChat, captureLog, fastOptions, forum, group, startChannel, type ChannelHarness } from "./harness.js";
+import { refusedPort } from "../../fakes/refused-port.js";
+import {
+  alice,
+  aliceChat,
+  type ChannelHarness,
+  captureLog,
+  fastOptions,
+  forum,
+  group,
+  startChannel,
+} from "./harness.js";
 
 describe("the Telegram channel, receiving", () => {
   let harness: ChannelHarness;
@@ -70,8 +79,12 @@ describe("the Telegram channel, receiving", () => {
     harness = await startChannel();
     const next = harness.nextInbound();
     const command = `/new@${fakeBot.username}`;
-    harness.fake.userMessage(group, alice, "/help@other_bot", { entities: [{ type: "bot_command", offset: 0, length: 15 }] });
-    harness.fake.userMessage(group, alice, command, { entities: [{ type: "bot_command", offset: 0, length: command.length }] });
+    harness.fake.userMessage(group, alice, "/help@other_bot", {
+      entities: [{ type: "bot_command", offset: 0, length: 15 }],
+    });
+    harness.fake.userMessage(group, alice, command, {
+      entities: [{ type: "bot_command", offset: 0, length: command.length }],
+    });
     expect(await next).toMatchObject({ text: "/new", mentioned: true });
     expect(harness.inbound).toHaveLength(1);
   });
@@ -101,7 +114,10 @@ describe("the Telegram channel, receiving", () => {
     harness.fake.userMessage(aliceChat, alice, undefined, {
       document: { file_id: "doc", file_unique_id: "d", file_name: "report.pdf", mime_type: "application/pdf" },
     });
-    expect(await second).toMatchObject({ text: "[document attached: report.pdf, application/pdf]", media: [{ kind: "document", name: "report.pdf" }] });
+    expect(await second).toMatchObject({
+      text: "[document attached: report.pdf, application/pdf]",
+      media: [{ kind: "document", name: "report.pdf" }],
+    });
   });
 
   it("passes /start, /help and /new on as text for the core to answer", async () => {
@@ -109,7 +125,9 @@ describe("the Telegram channel, receiving", () => {
     const texts: string[] = [];
     for (const command of ["/start", "/help", "/new"]) {
       const next = harness.nextInbound();
-      harness.fake.userMessage(aliceChat, alice, command, { entities: [{ type: "bot_command", offset: 0, length: command.length }] });
+      harness.fake.userMessage(aliceChat, alice, command, {
+        entities: [{ type: "bot_command", offset: 0, length: command.length }],
+      });
       texts.push((await next).text);
     }
     expect(texts).toEqual(["/start", "/help", "/new"]);
@@ -133,7 +151,10 @@ describe("the Telegram channel, starting and stopping", () => {
     const apiRoot = `http://127.0.0.1:${refused.port}`;
     const config = configSchema.parse({ channels: { telegram: { token: "123:abc", api_root: apiRoot } } });
     const { log, lines } = captureLog();
-    const channel = createTelegramChannel({ settings: config.channels.telegram, bus: new MessageBus(), log, home: "/nonexistent" }, fastOptions);
+    const channel = createTelegramChannel(
+      { settings: config.channels.telegram, bus: new MessageBus(), log, home: "/nonexistent" },
+      fastOptions,
+    );
     const failure = await channel.start(new AbortController().signal).catch((error: unknown) => error);
     expect(failure).toMatchObject({ kind: "network", channel: "telegram", retryable: true });
     expect((failure as Error).message).toContain(`cannot reach the Bot API at ${apiRoot}`);
@@ -164,7 +185,10 @@ describe("the Telegram channel, starting and stopping", () => {
     harness.fake.userMessage(aliceChat, alice, "wake the poll");
     const line = await harness.log.waitFor(/another skein\/bot instance is polling with this token/);
     expect(line.level).toBe(50);
-    expect(harness.channel.status()).toMatchObject({ state: "failed", detail: expect.stringContaining("409 Conflict") });
+    expect(harness.channel.status()).toMatchObject({
+      state: "failed",
+      detail: expect.stringContaining("409 Conflict"),
+    });
     const next = harness.nextInbound();
     harness.fake.userMessage(aliceChat, alice, "after the conflict");
     expect((await next).text).toBe("after the conflict");
@@ -173,7 +197,12 @@ describe("the Telegram channel, starting and stopping", () => {
 
   it("says in the log when polling fails and when it works again", async () => {
     harness = await startChannel();
-    harness.fake.failNext("getUpdates", { type: "error", status: 429, description: "Too Many Requests: retry after 0", retryAfter: 0 });
+    harness.fake.failNext("getUpdates", {
+      type: "error",
+      status: 429,
+      description: "Too Many Requests: retry after 0",
+      retryAfter: 0,
+    });
     const failed = await harness.log.waitFor(/^telegram: getUpdates failed: 429/);
     expect(failed.level).toBe(40);
     await harness.log.waitFor(/^telegram: polling works again$/);

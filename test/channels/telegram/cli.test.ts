@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,7 +47,11 @@ describe("skein start, the built CLI, serving Telegram", () => {
   it("answers a direct message end to end", async () => {
     telegram.userMessage(aliceChat, alice, "hello from Telegram");
     const [reply] = await telegram.waitForSent(1);
-    expect(reply).toMatchObject({ chat_id: aliceChat.id, visibleText: "echo: hello from Telegram", parse_mode: "HTML" });
+    expect(reply).toMatchObject({
+      chat_id: aliceChat.id,
+      visibleText: "echo: hello from Telegram",
+      parse_mode: "HTML",
+    });
   });
 
   it("pairs a stranger approved with `skein pairing approve`, without a restart", async () => {
@@ -58,7 +62,10 @@ describe("skein start, the built CLI, serving Telegram", () => {
 
     const listed = await run(process.execPath, [cliPath, "pairing", "list"], { env, cwd: home });
     expect(listed.stdout).toContain(`telegram  ${code}  ${mallory.id} (@mallory, Mallory)`);
-    const approved = await run(process.execPath, [cliPath, "pairing", "approve", "telegram", code!], { env, cwd: home });
+    const approved = await run(process.execPath, [cliPath, "pairing", "approve", "telegram", code!], {
+      env,
+      cwd: home,
+    });
     expect(approved.stdout).toContain(`Approved ${mallory.id}`);
 
     telegram.userMessage(malloryChat, mallory, "and now?");

@@ -7,11 +7,27 @@ import type { TurnOutcome } from "../../../src/agent/agent-loop.js";
 import { run as approve } from "../../../src/commands/pairing-approve.js";
 import { createDaemon, type Daemon } from "../../../src/daemon.js";
 import { FakeOpenAI } from "../../fakes/fake-openai.js";
-import { fakeBot, FakeTelegram } from "../../fakes/fake-telegram.js";
-import { alice, aliceChat, captureLog, fastOptions, forum, group, longReply, mallory, malloryChat, recordingTimers } from "./harness.js";
+import { FakeTelegram, fakeBot } from "../../fakes/fake-telegram.js";
+import {
+  alice,
+  aliceChat,
+  captureLog,
+  fastOptions,
+  forum,
+  group,
+  longReply,
+  mallory,
+  malloryChat,
+  recordingTimers,
+} from "./harness.js";
 
 /** The daemon with the real agent loop and gates, the Telegram channel on the fake Bot API, the fake model. */
-async function startDaemon(telegram: FakeTelegram, model: FakeOpenAI, home: string, timers?: typeof fastOptions.timers) {
+async function startDaemon(
+  telegram: FakeTelegram,
+  model: FakeOpenAI,
+  home: string,
+  timers?: typeof fastOptions.timers,
+) {
   const env = {
     HOME: home,
     SKEIN_HOME: home,
@@ -27,7 +43,16 @@ async function startDaemon(telegram: FakeTelegram, model: FakeOpenAI, home: stri
     ignoreDotEnv: true,
     log: captureLog().log,
     platformChannels: false,
-    channels: [{ name: "telegram", create: ({ config, ...deps }) => createTelegramChannel({ ...deps, settings: config.channels.telegram }, { ...fastOptions, ...(timers ? { timers } : {}) }) }],
+    channels: [
+      {
+        name: "telegram",
+        create: ({ config, ...deps }) =>
+          createTelegramChannel(
+            { ...deps, settings: config.channels.telegram },
+            { ...fastOptions, ...(timers ? { timers } : {}) },
+          ),
+      },
+    ],
   });
   const outcomes: TurnOutcome[] = [];
   daemon.onOutcome((outcome) => outcomes.push(outcome));
@@ -36,7 +61,12 @@ async function startDaemon(telegram: FakeTelegram, model: FakeOpenAI, home: stri
 }
 
 /** Resolves with the next outcome (not among the `seen` first ones) of the Telegram message `chatId:messageId`. */
-function outcomeOf(daemon: Daemon, chatId: number, message: Record<string, unknown>, seen: TurnOutcome[] = []): Promise<TurnOutcome> {
+function outcomeOf(
+  daemon: Daemon,
+  chatId: number,
+  message: Record<string, unknown>,
+  seen: TurnOutcome[] = [],
+): Promise<TurnOutcome> {
   const id = `telegram:${chatId}:${String(message.message_id)}`;
   const earlier = seen.find((outcome) => outcome.message.id === id);
   if (earlier) return Promise.resolve(earlier);
@@ -74,7 +104,12 @@ describe("skein serving Telegram (daemon, agent loop and fake model)", () => {
   });
 
   /** Sends a message as `from` and waits until it was handled. */
-  async function converse(chat: typeof aliceChat, from: typeof alice, text: string, extras: Record<string, unknown> = {}) {
+  async function converse(
+    chat: typeof aliceChat,
+    from: typeof alice,
+    text: string,
+    extras: Record<string, unknown> = {},
+  ) {
     const { message, updateId } = telegram.userMessage(chat, from, text, extras);
     const outcome = await outcomeOf(daemon, chat.id, message);
     await daemon.idle();
@@ -85,7 +120,9 @@ describe("skein serving Telegram (daemon, agent loop and fake model)", () => {
     const { outcome } = await converse(aliceChat, alice, "hello bot");
     expect(outcome.status).toBe("answered");
     expect(model.requests.at(-1)?.body.messages.at(-1)).toEqual({ role: "user", content: "hello bot" });
-    expect(telegram.sent.map((message) => [message.chat_id, message.visibleText])).toEqual([[aliceChat.id, "echo: hello bot"]]);
+    expect(telegram.sent.map((message) => [message.chat_id, message.visibleText])).toEqual([
+      [aliceChat.id, "echo: hello bot"],
+    ]);
   });
 
   it("shows typing while a turn runs and stops it when the turn ends", async () => {
@@ -109,7 +146,10 @@ describe("skein serving Telegram (daemon, agent loop and fake model)", () => {
     expect(reply.visibleText).toContain(`skein pairing approve telegram ${code}`);
 
     let printed = "";
-    const exitCode = await approve({ args: ["telegram", code!] }, { stdout: (text) => void (printed += text), stderr: () => {}, env, cwd: home });
+    const exitCode = await approve(
+      { args: ["telegram", code!] },
+      { stdout: (text) => void (printed += text), stderr: () => {}, env, cwd: home },
+    );
     expect(exitCode).toBe(0);
     expect(printed).toContain(`Approved ${mallory.id} (@mallory, Mallory) on telegram`);
 
@@ -134,15 +174,23 @@ describe("skein serving Telegram (daemon, agent loop and fake model)", () => {
     expect(asked).toMatch(/what is 2\+2\?$/);
     expect(asked).not.toContain(handle);
     expect(telegram.sent).toHaveLength(1);
-    expect(telegram.sent[0]).toMatchObject({ chat_id: group.id, visibleText: expect.stringMatching(/what is 2\+2\?$/) });
-    expect(telegram.sent[0]!.payload.reply_parameters).toEqual({ message_id: message.message_id, allow_sending_without_reply: true });
+    expect(telegram.sent[0]).toMatchObject({
+      chat_id: group.id,
+      visibleText: expect.stringMatching(/what is 2\+2\?$/),
+    });
+    expect(telegram.sent[0]!.payload.reply_parameters).toEqual({
+      message_id: message.message_id,
+      allow_sending_without_reply: true,
+    });
   });
 
   it("ignores a stranger in a group silently, even when they mention the bot", async () => {
     const modelCalls = model.requests.length;
     const handle = `@${fakeBot.username}`;
     const eve = { id: 777, first_name: "Eve", username: "eve" };
-    const { outcome } = await converse(group, eve, `${handle} hello?`, { entities: [{ type: "mention", offset: 0, length: handle.length }] });
+    const { outcome } = await converse(group, eve, `${handle} hello?`, {
+      entities: [{ type: "mention", offset: 0, length: handle.length }],
+    });
     expect(outcome.status).toBe("gated");
     expect(model.requests).toHaveLength(modelCalls);
     expect(telegram.sent).toHaveLength(0);
@@ -165,19 +213,33 @@ describe("skein serving Telegram (daemon, agent loop and fake model)", () => {
     await converse(aliceChat, alice, "write a long report");
     expect(telegram.sent.length).toBeGreaterThanOrEqual(3);
     for (const message of telegram.sent) expect(message.visibleText.length).toBeLessThanOrEqual(4096);
-    const steps = [...telegram.sent.map((message) => message.visibleText).join("\n").matchAll(/# step (\d+)/g)].map((match) => Number(match[1]));
+    const steps = [
+      ...telegram.sent
+        .map((message) => message.visibleText)
+        .join("\n")
+        .matchAll(/# step (\d+)/g),
+    ].map((match) => Number(match[1]));
     expect(steps).toEqual(Array.from({ length: 120 }, (_, index) => index));
   });
 
   it("falls back to plain text when Telegram rejects the HTML", async () => {
-    telegram.failNext("sendMessage", { type: "error", status: 400, description: "Bad Request: can't parse entities: Unsupported start tag" });
+    telegram.failNext("sendMessage", {
+      type: "error",
+      status: 400,
+      description: "Bad Request: can't parse entities: Unsupported start tag",
+    });
     model.reply({ content: "**important** news" });
     await converse(aliceChat, alice, "news?");
     expect(telegram.sent.map((message) => [message.parse_mode, message.text])).toEqual([[undefined, "important news"]]);
   });
 
   it("delivers exactly once after a 429 with retry_after", async () => {
-    telegram.failNext("sendMessage", { type: "error", status: 429, description: "Too Many Requests: retry after 1", retryAfter: 1 });
+    telegram.failNext("sendMessage", {
+      type: "error",
+      status: 429,
+      description: "Too Many Requests: retry after 1",
+      retryAfter: 1,
+    });
     await converse(aliceChat, alice, "flood");
     expect(telegram.sent.map((message) => message.visibleText)).toEqual(["echo: flood"]);
   });
@@ -195,7 +257,9 @@ describe("skein serving Telegram (daemon, agent loop and fake model)", () => {
 
   it("answers /start with the help text, without the model", async () => {
     const modelCalls = model.requests.length;
-    const { outcome } = await converse(aliceChat, alice, "/start", { entities: [{ type: "bot_command", offset: 0, length: 6 }] });
+    const { outcome } = await converse(aliceChat, alice, "/start", {
+      entities: [{ type: "bot_command", offset: 0, length: 6 }],
+    });
     expect(outcome.status).toBe("command");
     expect(model.requests).toHaveLength(modelCalls);
     expect(telegram.sent.at(-1)?.visibleText).toContain("/new");

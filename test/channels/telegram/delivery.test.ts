@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OutboundMessage } from "../../../src/bus/messages.js";
 import { ChannelError } from "../../../src/channel-kit/channel.js";
-import { group, longReply, recordingTimers, startChannel, type ChannelHarness } from "./harness.js";
+import { type ChannelHarness, group, longReply, recordingTimers, startChannel } from "./harness.js";
 
-const toAlice = (text: string, extra: Partial<OutboundMessage> = {}): OutboundMessage => ({ channel: "telegram", chatId: "111", text, ...extra });
+const toAlice = (text: string, extra: Partial<OutboundMessage> = {}): OutboundMessage => ({
+  channel: "telegram",
+  chatId: "111",
+  text,
+  ...extra,
+});
 
 describe("the Telegram channel, delivering", () => {
   let harness: ChannelHarness;
@@ -22,13 +27,25 @@ describe("the Telegram channel, delivering", () => {
       parse_mode: "HTML",
       text: '<b>Hi</b> <i>there</i>, see <code>a&lt;b</code> and <a href="https://example.com">docs</a>',
     });
-    expect(receipt).toEqual({ channel: "telegram", chatId: "111", messageIds: [String(harness.fake.sent[0]!.message_id)] });
+    expect(receipt).toEqual({
+      channel: "telegram",
+      chatId: "111",
+      messageIds: [String(harness.fake.sent[0]!.message_id)],
+    });
   });
 
   it("sends chat ids as the integers the Bot API uses, for messages and typing alike", async () => {
     await harness.channel.send({ channel: "telegram", chatId: String(group.id), text: "hello group" });
     const typing = harness.fake.waitForCall("sendChatAction");
-    harness.channel.indicateWorking!({ channel: "telegram", chatId: String(group.id), senderId: "1", id: "x", text: "", isDirect: false, receivedAt: 0 }).end();
+    harness.channel.indicateWorking!({
+      channel: "telegram",
+      chatId: String(group.id),
+      senderId: "1",
+      id: "x",
+      text: "",
+      isDirect: false,
+      receivedAt: 0,
+    }).end();
     expect((await typing).payload.chat_id).toBe(group.id);
     expect(harness.fake.callsOf("sendMessage").map((call) => call.payload.chat_id)).toEqual([group.id]);
   });
@@ -61,7 +78,12 @@ describe("the Telegram channel, delivering", () => {
   });
 
   it("answers in a group as a reply to the triggering message, with the first chunk only", async () => {
-    await harness.channel.send({ channel: "telegram", chatId: String(group.id), text: "a ".repeat(3_000), replyToId: "42" });
+    await harness.channel.send({
+      channel: "telegram",
+      chatId: String(group.id),
+      text: "a ".repeat(3_000),
+      replyToId: "42",
+    });
     const [first, ...rest] = harness.fake.sent;
     expect(first?.payload.reply_parameters).toEqual({ message_id: 42, allow_sending_without_reply: true });
     expect(rest.length).toBeGreaterThan(0);
@@ -74,7 +96,11 @@ describe("the Telegram channel, delivering", () => {
   });
 
   it("re-sends a chunk Telegram cannot parse as plain text", async () => {
-    harness.fake.failNext("sendMessage", { type: "error", status: 400, description: "Bad Request: can't parse entities: Unsupported start tag \"x\" at byte offset 0" });
+    harness.fake.failNext("sendMessage", {
+      type: "error",
+      status: 400,
+      description: 'Bad Request: can\'t parse entities: Unsupported start tag "x" at byte offset 0',
+    });
     await harness.channel.send(toAlice("**bold** & <b>"));
     const calls = harness.fake.callsOf("sendMessage");
     expect(calls).toHaveLength(2);
@@ -86,7 +112,12 @@ describe("the Telegram channel, delivering", () => {
   });
 
   it("waits out a 429 and delivers the message exactly once", async () => {
-    harness.fake.failNext("sendMessage", { type: "error", status: 429, description: "Too Many Requests: retry after 1", retryAfter: 1 });
+    harness.fake.failNext("sendMessage", {
+      type: "error",
+      status: 429,
+      description: "Too Many Requests: retry after 1",
+      retryAfter: 1,
+    });
     await harness.channel.send(toAlice("after the flood"));
     expect(harness.fake.callsOf("sendMessage")).toHaveLength(2);
     expect(harness.fake.sent.map((message) => message.visibleText)).toEqual(["after the flood"]);
@@ -102,7 +133,11 @@ describe("the Telegram channel, delivering", () => {
   });
 
   it("does not retry a permanent error, and fails the delivery with a ChannelError", async () => {
-    harness.fake.failNext("sendMessage", { type: "error", status: 403, description: "Forbidden: bot was blocked by the user" });
+    harness.fake.failNext("sendMessage", {
+      type: "error",
+      status: 403,
+      description: "Forbidden: bot was blocked by the user",
+    });
     const failures: unknown[] = [];
     const stop = harness.bus.onDeliveryFailed((_message, error) => failures.push(error));
     const failure = await harness.bus.publishOutbound(toAlice("hello?")).catch((error: unknown) => error);
@@ -116,9 +151,19 @@ describe("the Telegram channel, delivering", () => {
 
   it("shows typing every few seconds until the indicator ends, then clears its timer", async () => {
     const indicator = harness.channel.indicateWorking!({
-      id: "telegram:1:1", channel: "telegram", chatId: "-100300", threadId: "77", senderId: "1", text: "x", isDirect: false, receivedAt: 0,
+      id: "telegram:1:1",
+      channel: "telegram",
+      chatId: "-100300",
+      threadId: "77",
+      senderId: "1",
+      text: "x",
+      isDirect: false,
+      receivedAt: 0,
     });
-    const second = await harness.fake.waitForCall("sendChatAction", () => harness.fake.callsOf("sendChatAction").length >= 2);
+    const second = await harness.fake.waitForCall(
+      "sendChatAction",
+      () => harness.fake.callsOf("sendChatAction").length >= 2,
+    );
     expect(second.payload).toMatchObject({ chat_id: -100300, action: "typing", message_thread_id: 77 });
     expect(activeTypingTimers.size).toBe(1);
     indicator.end();

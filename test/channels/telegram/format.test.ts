@@ -10,7 +10,9 @@ describe("Markdown to Telegram HTML", () => {
   });
 
   it("renders a fenced code block with its language class, escaped", () => {
-    expect(renderTelegramHtml("```ts\nif (a < b && c) {}\n```")).toBe('<pre><code class="language-ts">if (a &lt; b &amp;&amp; c) {}</code></pre>');
+    expect(renderTelegramHtml("```ts\nif (a < b && c) {}\n```")).toBe(
+      '<pre><code class="language-ts">if (a &lt; b &amp;&amp; c) {}</code></pre>',
+    );
     expect(renderTelegramHtml("```\nplain\n```")).toBe("<pre>plain</pre>");
   });
 
@@ -34,11 +36,34 @@ describe("Markdown to Telegram HTML", () => {
   });
 
   it("always produces HTML that Telegram's parser accepts", () => {
-    const fragments = ["**bold**", "_it_", "`co<de>`", "```py\nx = 1 < 2\n```", "# H", "- item", "1. one", "> q", "<div>", "a & b", "[l](https://e.com)", "|a|b|\n|-|-|\n|1|2|", "~~x~~", "***", "\\*not\\*", "tom's \"q\"", "😀", "**unclosed", "`"];
+    const fragments = [
+      "**bold**",
+      "_it_",
+      "`co<de>`",
+      "```py\nx = 1 < 2\n```",
+      "# H",
+      "- item",
+      "1. one",
+      "> q",
+      "<div>",
+      "a & b",
+      "[l](https://e.com)",
+      "|a|b|\n|-|-|\n|1|2|",
+      "~~x~~",
+      "***",
+      "\\*not\\*",
+      'tom\'s "q"',
+      "😀",
+      "**unclosed",
+      "`",
+    ];
     let seed = 7;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let sample = 0; sample < 300; sample++) {
-      const parts = Array.from({ length: 1 + Math.floor(random() * 8) }, () => fragments[Math.floor(random() * fragments.length)]!);
+      const parts = Array.from(
+        { length: 1 + Math.floor(random() * 8) },
+        () => fragments[Math.floor(random() * fragments.length)]!,
+      );
       const markdown = parts.join(random() < 0.5 ? "\n\n" : " ");
       const html = renderTelegramHtml(markdown);
       const parsed = parseTelegramHtml(html);

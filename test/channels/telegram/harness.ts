@@ -2,13 +2,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import { pino, type Logger } from "pino";
+import { type Logger, pino } from "pino";
 import { createTelegramChannel, type TelegramChannelOptions } from "../../../channels/telegram/telegram-channel.js";
 import { MessageBus } from "../../../src/bus/message-bus.js";
 import type { InboundMessage } from "../../../src/bus/messages.js";
 import type { Channel } from "../../../src/channel-kit/channel.js";
 import { configSchema, type SkeinConfigInput } from "../../../src/config/schema.js";
-import { FakeTelegram, type FakeChat, type FakeUser } from "../../fakes/fake-telegram.js";
+import { type FakeChat, FakeTelegram, type FakeUser } from "../../fakes/fake-telegram.js";
 
 type TelegramInput = NonNullable<NonNullable<SkeinConfigInput["channels"]>["telegram"]>;
 
@@ -30,13 +30,20 @@ export const forum: FakeChat = { id: -100_300, type: "supergroup", title: "Forum
 /** A reply of about 10,000 characters: prose, a long code block, a list. */
 export function longReply(): string {
   const prose = "Telegram limits each message to 4096 characters, so long answers are cut. ".repeat(40);
-  const code = Array.from({ length: 120 }, (_, index) => `    result_${index} = compute(${index}) * 2  # step ${index}`).join("\n");
+  const code = Array.from(
+    { length: 120 },
+    (_, index) => `    result_${index} = compute(${index}) * 2  # step ${index}`,
+  ).join("\n");
   const list = Array.from({ length: 30 }, (_, index) => `- item number ${index} with **bold** text`).join("\n");
   return `# Report\n\n${prose}\n\n\`\`\`python\n${code}\n\`\`\`\n\n${list}\n\n${prose}`;
 }
 
 /** Log lines written while a test runs, parsed. */
-export function captureLog(): { log: Logger; lines: Array<Record<string, unknown>>; waitFor: (pattern: RegExp) => Promise<Record<string, unknown>> } {
+export function captureLog(): {
+  log: Logger;
+  lines: Array<Record<string, unknown>>;
+  waitFor: (pattern: RegExp) => Promise<Record<string, unknown>>;
+} {
   const lines: Array<Record<string, unknown>> = [];
   const waiters: Array<{ pattern: RegExp; resolve: (line: Record<string, unknown>) => void }> = [];
   const destination = new Writable({
@@ -94,13 +101,21 @@ export interface ChannelHarness {
 }
 
 /** A started Telegram channel talking to a fake Bot API server, publishing on a bare bus. */
-export async function startChannel(telegram: TelegramInput = {}, options: TelegramChannelOptions = {}): Promise<ChannelHarness> {
+export async function startChannel(
+  telegram: TelegramInput = {},
+  options: TelegramChannelOptions = {},
+): Promise<ChannelHarness> {
   const fake = await FakeTelegram.start();
   const home = await mkdtemp(join(tmpdir(), "skein-telegram-"));
   const log = captureLog();
   const bus = new MessageBus();
-  const config = configSchema.parse({ channels: { telegram: { token: fake.token, api_root: fake.apiRoot, ...telegram } } });
-  const channel = createTelegramChannel({ settings: config.channels.telegram, bus, log: log.log, home }, { ...fastOptions, ...options });
+  const config = configSchema.parse({
+    channels: { telegram: { token: fake.token, api_root: fake.apiRoot, ...telegram } },
+  });
+  const channel = createTelegramChannel(
+    { settings: config.channels.telegram, bus, log: log.log, home },
+    { ...fastOptions, ...options },
+  );
   bus.registerChannel("telegram", (message) => channel.send(message));
   const inbound: InboundMessage[] = [];
   const waiting: Array<(message: InboundMessage) => void> = [];

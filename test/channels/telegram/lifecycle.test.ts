@@ -10,10 +10,17 @@ import { fastOptions } from "./harness.js";
 
 describe("the Telegram channel, failing to start", () => {
   it("leaves no listener on the daemon's signal when polling cannot begin", async () => {
-    const fake = (await FakeTelegram.start()).failNext("deleteWebhook", { type: "error", status: 400, description: "Bad Request" });
+    const fake = (await FakeTelegram.start()).failNext("deleteWebhook", {
+      type: "error",
+      status: 400,
+      description: "Bad Request",
+    });
     try {
       const config = configSchema.parse({ channels: { telegram: { token: fake.token, api_root: fake.apiRoot } } });
-      const channel = createTelegramChannel({ settings: config.channels.telegram, bus: new MessageBus(), log: silentLogger(), home: "/nonexistent" }, fastOptions);
+      const channel = createTelegramChannel(
+        { settings: config.channels.telegram, bus: new MessageBus(), log: silentLogger(), home: "/nonexistent" },
+        fastOptions,
+      );
       const signal = new AbortController().signal;
       await expect(channel.start(signal)).rejects.toBeInstanceOf(ChannelError);
       await channel.stop();

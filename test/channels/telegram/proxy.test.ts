@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
-import { connect, type AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alice, aliceChat, startChannel, type ChannelHarness } from "./harness.js";
+import { alice, aliceChat, type ChannelHarness, startChannel } from "./harness.js";
 
 /** A minimal HTTP CONNECT proxy that records the targets it tunnels to. */
 async function startProxy(): Promise<{ url: string; targets: string[]; server: Server }> {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { alice, aliceChat, startChannel, type ChannelHarness } from "./harness.js";
+import { alice, aliceChat, type ChannelHarness, startChannel } from "./harness.js";
 
 describe("the Telegram channel in webhook mode", () => {
   let harness: ChannelHarness;
@@ -20,7 +20,11 @@ describe("the Telegram channel in webhook mode", () => {
 
   it("registers its URL and secret with setWebhook instead of polling", async () => {
     const { url } = await startWebhook();
-    expect(harness.fake.callsOf("setWebhook")[0]?.payload).toMatchObject({ url, secret_token: "s3cret", allowed_updates: ["message"] });
+    expect(harness.fake.callsOf("setWebhook")[0]?.payload).toMatchObject({
+      url,
+      secret_token: "s3cret",
+      allowed_updates: ["message"],
+    });
     expect(harness.fake.callsOf("getUpdates")).toHaveLength(0);
     expect(harness.channel.status().state).toBe("connected");
   });

@@ -6,7 +6,7 @@ import type { OutboundMessage } from "../../../src/bus/messages.js";
 import { configSchema } from "../../../src/config/schema.js";
 import { silentLogger } from "../../../src/log.js";
 import { registerBuiltinTools } from "../../../src/tools/builtin/index.js";
-import { startHarness, type Harness } from "../../agent/harness.js";
+import { type Harness, startHarness } from "../../agent/harness.js";
 
 /** The real agent loop over the fake model, with the built-in tools and a second channel, "slack". */
 async function startWithBuiltins() {
@@ -41,10 +41,22 @@ describe("built-in tools through the real agent loop", () => {
     const setup = await startWithBuiltins();
     harness = setup.harness;
     harness.fake.reply(
-      { toolCalls: [{ id: "write", name: "write_file", arguments: { path: "notes/hello.txt", content: "hello from skein" } }] },
+      {
+        toolCalls: [
+          { id: "write", name: "write_file", arguments: { path: "notes/hello.txt", content: "hello from skein" } },
+        ],
+      },
       { toolCalls: [{ id: "read", name: "read_file", arguments: { path: "notes/hello.txt" } }] },
       { toolCalls: [{ id: "shell", name: "exec_shell", arguments: { command: "wc -c < notes/hello.txt" } }] },
-      { toolCalls: [{ id: "tell", name: "message", arguments: { channel: "slack", chat_id: "C42", content: "The note has 16 bytes." } }] },
+      {
+        toolCalls: [
+          {
+            id: "tell",
+            name: "message",
+            arguments: { channel: "slack", chat_id: "C42", content: "The note has 16 bytes." },
+          },
+        ],
+      },
       { content: "Done: written, checked and announced on Slack." },
     );
 
@@ -52,10 +64,17 @@ describe("built-in tools through the real agent loop", () => {
 
     expect(outcome).toMatchObject({ status: "answered", reply: "Done: written, checked and announced on Slack." });
     expect(await readFile(join(setup.workspace, "notes/hello.txt"), "utf8")).toBe("hello from skein");
-    expect(JSON.parse(toolAnswer(harness, "write"))).toEqual({ message: "Successfully wrote 16 bytes to notes/hello.txt" });
+    expect(JSON.parse(toolAnswer(harness, "write"))).toEqual({
+      message: "Successfully wrote 16 bytes to notes/hello.txt",
+    });
     expect(JSON.parse(toolAnswer(harness, "read"))).toEqual({ content: "hello from skein" });
     expect(JSON.parse(toolAnswer(harness, "shell"))).toMatchObject({ exit_code: 0, stdout: "16\n", stderr: "" });
-    expect(JSON.parse(toolAnswer(harness, "tell"))).toEqual({ status: "sent", channel: "slack", chat_id: "C42", content_length: 22 });
+    expect(JSON.parse(toolAnswer(harness, "tell"))).toEqual({
+      status: "sent",
+      channel: "slack",
+      chat_id: "C42",
+      content_length: 22,
+    });
     await harness.bus.drain();
     expect(setup.slack).toEqual([{ channel: "slack", chatId: "C42", text: "The note has 16 bytes." }]);
     expect(harness.sent.map((message) => message.text)).toEqual(["Done: written, checked and announced on Slack."]);
@@ -70,7 +89,11 @@ describe("built-in tools through the real agent loop", () => {
         return { content: `The build finished: ${String(last.content).includes("built ok") ? "built ok" : "unknown"}` };
       }
       if (last?.role === "user") {
-        return { toolCalls: [{ id: "bg", name: "spawn", arguments: { command: "echo", args: ["built ok"], background: true } }] };
+        return {
+          toolCalls: [
+            { id: "bg", name: "spawn", arguments: { command: "echo", args: ["built ok"], background: true } },
+          ],
+        };
       }
       return { content: "Started the build in the background." };
     });
@@ -82,7 +105,9 @@ describe("built-in tools through the real agent loop", () => {
         resolve(outcome);
       });
     });
-    expect(await harness.ask("Build it in the background")).toMatchObject({ reply: "Started the build in the background." });
+    expect(await harness.ask("Build it in the background")).toMatchObject({
+      reply: "Started the build in the background.",
+    });
     const report = await internalTurn;
     expect(report).toMatchObject({ status: "answered", reply: "The build finished: built ok" });
     expect(report.message).toMatchObject({ internal: true, channel: "test", chatId: "chat-1" });

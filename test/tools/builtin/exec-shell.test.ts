@@ -99,7 +99,9 @@ describe("exec_shell", () => {
 
   it("does not refuse words that merely contain a denylisted word without its space", async () => {
     const { tools } = await shellTools();
-    await expect(tools.run("exec_shell", { command: "echo pseudocode" })).resolves.toMatchObject({ stdout: "pseudocode\n" });
+    await expect(tools.run("exec_shell", { command: "echo pseudocode" })).resolves.toMatchObject({
+      stdout: "pseudocode\n",
+    });
   });
 
   it("accepts fractional timeouts, refuses non-positive ones and clamps long ones to 300 s", async () => {
@@ -109,7 +111,9 @@ describe("exec_shell", () => {
     expect(tools.accepts("exec_shell", { command: "" })).toBe(false);
     expect(timeoutMsOf(10_000, EXEC_DEFAULT_TIMEOUT_S, EXEC_MAX_TIMEOUT_S)).toBe(300_000);
     expect(timeoutMsOf(undefined, EXEC_DEFAULT_TIMEOUT_S, EXEC_MAX_TIMEOUT_S)).toBe(30_000);
-    await expect(tools.run("exec_shell", { command: "true", timeout: 10_000 })).resolves.toMatchObject({ exit_code: 0 });
+    await expect(tools.run("exec_shell", { command: "true", timeout: 10_000 })).resolves.toMatchObject({
+      exit_code: 0,
+    });
   });
 });
 
@@ -118,10 +122,14 @@ describe("exec_shell in allowlist mode (tools.exec.allow)", () => {
 
   it("runs a command line whose every segment is allowed", async () => {
     const { tools } = await shellTools(allow);
-    await expect(tools.run("exec_shell", { command: "echo a && true || echo b; echo c | echo d 2>&1" })).resolves.toMatchObject({
+    await expect(
+      tools.run("exec_shell", { command: "echo a && true || echo b; echo c | echo d 2>&1" }),
+    ).resolves.toMatchObject({
       exit_code: 0,
     });
-    await expect(tools.run("exec_shell", { command: "git --version >/dev/null; true" })).resolves.toHaveProperty("exit_code");
+    await expect(tools.run("exec_shell", { command: "git --version >/dev/null; true" })).resolves.toHaveProperty(
+      "exit_code",
+    );
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setUpTools, type BuiltinTools } from "./tool-harness.js";
+import { type BuiltinTools, setUpTools } from "./tool-harness.js";
 
 let tools: BuiltinTools;
 let workspace: string;
@@ -16,11 +16,15 @@ afterEach(() => cleanup());
 
 describe("workspace containment", () => {
   it("refuses ../../../etc/passwd as an invalid path", async () => {
-    await expect(tools.run("read_file", { path: "../../../etc/passwd" })).rejects.toMatchObject({ kind: "InvalidPath" });
+    await expect(tools.run("read_file", { path: "../../../etc/passwd" })).rejects.toMatchObject({
+      kind: "InvalidPath",
+    });
   });
 
   it("refuses an absolute path outside the workspace, for reading and for writing", async () => {
-    await expect(tools.run("read_file", { path: path.join(outside, "secret.txt") })).rejects.toMatchObject({ kind: "InvalidPath" });
+    await expect(tools.run("read_file", { path: path.join(outside, "secret.txt") })).rejects.toMatchObject({
+      kind: "InvalidPath",
+    });
     await expect(tools.run("write_file", { path: path.join(outside, "new.txt"), content: "x" })).rejects.toMatchObject({
       kind: "InvalidPath",
     });
@@ -29,7 +33,9 @@ describe("workspace containment", () => {
 
   it("accepts an absolute path inside the workspace", async () => {
     await writeFile(path.join(workspace, "inside.txt"), "hello");
-    await expect(tools.run("read_file", { path: path.join(workspace, "inside.txt") })).resolves.toEqual({ content: "hello" });
+    await expect(tools.run("read_file", { path: path.join(workspace, "inside.txt") })).resolves.toEqual({
+      content: "hello",
+    });
   });
 
   it("refuses home-relative paths", async () => {
@@ -46,15 +52,19 @@ describe("workspace containment", () => {
       kind: "InvalidPath",
     });
     await expect(tools.run("list_directory", { path: "escape" })).rejects.toMatchObject({ kind: "InvalidPath" });
-    await expect(tools.run("edit_file", { path: "secret-link", old_text: "top", new_text: "x" })).rejects.toMatchObject({
-      kind: "InvalidPath",
-    });
+    await expect(tools.run("edit_file", { path: "secret-link", old_text: "top", new_text: "x" })).rejects.toMatchObject(
+      {
+        kind: "InvalidPath",
+      },
+    );
     expect(await readFile(path.join(outside, "secret.txt"), "utf8")).toBe("top secret");
   });
 
   it("refuses writing through a dangling symlink that points outside", async () => {
     await symlink(path.join(outside, "not-yet.txt"), path.join(workspace, "dangling"));
-    await expect(tools.run("write_file", { path: "dangling", content: "x" })).rejects.toMatchObject({ kind: "InvalidPath" });
+    await expect(tools.run("write_file", { path: "dangling", content: "x" })).rejects.toMatchObject({
+      kind: "InvalidPath",
+    });
     await expect(readFile(path.join(outside, "not-yet.txt"))).rejects.toThrow();
   });
 
@@ -98,9 +108,11 @@ describe("edit_file", () => {
   beforeEach(() => writeFile(path.join(workspace, "code.ts"), "let a = 1;\nlet b = 1;\n"));
 
   it("replaces exactly one occurrence", async () => {
-    await expect(tools.run("edit_file", { path: "code.ts", old_text: "a = 1", new_text: "a = $& 2" })).resolves.toEqual({
-      message: "Successfully edited code.ts",
-    });
+    await expect(tools.run("edit_file", { path: "code.ts", old_text: "a = 1", new_text: "a = $& 2" })).resolves.toEqual(
+      {
+        message: "Successfully edited code.ts",
+      },
+    );
     expect(await readFile(path.join(workspace, "code.ts"), "utf8")).toBe("let a = $& 2;\nlet b = 1;\n");
   });
 
@@ -135,14 +147,18 @@ describe("list_directory", () => {
 
   it("lists the workspace root when no path is given", async () => {
     await writeFile(path.join(workspace, "only.txt"), "");
-    await expect(tools.run("list_directory", {})).resolves.toEqual({ entries: [{ name: "only.txt", is_dir: false, size: 0 }] });
+    await expect(tools.run("list_directory", {})).resolves.toEqual({
+      entries: [{ name: "only.txt", is_dir: false, size: 0 }],
+    });
   });
 });
 
 describe("delete_file", () => {
   it("deletes a file", async () => {
     await writeFile(path.join(workspace, "gone.txt"), "x");
-    await expect(tools.run("delete_file", { path: "gone.txt" })).resolves.toEqual({ message: "Successfully deleted gone.txt" });
+    await expect(tools.run("delete_file", { path: "gone.txt" })).resolves.toEqual({
+      message: "Successfully deleted gone.txt",
+    });
     await expect(tools.run("read_file", { path: "gone.txt" })).rejects.toMatchObject({ kind: "FileNotFound" });
   });
 
@@ -157,9 +173,15 @@ describe("delete_file", () => {
     await writeFile(path.join(workspace, "dir", "f"), "x");
     await expect(tools.run("delete_file", { path: "dir" })).rejects.toMatchObject({ kind: "InvalidArgs" });
     await tools.run("delete_file", { path: "dir", recursive: true });
-    await expect(tools.run("delete_file", { path: ".", recursive: true })).rejects.toMatchObject({ kind: "InvalidPath" });
-    await expect(tools.run("delete_file", { path: "dir/..", recursive: true })).rejects.toMatchObject({ kind: "InvalidPath" });
-    await expect(tools.run("delete_file", { path: "../outside/secret.txt" })).rejects.toMatchObject({ kind: "InvalidPath" });
+    await expect(tools.run("delete_file", { path: ".", recursive: true })).rejects.toMatchObject({
+      kind: "InvalidPath",
+    });
+    await expect(tools.run("delete_file", { path: "dir/..", recursive: true })).rejects.toMatchObject({
+      kind: "InvalidPath",
+    });
+    await expect(tools.run("delete_file", { path: "../outside/secret.txt" })).rejects.toMatchObject({
+      kind: "InvalidPath",
+    });
     await expect(tools.run("delete_file", { path: "missing.txt" })).rejects.toMatchObject({ kind: "FileNotFound" });
   });
 });
@@ -228,7 +250,15 @@ describe("search_files", () => {
 describe("safety tiers", () => {
   it("marks reading tools read-only and changing tools side-effecting", () => {
     const safety = (name: string) => tools.get(name).safety;
-    expect(["read_file", "list_directory", "search_files"].map(safety)).toEqual(["read-only", "read-only", "read-only"]);
-    expect(["write_file", "edit_file", "delete_file"].map(safety)).toEqual(["side-effecting", "side-effecting", "side-effecting"]);
+    expect(["read_file", "list_directory", "search_files"].map(safety)).toEqual([
+      "read-only",
+      "read-only",
+      "read-only",
+    ]);
+    expect(["write_file", "edit_file", "delete_file"].map(safety)).toEqual([
+      "side-effecting",
+      "side-effecting",
+      "side-effecting",
+    ]);
   });
 });

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { CappedOutput } from "../../../src/tools/builtin/capped-output.js";
 import { commandSegments } from "../../../src/tools/builtin/command-policy.js";
 import { globToRegExp } from "../../../src/tools/builtin/glob.js";
-import { hasNestedQuantifier } from "../../../src/tools/builtin/search-files.js";
 import { commandEnvironment } from "../../../src/tools/builtin/safe-env.js";
+import { hasNestedQuantifier } from "../../../src/tools/builtin/search-files.js";
 
 describe("CappedOutput", () => {
   it("keeps everything that fits", () => {
@@ -24,7 +24,16 @@ describe("CappedOutput", () => {
 
 describe("commandSegments", () => {
   it("splits at &&, ||, ;, |, & and newlines but not inside redirections", () => {
-    expect(commandSegments("a && b || c; d | e & f\ng 2>&1 |& h")).toEqual(["a", "b", "c", "d", "e", "f", "g 2>&1", "h"]);
+    expect(commandSegments("a && b || c; d | e & f\ng 2>&1 |& h")).toEqual([
+      "a",
+      "b",
+      "c",
+      "d",
+      "e",
+      "f",
+      "g 2>&1",
+      "h",
+    ]);
   });
 });
 
@@ -46,15 +55,21 @@ describe("globToRegExp", () => {
 describe("commandEnvironment", () => {
   it("keeps only the safe base of the daemon's environment, plus the configured extras", () => {
     expect(
-      commandEnvironment({ PATH: "/bin", HOME: "/h", OPENAI_API_KEY: "sk", DISCORD_TOKEN: "t", AWS_SECRET_ACCESS_KEY: "s" }, { EXTRA: "1" }),
+      commandEnvironment(
+        { PATH: "/bin", HOME: "/h", OPENAI_API_KEY: "sk", DISCORD_TOKEN: "t", AWS_SECRET_ACCESS_KEY: "s" },
+        { EXTRA: "1" },
+      ),
     ).toEqual({ PATH: "/bin", HOME: "/h", EXTRA: "1" });
   });
 });
 
 describe("hasNestedQuantifier", () => {
-  it.each(["(a+)+$", "(a*)*b", "(x+x+)+y", "((ab)*c)+", "(\\w+\\s?)*$", "(a+){2,}"])("flags %s as catastrophic", (pattern) => {
-    expect(hasNestedQuantifier(pattern)).toBe(true);
-  });
+  it.each(["(a+)+$", "(a*)*b", "(x+x+)+y", "((ab)*c)+", "(\\w+\\s?)*$", "(a+){2,}"])(
+    "flags %s as catastrophic",
+    (pattern) => {
+      expect(hasNestedQuantifier(pattern)).toBe(true);
+    },
+  );
 
   it.each(["function \\w+\\(", "(ab)+", "a+b*", "[(a+)]+", "\\(a+\\)+", "(a|b){2}"])("lets %s through", (pattern) => {
     expect(hasNestedQuantifier(pattern)).toBe(false);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { userNotesFolder } from "../../../src/tools/builtin/memory-notes.js";
 import { recordingLogger } from "../../support/tool-context.js";
-import { makeContext, setUpTools, type BuiltinTools } from "./tool-harness.js";
+import { type BuiltinTools, makeContext, setUpTools } from "./tool-harness.js";
 
 let tools: BuiltinTools;
 let workspace: string;
@@ -25,7 +25,9 @@ describe("memory_read and memory_write", () => {
       path: path.join(workspace, "memory", "MEMORY.md"),
     });
     await tools.run("memory_write", { content: "The user likes tea.", mode: "append" });
-    await expect(tools.run("memory_read", {})).resolves.toEqual({ content: "## Decision\nUse PostgreSQL.\n\nThe user likes tea." });
+    await expect(tools.run("memory_read", {})).resolves.toEqual({
+      content: "## Decision\nUse PostgreSQL.\n\nThe user likes tea.",
+    });
   });
 
   it("overwrites the file in overwrite mode", async () => {
@@ -48,7 +50,9 @@ describe("memory_read and memory_write", () => {
   });
 
   it("keeps every entry when appends race", async () => {
-    await Promise.all(Array.from({ length: 10 }, (_, index) => tools.run("memory_write", { content: `entry ${index}` })));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, index) => tools.run("memory_write", { content: `entry ${index}` })),
+    );
     const { content } = await tools.run("memory_read", {});
     expect(content.split("\n\n").sort()).toEqual(Array.from({ length: 10 }, (_, index) => `entry ${index}`).sort());
   });
@@ -80,7 +84,11 @@ describe("per-user notes", () => {
     expect(results).toHaveLength(2);
     expect(results[0].text).toContain("Tea time");
     expect(results[0].score).toBeGreaterThan(results[1].score);
-    expect(results[0]).toEqual({ text: expect.any(String), note_id: expect.stringMatching(/^note-/), score: expect.any(Number) });
+    expect(results[0]).toEqual({
+      text: expect.any(String),
+      note_id: expect.stringMatching(/^note-/),
+      score: expect.any(Number),
+    });
   });
 
   it("logs a notes folder it cannot read, with its path, and finds nothing there", async () => {
@@ -89,7 +97,9 @@ describe("per-user notes", () => {
     await writeFile(folder, "a file where the folder should be");
     const { log, lines } = recordingLogger();
     expect((await tools.run("memory_search", { query: "tea" }, { ...alice, log })).results).toEqual([]);
-    expect(lines.filter((line) => line.level === 40)).toEqual([expect.objectContaining({ path: folder, msg: "memory notes cannot be read" })]);
+    expect(lines.filter((line) => line.level === 40)).toEqual([
+      expect.objectContaining({ path: folder, msg: "memory notes cannot be read" }),
+    ]);
   });
 
   it("returns at most top_k results", async () => {
@@ -107,9 +117,15 @@ describe("per-user notes", () => {
     expect(bobSees.results.map((result: { text: string }) => result.text)).toEqual(["bob likes the vault too"]);
     expect((await tools.run("memory_search", { query: "vault" }, aliceOnSlack)).results).toEqual([]);
 
-    await expect(tools.run("memory_update", { note_id: aliceNote, content: "hacked" }, bob)).rejects.toMatchObject({ kind: "FileNotFound" });
-    await expect(tools.run("memory_delete", { note_id: aliceNote }, bob)).rejects.toMatchObject({ kind: "FileNotFound" });
-    expect((await tools.run("memory_search", { query: "vault" }, alice)).results[0].text).toBe("alice secret: the vault code");
+    await expect(tools.run("memory_update", { note_id: aliceNote, content: "hacked" }, bob)).rejects.toMatchObject({
+      kind: "FileNotFound",
+    });
+    await expect(tools.run("memory_delete", { note_id: aliceNote }, bob)).rejects.toMatchObject({
+      kind: "FileNotFound",
+    });
+    expect((await tools.run("memory_search", { query: "vault" }, alice)).results[0].text).toBe(
+      "alice secret: the vault code",
+    );
   });
 
   it("updates and deletes a note by id", async () => {
@@ -118,8 +134,12 @@ describe("per-user notes", () => {
       note_id,
       message: `Updated note ${note_id}`,
     });
-    expect((await tools.run("memory_search", { query: "meeting" }, alice)).results[0].text).toBe("meeting moved to Tuesday");
-    await expect(tools.run("memory_delete", { note_id }, alice)).resolves.toEqual({ message: `Deleted note ${note_id}` });
+    expect((await tools.run("memory_search", { query: "meeting" }, alice)).results[0].text).toBe(
+      "meeting moved to Tuesday",
+    );
+    await expect(tools.run("memory_delete", { note_id }, alice)).resolves.toEqual({
+      message: `Deleted note ${note_id}`,
+    });
     expect((await tools.run("memory_search", { query: "meeting" }, alice)).results).toEqual([]);
     await expect(tools.run("memory_delete", { note_id }, alice)).rejects.toMatchObject({ kind: "FileNotFound" });
   });
@@ -141,8 +161,8 @@ describe("per-user notes", () => {
 
   it("gives every memory tool the right safety tier", () => {
     expect(["memory_read", "memory_search"].map((name) => tools.get(name).safety)).toEqual(["read-only", "read-only"]);
-    expect(["memory_write", "memory_save", "memory_update", "memory_delete"].map((name) => tools.get(name).safety)).toEqual(
-      Array(4).fill("side-effecting"),
-    );
+    expect(
+      ["memory_write", "memory_save", "memory_update", "memory_delete"].map((name) => tools.get(name).safety),
+    ).toEqual(Array(4).fill("side-effecting"));
   });
 });

@@ -15,7 +15,11 @@ describe("message", () => {
     });
     const ctx = makeContext({ channel: "telegram", chatId: "42", bus });
 
-    const result = await runTool(messageTool(), { channel: "slack", chat_id: "C024BE91L", content: "Build done ✅", thread_id: "1699.01" }, ctx);
+    const result = await runTool(
+      messageTool(),
+      { channel: "slack", chat_id: "C024BE91L", content: "Build done ✅", thread_id: "1699.01" },
+      ctx,
+    );
 
     expect(result).toEqual({ status: "sent", channel: "slack", chat_id: "C024BE91L", content_length: 12 });
     await bus.drain();
@@ -29,7 +33,9 @@ describe("message", () => {
     let deliver: () => void = () => {};
     bus.registerChannel("discord", () => new Promise<void>((resolve) => (deliver = resolve)));
     const ctx = makeContext({ bus });
-    await expect(runTool(messageTool(), { channel: "discord", chat_id: "d1", content: "hi" }, ctx)).resolves.toMatchObject({
+    await expect(
+      runTool(messageTool(), { channel: "discord", chat_id: "d1", content: "hi" }, ctx),
+    ).resolves.toMatchObject({
       status: "sent",
     });
     deliver();
@@ -41,11 +47,13 @@ describe("message", () => {
     bus.registerChannel("telegram", async () => {});
     bus.registerChannel("cli", async () => {});
     const ctx = makeContext({ bus });
-    await expect(runTool(messageTool(), { channel: "slack", chat_id: "C1", content: "hi" }, ctx)).rejects.toMatchObject({
-      kind: "ExecutionFailed",
-      message: expect.stringContaining("running channels: cli, telegram"),
-      data: { running_channels: ["cli", "telegram"] },
-    });
+    await expect(runTool(messageTool(), { channel: "slack", chat_id: "C1", content: "hi" }, ctx)).rejects.toMatchObject(
+      {
+        kind: "ExecutionFailed",
+        message: expect.stringContaining("running channels: cli, telegram"),
+        data: { running_channels: ["cli", "telegram"] },
+      },
+    );
     expect(ctx.deliveries).toEqual([]);
   });
 
@@ -55,7 +63,9 @@ describe("message", () => {
       throw new Error("channel_not_found");
     });
     const ctx = makeContext({ channel: "telegram", chatId: "42", bus });
-    await expect(runTool(messageTool(), { channel: "slack", chat_id: "C404", content: "hello" }, ctx)).resolves.toMatchObject({
+    await expect(
+      runTool(messageTool(), { channel: "slack", chat_id: "C404", content: "hello" }, ctx),
+    ).resolves.toMatchObject({
       status: "sent",
     });
     expect(await ctx.nextNotification()).toEqual({

@@ -29,14 +29,20 @@ describe("spawn", () => {
       command: "echo",
       description: "(no description)",
     });
-    const described = await tools.run("spawn", { command: "sh", args: ["-c", "exit 4"], description: "fail on purpose" });
+    const described = await tools.run("spawn", {
+      command: "sh",
+      args: ["-c", "exit 4"],
+      description: "fail on purpose",
+    });
     expect(described).toMatchObject({ exit_code: 4, description: "fail on purpose" });
     expect(tools.get("spawn").safety).toBe("privileged");
   });
 
   it("reports a program that does not exist as ExecutionFailed", async () => {
     const { tools } = await spawnTools();
-    await expect(tools.run("spawn", { command: "no-such-program-skein" })).rejects.toMatchObject({ kind: "ExecutionFailed" });
+    await expect(tools.run("spawn", { command: "no-such-program-skein" })).rejects.toMatchObject({
+      kind: "ExecutionFailed",
+    });
   });
 
   it("kills a process that outlives its timeout", async () => {
@@ -49,16 +55,24 @@ describe("spawn", () => {
 
   it("refuses denylisted programs", async () => {
     const { tools } = await spawnTools();
-    await expect(tools.run("spawn", { command: "sudo", args: ["true"] })).rejects.toMatchObject({ kind: "PermissionDenied" });
+    await expect(tools.run("spawn", { command: "sudo", args: ["true"] })).rejects.toMatchObject({
+      kind: "PermissionDenied",
+    });
     await expect(tools.run("spawn", { command: "shutdown" })).rejects.toMatchObject({ kind: "PermissionDenied" });
   });
 
   it("honours the allowlist for the program it runs", async () => {
     const { tools } = await spawnTools({ tools: { exec: { allow: ["echo", "sh -c exit *"] } } });
     await expect(tools.run("spawn", { command: "echo", args: ["ok"] })).resolves.toMatchObject({ stdout: "ok\n" });
-    await expect(tools.run("spawn", { command: "sh", args: ["-c", "exit 3"] })).resolves.toMatchObject({ exit_code: 3 });
-    await expect(tools.run("spawn", { command: "sh", args: ["-c", "cat /etc/hostname"] })).rejects.toMatchObject({ kind: "PermissionDenied" });
-    await expect(tools.run("spawn", { command: "cat", args: ["/etc/hostname"] })).rejects.toMatchObject({ kind: "PermissionDenied" });
+    await expect(tools.run("spawn", { command: "sh", args: ["-c", "exit 3"] })).resolves.toMatchObject({
+      exit_code: 3,
+    });
+    await expect(tools.run("spawn", { command: "sh", args: ["-c", "cat /etc/hostname"] })).rejects.toMatchObject({
+      kind: "PermissionDenied",
+    });
+    await expect(tools.run("spawn", { command: "cat", args: ["/etc/hostname"] })).rejects.toMatchObject({
+      kind: "PermissionDenied",
+    });
   });
 
   it(`runs at most ${MAX_CONCURRENT_SPAWNS} processes at once and refuses the sixth, naming the limit`, async () => {
@@ -76,7 +90,9 @@ describe("spawn", () => {
     daemon.abort(); // shutdown kills the background processes and frees their slots
     const ended = await Promise.all(Array.from({ length: MAX_CONCURRENT_SPAWNS }, () => ctx.nextNotification()));
     expect(ended.map((result) => (result.forLlm as { status: string }).status)).toEqual(Array(5).fill("killed"));
-    await expect(tools.run("spawn", { command: "echo", args: ["again"] }, ctx)).resolves.toMatchObject({ stdout: "again\n" });
+    await expect(tools.run("spawn", { command: "echo", args: ["again"] }, ctx)).resolves.toMatchObject({
+      stdout: "again\n",
+    });
   });
 
   it("counts foreground processes towards the limit too", async () => {

@@ -5,7 +5,7 @@ import { Ajv } from "ajv";
 import { MessageBus } from "../../../src/bus/message-bus.js";
 import { configSchema, type SkeinConfigInput } from "../../../src/config/schema.js";
 import { silentLogger } from "../../../src/log.js";
-import { registerBuiltinTools, type BuiltinToolDeps } from "../../../src/tools/builtin/index.js";
+import { type BuiltinToolDeps, registerBuiltinTools } from "../../../src/tools/builtin/index.js";
 import type { Tool, ToolContext, ToolResult } from "../../../src/tools/tool.js";
 
 /** A ToolContext for one sender, its outbound port on `bus`, recording what tools report back and send. */
@@ -61,7 +61,11 @@ export function makeContext(
 const ajv = new Ajv({ allErrors: true });
 
 /** Runs a tool as the registry would: the arguments are validated against its schema first (throws on invalid ones). */
-export async function runTool(tool: Tool<any>, args: Record<string, unknown>, ctx: ToolContext = makeContext()): Promise<any> {
+export async function runTool(
+  tool: Tool<any>,
+  args: Record<string, unknown>,
+  ctx: ToolContext = makeContext(),
+): Promise<any> {
   const validate = ajv.compile(tool.parameters);
   if (!validate(args)) throw new Error(`invalid arguments for ${tool.name}: ${ajv.errorsText(validate.errors)}`);
   return tool.execute(args, ctx);

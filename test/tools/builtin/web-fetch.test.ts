@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo, LookupFunction } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { blockedAddressReason } from "../../../src/tools/builtin/ssrf-guard.js";
-import { MAX_BODY_BYTES, webFetchTool, type WebFetchOptions } from "../../../src/tools/builtin/web-fetch.js";
+import { MAX_BODY_BYTES, type WebFetchOptions, webFetchTool } from "../../../src/tools/builtin/web-fetch.js";
 import { runTool } from "./tool-harness.js";
 
 let server: Server;
@@ -81,7 +81,8 @@ beforeEach(() => {
 function fakeDns(table: Record<string, string>): LookupFunction {
   return (hostname, options, callback) => {
     const address = table[hostname];
-    if (!address) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" }), "", 0);
+    if (!address)
+      return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" }), "", 0);
     const family = address.includes(":") ? 6 : 4;
     if (options.all) return (callback as unknown as (e: null, a: unknown) => void)(null, [{ address, family }]);
     return callback(null, address, family);
@@ -120,7 +121,10 @@ describe("web_fetch", () => {
   });
 
   it("describes binary content instead of returning bytes", async () => {
-    await expect(open({ url: `${base}/image` })).resolves.toMatchObject({ body: "[binary content (image/png) not shown]", bytes: 4 });
+    await expect(open({ url: `${base}/image` })).resolves.toMatchObject({
+      body: "[binary content (image/png) not shown]",
+      bytes: 4,
+    });
   });
 
   it("accepts only http and https", async () => {
@@ -130,12 +134,19 @@ describe("web_fetch", () => {
   });
 
   it("follows up to 5 redirects and reports the final address", async () => {
-    await expect(open({ url: `${base}/hop/4` })).resolves.toMatchObject({ body: "plain text", url: `${base}/hop/4`, final_url: `${base}/text` });
+    await expect(open({ url: `${base}/hop/4` })).resolves.toMatchObject({
+      body: "plain text",
+      url: `${base}/hop/4`,
+      final_url: `${base}/text`,
+    });
     expect(hits).toHaveLength(6);
   });
 
   it("refuses a sixth redirect", async () => {
-    await expect(open({ url: `${base}/hop/5` })).rejects.toMatchObject({ kind: "ExecutionFailed", message: expect.stringContaining("too many redirects") });
+    await expect(open({ url: `${base}/hop/5` })).rejects.toMatchObject({
+      kind: "ExecutionFailed",
+      message: expect.stringContaining("too many redirects"),
+    });
     expect(hits).not.toContain("GET /text");
   });
 
@@ -144,7 +155,12 @@ describe("web_fetch", () => {
   });
 
   it("turns a POST into a GET on 303 and sends headers", async () => {
-    const result = await open({ url: `${base}/post-then-see-other`, method: "POST", body: "x", headers: { Authorization: "Bearer t" } });
+    const result = await open({
+      url: `${base}/post-then-see-other`,
+      method: "POST",
+      body: "x",
+      headers: { Authorization: "Bearer t" },
+    });
     expect(JSON.parse(result.body)).toEqual({ method: "GET", auth: "Bearer t" });
   });
 
@@ -189,16 +205,22 @@ describe("web_fetch behind the SSRF guard (allow_private: false)", () => {
     ["IPv6 link-local", "http://[fe80::1]/"],
   ])("refuses %s without connecting", async (_class, template) => {
     const lookup = fakeDns({ localhost: "127.0.0.1" });
-    await expect(guarded({ url: template.replace("PORT", String(port)) }, lookup)).rejects.toMatchObject({ kind: "PermissionDenied" });
+    await expect(guarded({ url: template.replace("PORT", String(port)) }, lookup)).rejects.toMatchObject({
+      kind: "PermissionDenied",
+    });
     expect(hits).toEqual([]);
   });
 
   it("refuses a host name that resolves to 127.0.0.1, checking the address it would connect to", async () => {
-    await expect(guarded({ url: `http://rebind.test:${port}/text` }, fakeDns({ "rebind.test": "127.0.0.1" }))).rejects.toMatchObject({
+    await expect(
+      guarded({ url: `http://rebind.test:${port}/text` }, fakeDns({ "rebind.test": "127.0.0.1" })),
+    ).rejects.toMatchObject({
       kind: "PermissionDenied",
       message: expect.stringContaining("rebind.test (127.0.0.1)"),
     });
-    await expect(guarded({ url: `http://v6.test:${port}/text` }, fakeDns({ "v6.test": "::ffff:127.0.0.1" }))).rejects.toMatchObject({
+    await expect(
+      guarded({ url: `http://v6.test:${port}/text` }, fakeDns({ "v6.test": "::ffff:127.0.0.1" })),
+    ).rejects.toMatchObject({
       kind: "PermissionDenied",
     });
     expect(hits).toEqual([]);
@@ -208,14 +230,20 @@ describe("web_fetch behind the SSRF guard (allow_private: false)", () => {
     // Let the test's own loopback server count as public; everything else keeps the real policy.
     const addressPolicy = (address: string) => (address === "127.0.0.1" ? undefined : blockedAddressReason(address));
     const viaPublicServer = (path: string) =>
-      fetchWith({ allowPrivate: false, addressPolicy, lookup: fakeDns({ "internal.test": "192.168.1.10" }) }, { url: `${base}${path}` });
+      fetchWith(
+        { allowPrivate: false, addressPolicy, lookup: fakeDns({ "internal.test": "192.168.1.10" }) },
+        { url: `${base}${path}` },
+      );
 
     it("reaches an allowed server", async () => {
       await expect(viaPublicServer("/text")).resolves.toMatchObject({ body: "plain text" });
     });
 
     it("refuses a redirect to a private literal address", async () => {
-      await expect(viaPublicServer("/to-private")).rejects.toMatchObject({ kind: "PermissionDenied", message: expect.stringContaining("10.0.0.1") });
+      await expect(viaPublicServer("/to-private")).rejects.toMatchObject({
+        kind: "PermissionDenied",
+        message: expect.stringContaining("10.0.0.1"),
+      });
     });
 
     it("refuses a redirect to an IPv4-mapped loopback address", async () => {
@@ -224,12 +252,20 @@ describe("web_fetch behind the SSRF guard (allow_private: false)", () => {
     });
 
     it("refuses a redirect to a name that resolves to a private address", async () => {
-      await expect(viaPublicServer("/to-internal-name")).rejects.toMatchObject({ kind: "PermissionDenied", message: expect.stringContaining("192.168.1.10") });
+      await expect(viaPublicServer("/to-internal-name")).rejects.toMatchObject({
+        kind: "PermissionDenied",
+        message: expect.stringContaining("192.168.1.10"),
+      });
     });
   });
 
   it("lets private addresses through when allow_private is true", async () => {
-    await expect(fetchWith({ allowPrivate: true, lookup: fakeDns({ "intranet.test": "127.0.0.1" }) }, { url: `http://intranet.test:${port}/text` })).resolves.toMatchObject({
+    await expect(
+      fetchWith(
+        { allowPrivate: true, lookup: fakeDns({ "intranet.test": "127.0.0.1" }) },
+        { url: `http://intranet.test:${port}/text` },
+      ),
+    ).resolves.toMatchObject({
       body: "plain text",
     });
   });

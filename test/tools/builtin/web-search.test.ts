@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type WebSearchOptions, webSearchTool } from "../../../src/tools/builtin/web-search.js";
 import { FakeSearch } from "../../fakes/fake-search.js";
-import { webSearchTool, type WebSearchOptions } from "../../../src/tools/builtin/web-search.js";
 import { runTool } from "./tool-harness.js";
 
 let fake: FakeSearch;
@@ -19,7 +19,10 @@ const search = (options: Omit<WebSearchOptions, "fetch">, args: Record<string, u
 
 describe("web_search", () => {
   it("asks Brave with the subscription token and returns title, url and snippet (default 5 results)", async () => {
-    const result = await search({ provider: "brave", api_key: fake.braveApiKey, endpoint: fake.braveEndpoint }, { query: "skein daemon" });
+    const result = await search(
+      { provider: "brave", api_key: fake.braveApiKey, endpoint: fake.braveEndpoint },
+      { query: "skein daemon" },
+    );
     expect(result.query).toBe("skein daemon");
     expect(result.results).toHaveLength(5);
     expect(result.results[0]).toEqual({ title: "Result 0", url: "https://example.com/0", snippet: "snippet number 0" });
@@ -30,7 +33,10 @@ describe("web_search", () => {
   });
 
   it("asks a SearXNG endpoint for JSON and honours num_results", async () => {
-    const result = await search({ provider: "searxng", endpoint: fake.searxngEndpoint }, { query: "tea", num_results: 3 });
+    const result = await search(
+      { provider: "searxng", endpoint: fake.searxngEndpoint },
+      { query: "tea", num_results: 3 },
+    );
     expect(result.results).toEqual([
       { title: "Result 0", url: "https://example.com/0", snippet: "snippet number 0" },
       { title: "Result 1", url: "https://example.com/1", snippet: "snippet number 1" },
@@ -49,14 +55,18 @@ describe("web_search", () => {
     const result = await search({}, { query: "rust async patterns" });
     expect(result).toEqual({
       error: "web search not configured",
-      message: expect.stringMatching(/^No search API endpoint is configured\. Set 'tools\.web_search\.endpoint' in your config/),
+      message: expect.stringMatching(
+        /^No search API endpoint is configured\. Set 'tools\.web_search\.endpoint' in your config/,
+      ),
       query: "rust async patterns",
     });
     expect(await search({ provider: "brave" }, { query: "q" })).toMatchObject({ error: "web search not configured" });
   });
 
   it("reports a provider error as ExecutionFailed with the status", async () => {
-    await expect(search({ provider: "brave", api_key: "wrong", endpoint: fake.braveEndpoint }, { query: "q" })).rejects.toMatchObject({
+    await expect(
+      search({ provider: "brave", api_key: "wrong", endpoint: fake.braveEndpoint }, { query: "q" }),
+    ).rejects.toMatchObject({
       kind: "ExecutionFailed",
       message: expect.stringContaining("401"),
     });

@@ -6,7 +6,14 @@ const png = Buffer.alloc(300, 7).toString("base64");
 
 describe("MCP call results for the model", () => {
   it("joins the text blocks with newlines", () => {
-    expect(toToolResult({ content: [{ type: "text", text: "one" }, { type: "text", text: "two" }] }).forLlm).toBe("one\ntwo");
+    expect(
+      toToolResult({
+        content: [
+          { type: "text", text: "one" },
+          { type: "text", text: "two" },
+        ],
+      }).forLlm,
+    ).toBe("one\ntwo");
   });
 
   it("summarises images, audio and resources by type, mime type, size and uri, never their base64", () => {

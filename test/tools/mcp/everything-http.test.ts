@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
 import { silentLogger } from "../../../src/log.js";
-import { capturedLog, CollectingSink, serverConfig, startEverythingHttp, startRelay } from "./helpers.js";
+import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
+import { CollectingSink, capturedLog, serverConfig, startEverythingHttp, startRelay } from "./helpers.js";
 
 describe("MCP servers over HTTP (server-everything)", () => {
   const sink = new CollectingSink();
@@ -36,7 +36,10 @@ describe("MCP servers over HTTP (server-everything)", () => {
   });
 
   it("connects over Streamable HTTP and calls a tool", async () => {
-    expect(hub.servers().find((server) => server.name === "remote")).toMatchObject({ state: "connected", transport: "streamable-http" });
+    expect(hub.servers().find((server) => server.name === "remote")).toMatchObject({
+      state: "connected",
+      transport: "streamable-http",
+    });
     expect(sink.tools.get("remote__get-sum")?.source).toBe("mcp:remote");
     const answer = await sink.call("remote__echo", { message: "over http" });
     expect(answer).toMatchObject({ type: "tool-result", forLlm: "Echo: over http" });
@@ -46,13 +49,22 @@ describe("MCP servers over HTTP (server-everything)", () => {
     await servers[0]!.stop();
     servers[0] = await startEverythingHttp("streamableHttp");
     remoteBackend.port = servers[0].port;
-    expect(await sink.call("remote__echo", { message: "after restart" })).toMatchObject({ forLlm: "Echo: after restart" });
-    expect(capture.lines).toContainEqual(expect.objectContaining({ server: "remote", msg: "mcp server lost the session; reconnecting" }));
+    expect(await sink.call("remote__echo", { message: "after restart" })).toMatchObject({
+      forLlm: "Echo: after restart",
+    });
+    expect(capture.lines).toContainEqual(
+      expect.objectContaining({ server: "remote", msg: "mcp server lost the session; reconnecting" }),
+    );
   });
 
   it("falls back to the legacy SSE transport when the server does not speak Streamable HTTP", async () => {
-    expect(hub.servers().find((server) => server.name === "legacy")).toMatchObject({ state: "connected", transport: "sse" });
-    expect(capture.lines).toContainEqual(expect.objectContaining({ server: "legacy", msg: expect.stringMatching(/trying legacy SSE/) }));
+    expect(hub.servers().find((server) => server.name === "legacy")).toMatchObject({
+      state: "connected",
+      transport: "sse",
+    });
+    expect(capture.lines).toContainEqual(
+      expect.objectContaining({ server: "legacy", msg: expect.stringMatching(/trying legacy SSE/) }),
+    );
     expect(await sink.call("legacy__echo", { message: "old style" })).toMatchObject({ forLlm: "Echo: old style" });
   });
 
@@ -72,12 +84,16 @@ describe("an MCP server over HTTP that refuses the credentials", () => {
     try {
       const { port } = server.address() as AddressInfo;
       const hub = await connectMcpServers({
-        servers: { locked: serverConfig({ url: `http://127.0.0.1:${port}/mcp`, headers: { authorization: "Bearer wrong" } }) },
+        servers: {
+          locked: serverConfig({ url: `http://127.0.0.1:${port}/mcp`, headers: { authorization: "Bearer wrong" } }),
+        },
         registry: new CollectingSink(),
         log: silentLogger(),
       });
       await hub.close();
-      expect(hub.servers()).toEqual([expect.objectContaining({ state: "failed", error: expect.stringMatching(/401.*credentials.*headers/) })]);
+      expect(hub.servers()).toEqual([
+        expect.objectContaining({ state: "failed", error: expect.stringMatching(/401.*credentials.*headers/) }),
+      ]);
       expect(seen.map((headers) => headers.authorization)).toEqual(["Bearer wrong"]);
     } finally {
       await new Promise((resolve) => server.close(resolve));

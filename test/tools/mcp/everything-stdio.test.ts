@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
 import { isToolResult, ToolError } from "../../../src/tools/tool.js";
-import { refusedPort, type RefusedPort } from "../../fakes/refused-port.js";
-import { capturedLog, CollectingSink, everythingStdio, serverConfig } from "./helpers.js";
+import { type RefusedPort, refusedPort } from "../../fakes/refused-port.js";
+import { CollectingSink, capturedLog, everythingStdio, serverConfig } from "./helpers.js";
 
 describe("MCP servers over stdio (server-everything), beside servers that fail", () => {
   const sink = new CollectingSink();
@@ -47,7 +47,11 @@ describe("MCP servers over stdio (server-everything), beside servers that fail",
     expect(sum.safety).toBe("side-effecting");
     expect(sum.timeoutMs).toBe(500);
     expect(sum.description).toMatch(/sum/i);
-    expect(sum.parameters).toMatchObject({ type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] });
+    expect(sum.parameters).toMatchObject({
+      type: "object",
+      properties: { a: { type: "number" }, b: { type: "number" } },
+      required: ["a", "b"],
+    });
     expect(sum.parameters).not.toHaveProperty("$schema");
     expect([...sink.tools.keys()].every((name) => name.startsWith("everything__"))).toBe(true);
   });
@@ -64,18 +68,26 @@ describe("MCP servers over stdio (server-everything), beside servers that fail",
   });
 
   it("summarises an embedded resource with its uri", async () => {
-    expect(String(await text("everything__get-resource-reference", {}))).toMatch(/\[resource: demo:\/\/resource\/\S+, text\/plain, \d+ bytes\]/);
+    expect(String(await text("everything__get-resource-reference", {}))).toMatch(
+      /\[resource: demo:\/\/resource\/\S+, text\/plain, \d+ bytes\]/,
+    );
   });
 
   it("turns an isError answer into an ExecutionFailed tool error carrying the server's text", async () => {
     const failure = sink.call("everything__get-sum", { a: "two", b: 3 });
     await expect(failure).rejects.toBeInstanceOf(ToolError);
-    await expect(failure).rejects.toMatchObject({ kind: "ExecutionFailed", message: expect.stringMatching(/Input validation error.*expected number/) });
+    await expect(failure).rejects.toMatchObject({
+      kind: "ExecutionFailed",
+      message: expect.stringMatching(/Input validation error.*expected number/),
+    });
   });
 
   it("gives up on a call after the server's timeout with a Timeout error, and the server keeps serving", async () => {
     const slow = sink.call("everything__trigger-long-running-operation", { duration: 1.5, steps: 1 });
-    await expect(slow).rejects.toMatchObject({ kind: "Timeout", message: expect.stringMatching(/within 0.5 s.*cancelled/) });
+    await expect(slow).rejects.toMatchObject({
+      kind: "Timeout",
+      message: expect.stringMatching(/within 0.5 s.*cancelled/),
+    });
     expect(await text("everything__echo", { message: "still here" })).toBe("Echo: still here");
   });
 
@@ -83,8 +95,16 @@ describe("MCP servers over stdio (server-everything), beside servers that fail",
     const byName = Object.fromEntries(hub.servers().map((server) => [server.name, server]));
     expect(byName.everything).toMatchObject({ state: "connected", transport: "stdio" });
     expect(byName.everything!.tools).toContain("everything__echo");
-    expect(byName.missing).toMatchObject({ state: "failed", tools: [], error: expect.stringMatching(/ENOENT.*not on PATH: install it or fix tools\.mcp_servers\.missing\.command/) });
-    expect(byName.refused).toMatchObject({ state: "failed", tools: [], error: expect.stringMatching(/reachable at http:\/\/127\.0\.0\.1:\d+\/mcp\)$/) });
+    expect(byName.missing).toMatchObject({
+      state: "failed",
+      tools: [],
+      error: expect.stringMatching(/ENOENT.*not on PATH: install it or fix tools\.mcp_servers\.missing\.command/),
+    });
+    expect(byName.refused).toMatchObject({
+      state: "failed",
+      tools: [],
+      error: expect.stringMatching(/reachable at http:\/\/127\.0\.0\.1:\d+\/mcp\)$/),
+    });
     expect(byName.credentials).toMatchObject({ state: "failed", error: expect.stringContaining("http://127.0.0.1") });
     expect(JSON.stringify(capture.lines)).not.toContain("hunter2");
     expect(JSON.stringify(hub.servers())).not.toContain("hunter2");
@@ -106,11 +126,15 @@ describe("MCP servers over stdio (server-everything), beside servers that fail",
   it("fails a server whose env refers to a variable that is not set, naming the key", () => {
     expect(hub.servers().find((server) => server.name === "unset")).toMatchObject({
       state: "failed",
-      error: expect.stringMatching(/tools\.mcp_servers\.unset\.env\.API_TOKEN refers to \$\{SKEIN_TEST_UNSET\}, which is not set/),
+      error: expect.stringMatching(
+        /tools\.mcp_servers\.unset\.env\.API_TOKEN refers to \$\{SKEIN_TEST_UNSET\}, which is not set/,
+      ),
     });
   });
 
   it("pipes the server's stderr into the log at debug level", () => {
-    expect(capture.lines).toContainEqual(expect.objectContaining({ server: "everything", msg: "mcp server stderr", level: 20 }));
+    expect(capture.lines).toContainEqual(
+      expect.objectContaining({ server: "everything", msg: "mcp server stderr", level: 20 }),
+    );
   });
 });

@@ -2,10 +2,10 @@ import { mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { silentLogger } from "../../../src/log.js";
 import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
 import { ToolError } from "../../../src/tools/tool.js";
 import { CollectingSink, serverConfig, serverEntry } from "./helpers.js";
-import { silentLogger } from "../../../src/log.js";
 
 describe("MCP server-filesystem over stdio", () => {
   const sink = new CollectingSink();
@@ -51,6 +51,9 @@ describe("MCP server-filesystem over stdio", () => {
   it("reports the server's refusal of a path outside its folder as a tool error", async () => {
     const outside = sink.call("files__read_text_file", { path: "/etc/hostname" });
     await expect(outside).rejects.toBeInstanceOf(ToolError);
-    await expect(outside).rejects.toMatchObject({ kind: "ExecutionFailed", message: expect.stringMatching(/Access denied/) });
+    await expect(outside).rejects.toMatchObject({
+      kind: "ExecutionFailed",
+      message: expect.stringMatching(/Access denied/),
+    });
   });
 });

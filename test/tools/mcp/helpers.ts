@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, connect, type AddressInfo, type Socket } from "node:net";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type Logger, pino } from "pino";
 import { configSchema, type McpServerConfig } from "../../../src/config/schema.js";
-import { pino, type Logger } from "pino";
 import { silentLogger } from "../../../src/log.js";
 import type { Tool, ToolContext } from "../../../src/tools/tool.js";
 import type { ToolSink } from "../../../src/tools/tool-sink.js";
@@ -80,7 +80,6 @@ export function toolContext(signal: AbortSignal): ToolContext {
   };
 }
 
-
 /** Runs `everything` in an HTTP mode on port 0 and resolves, with the port it bound, once it listens. */
 export async function startEverythingHttp(
   mode: "streamableHttp" | "sse",
@@ -92,7 +91,10 @@ export async function startEverythingHttp(
   });
   const port = await new Promise<number>((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`everything ${mode} did not report its port within 15 s: ${output}`)), 15_000);
+    const timer = setTimeout(
+      () => reject(new Error(`everything ${mode} did not report its port within 15 s: ${output}`)),
+      15_000,
+    );
     child.stderr!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const bound = /skein-test: bound port (\d+)/.exec(output);
@@ -148,7 +150,11 @@ export async function startRelay(target: { port: number }): Promise<{ port: numb
 }
 
 /** A logger whose JSON lines the test can read and wait for. */
-export function capturedLog(level = "debug"): { log: Logger; lines: LogLine[]; next(message: string): Promise<LogLine> } {
+export function capturedLog(level = "debug"): {
+  log: Logger;
+  lines: LogLine[];
+  next(message: string): Promise<LogLine>;
+} {
   const lines: LogLine[] = [];
   const waiters: Array<{ message: string; resolve(line: LogLine): void }> = [];
   const destination = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
-import { capturedLog, CollectingSink, serverConfig, tinyStdio } from "./helpers.js";
+import { CollectingSink, capturedLog, serverConfig, tinyStdio } from "./helpers.js";
 
 describe("MCP servers that change, hang, collide and crash", () => {
   const sink = new CollectingSink();
@@ -9,7 +9,11 @@ describe("MCP servers that change, hang, collide and crash", () => {
 
   beforeAll(async () => {
     hub = await connectMcpServers({
-      servers: { tiny: tinyStdio({ timeout: 0.5 }), "dup.x": tinyStdio({ tools: ["pid"] }), dup_x: tinyStdio({ tools: ["pid"] }) },
+      servers: {
+        tiny: tinyStdio({ timeout: 0.5 }),
+        "dup.x": tinyStdio({ tools: ["pid"] }),
+        dup_x: tinyStdio({ tools: ["pid"] }),
+      },
       registry: sink,
       log: capture.log,
       // Long enough that a second restart is always refused, however slow the machine.
@@ -41,7 +45,10 @@ describe("MCP servers that change, hang, collide and crash", () => {
     const aborted = sink.call("tiny__sleep", { ms: 30_000 }, caller.signal);
     // The request is written to the server's stdin within the call's first microtasks.
     setTimeout(() => caller.abort(new Error("the turn was stopped")), 20);
-    await expect(aborted).rejects.toMatchObject({ kind: "ExecutionFailed", message: expect.stringMatching(/cancelled/) });
+    await expect(aborted).rejects.toMatchObject({
+      kind: "ExecutionFailed",
+      message: expect.stringMatching(/cancelled/),
+    });
 
     await expect(sink.call("tiny__sleep", { ms: 30_000 })).rejects.toMatchObject({ kind: "Timeout" });
     expect(await answer("tiny__cancellations")).toBe("2");
@@ -52,7 +59,9 @@ describe("MCP servers that change, hang, collide and crash", () => {
     expect(names).toHaveLength(2);
     expect(names).toContain("dup_x__pid");
     expect(names.find((name) => name !== "dup_x__pid")).toMatch(/^dup_x__pid_[0-9a-f]{8}$/);
-    expect(capture.lines).toContainEqual(expect.objectContaining({ msg: expect.stringMatching(/collision/), server: "dup_x" }));
+    expect(capture.lines).toContainEqual(
+      expect.objectContaining({ msg: expect.stringMatching(/collision/), server: "dup_x" }),
+    );
   });
 
   it("restarts a killed stdio server on the next call, under the same tool names", async () => {
@@ -98,7 +107,11 @@ describe("an MCP server that never answers", () => {
     });
     await hub.close();
     expect(hub.servers()).toEqual([
-      expect.objectContaining({ name: "mute", state: "failed", error: expect.stringMatching(/did not finish connecting within 0\.3 s/) }),
+      expect.objectContaining({
+        name: "mute",
+        state: "failed",
+        error: expect.stringMatching(/did not finish connecting within 0\.3 s/),
+      }),
     ]);
   });
 });
