@@ -40,7 +40,7 @@ export const telegram = definePlatformChannel({
   checkCredentials: async (telegramSettings, context) =>
     (await import("./check.js")).checkTelegram(telegramSettings, context.probeWith(telegramSettings.proxy)),
   load: async () => {
-    const { createTelegramChannel } = await import("./telegram-channel.js");
-    return (deps) => createTelegramChannel(deps);
+    const { TelegramChannel } = await import("./telegram-channel.js");
+    return (deps) => new TelegramChannel(deps);
   },
 });

@@ -1,6 +1,6 @@
 import type { Api } from "grammy";
 import type { Logger } from "pino";
-import type { DeliveryReceipt, OutboundMessage } from "../../src/bus/messages.js";
+import type { OutboundMessage } from "../../src/bus/messages.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
 import { type RetryOptions, withRetry } from "../../src/util/retry.js";
 import { classifyTelegramError, isEntityParseError, toChannelError } from "./errors.js";
@@ -15,9 +15,10 @@ export function telegramChatId(chatId: string): number | string {
   return /^-?\d+$/.test(chatId) && Number.isSafeInteger(id) ? id : chatId;
 }
 
-export interface SendOptions {
-  api: Api;
+/** How {@link sendTelegramMessage} logs and retries. */
+export interface TelegramSendOptions {
   log: Logger;
+  /** Retry tuning for each chunk's sendMessage (tests make it fast). */
   retry?: Partial<Pick<RetryOptions, "attempts" | "baseDelayMs" | "maxDelayMs" | "sleep">>;
 }
 
@@ -25,9 +26,14 @@ export interface SendOptions {
  * Delivers one OutboundMessage: Markdown rendered to Telegram HTML, in chunks under the
  * limit, in order; a chunk Telegram cannot parse is re-sent as plain text; transient
  * failures are retried; a chunk that finally fails throws a ChannelError.
+ * Returns the Telegram message ids of the chunks, in order.
  */
-export async function sendTelegramMessage(message: OutboundMessage, options: SendOptions): Promise<DeliveryReceipt> {
-  const { api, log } = options;
+export async function sendTelegramMessage(
+  api: Api,
+  message: OutboundMessage,
+  options: TelegramSendOptions,
+): Promise<string[]> {
+  const { log } = options;
   const chatId = message.chatId;
   const wireChatId = telegramChatId(chatId);
   const chunks = chunkText(message.text, { limit: MESSAGE_LIMIT, measure: telegramLength });
@@ -48,20 +54,17 @@ export async function sendTelegramMessage(message: OutboundMessage, options: Sen
         : {}),
     };
     try {
-      let sent;
-      try {
-        sent = await withRetry(
-          () => api.sendMessage(wireChatId, html, { ...common, parse_mode: "HTML" }),
-          retry("telegram sendMessage"),
-        );
-      } catch (error) {
+      const sent = await withRetry(
+        () => api.sendMessage(wireChatId, html, { ...common, parse_mode: "HTML" }),
+        retry("telegram sendMessage"),
+      ).catch((error: unknown) => {
         if (!isEntityParseError(error)) throw error;
         log.warn({ chatId, err: error }, "telegram rejected the formatted text; sending it as plain text");
-        sent = await withRetry(
+        return withRetry(
           () => api.sendMessage(wireChatId, visibleText(html), common),
           retry("telegram sendMessage (plain)"),
         );
-      }
+      });
       messageIds.push(String(sent.message_id));
     } catch (error) {
       const failure = toChannelError(error, `sending chunk ${index + 1} of ${chunks.length} to chat ${chatId}`);
@@ -69,5 +72,5 @@ export async function sendTelegramMessage(message: OutboundMessage, options: Sen
       throw failure;
     }
   }
-  return { channel: "telegram", chatId, messageIds };
+  return messageIds;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
-import { createTelegramChannel } from "../../../channels/telegram/telegram-channel.js";
+import { TelegramChannel } from "../../../channels/telegram/telegram-channel.js";
 import { MessageBus } from "../../../src/bus/message-bus.js";
 import { ChannelError } from "../../../src/channel-kit/channel.js";
 import { configSchema } from "../../../src/config/schema.js";
@@ -151,7 +151,7 @@ describe("the Telegram channel, starting and stopping", () => {
     const apiRoot = `http://127.0.0.1:${refused.port}`;
     const config = configSchema.parse({ channels: { telegram: { token: "123:abc", api_root: apiRoot } } });
     const { log, lines } = captureLog();
-    const channel = createTelegramChannel(
+    const channel = new TelegramChannel(
       { settings: config.channels.telegram, bus: new MessageBus(), log, home: "/nonexistent" },
       fastOptions,
     );

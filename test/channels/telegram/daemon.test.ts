@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTelegramChannel } from "../../../channels/telegram/telegram-channel.js";
+import { TelegramChannel } from "../../../channels/telegram/telegram-channel.js";
 import type { TurnOutcome } from "../../../src/agent/agent-loop.js";
 import { run as approve } from "../../../src/commands/pairing-approve.js";
 import { createDaemon, type Daemon } from "../../../src/daemon.js";
@@ -47,7 +47,7 @@ async function startDaemon(
       {
         name: "telegram",
         create: ({ config, ...deps }) =>
-          createTelegramChannel(
+          new TelegramChannel(
             { ...deps, settings: config.channels.telegram },
             { ...fastOptions, ...(timers ? { timers } : {}) },
           ),

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { type Logger, pino } from "pino";
-import { createTelegramChannel, type TelegramChannelOptions } from "../../../channels/telegram/telegram-channel.js";
+import { TelegramChannel, type TelegramChannelOptions } from "../../../channels/telegram/telegram-channel.js";
 import { MessageBus } from "../../../src/bus/message-bus.js";
 import type { InboundMessage } from "../../../src/bus/messages.js";
 import type { Channel } from "../../../src/channel-kit/channel.js";
@@ -112,7 +112,7 @@ export async function startChannel(
   const config = configSchema.parse({
     channels: { telegram: { token: fake.token, api_root: fake.apiRoot, ...telegram } },
   });
-  const channel = createTelegramChannel(
+  const channel = new TelegramChannel(
     { settings: config.channels.telegram, bus, log: log.log, home },
     { ...fastOptions, ...options },
   );

@@ -1,6 +1,6 @@
 import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
-import { createTelegramChannel } from "../../../channels/telegram/telegram-channel.js";
+import { TelegramChannel } from "../../../channels/telegram/telegram-channel.js";
 import { MessageBus } from "../../../src/bus/message-bus.js";
 import { ChannelError } from "../../../src/channel-kit/channel.js";
 import { configSchema } from "../../../src/config/schema.js";
@@ -17,7 +17,7 @@ describe("the Telegram channel, failing to start", () => {
     });
     try {
       const config = configSchema.parse({ channels: { telegram: { token: fake.token, api_root: fake.apiRoot } } });
-      const channel = createTelegramChannel(
+      const channel = new TelegramChannel(
         { settings: config.channels.telegram, bus: new MessageBus(), log: silentLogger(), home: "/nonexistent" },
         fastOptions,
       );
