@@ -8,13 +8,11 @@ import {
   type ChannelStatus,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
-import { chunkText } from "../../src/channel-kit/chunk-text.js";
-import { withRetry } from "../../src/util/retry.js";
 import { settleWithin } from "../../src/util/settle-within.js";
-import { classifyFailure, closeCodeError, toChannelError } from "./errors.js";
-import { MESSAGE_LIMIT, toDiscordMarkdown } from "./format.js";
+import { closeCodeError, toChannelError } from "./errors.js";
 import { looksContentless, toInboundMessage } from "./inbound.js";
 import type { DiscordSettings } from "./index.js";
+import { sendDiscordMessage } from "./outbound.js";
 
 /** Tuning knobs, all with production defaults; tests shorten them. */
 export interface DiscordChannelOptions {
@@ -156,37 +154,10 @@ export class DiscordChannel implements Channel {
         { retryable: false },
       );
     }
-    // A thread is a channel of its own: a threadId, when given, is where the reply goes.
-    const channelId = message.threadId ?? message.chatId;
-    const chunks = chunkText(toDiscordMarkdown(message.text), { limit: MESSAGE_LIMIT });
-    const messageIds: string[] = [];
-    for (const [index, content] of chunks.entries()) {
-      const body = {
-        content,
-        // Never let the model ping @everyone, @here or roles.
-        allowed_mentions: { parse: ["users"], replied_user: true },
-        ...(index === 0 &&
-          message.replyToId && { message_reference: { message_id: message.replyToId, fail_if_not_exists: false } }),
-      };
-      try {
-        const sent = await withRetry(
-          () => rest.post(Routes.channelMessages(channelId), { body }) as Promise<{ id: string }>,
-          {
-            classify: classifyFailure,
-            attempts: this.options.sendAttempts ?? 3,
-            log: this.#log,
-          },
-        );
-        messageIds.push(sent.id);
-      } catch (error) {
-        const failure = toChannelError(error, `send a message to channel ${channelId}`);
-        this.#log.error(
-          { err: failure, chatId: channelId, chunk: index + 1, chunks: chunks.length },
-          "discord delivery failed",
-        );
-        throw failure;
-      }
-    }
+    const messageIds = await sendDiscordMessage(rest, message, {
+      log: this.#log,
+      ...(this.options.sendAttempts !== undefined ? { attempts: this.options.sendAttempts } : {}),
+    });
     return { channel: this.name, chatId: message.chatId, messageIds };
   }
 

@@ -8,10 +8,8 @@ import {
   type ChannelStatus,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
-import { chunkText } from "../../src/channel-kit/chunk-text.js";
 import { boltLogger } from "./bolt-logger.js";
 import { toChannelError } from "./errors.js";
-import { MESSAGE_LIMIT, markdownToMrkdwn } from "./format.js";
 import {
   decideEvent,
   type EventDecision,
@@ -21,6 +19,7 @@ import {
   type SlackMessageEvent,
 } from "./inbound.js";
 import type { SlackSettings } from "./index.js";
+import { sendSlackMessage } from "./outbound.js";
 import { SocketSupervisor } from "./socket-supervisor.js";
 import { UserDirectory } from "./user-directory.js";
 
@@ -266,21 +265,7 @@ export class SlackChannel implements Channel {
   async send(message: OutboundMessage): Promise<DeliveryReceipt> {
     const client = this.#client;
     if (!client) throw new ChannelError("config", "slack", "the Slack channel has not been started");
-    const messageIds: string[] = [];
-    for (const chunk of chunkText(markdownToMrkdwn(message.text), { limit: MESSAGE_LIMIT })) {
-      // The WebClient's retry policy (retryConfig) is the one retry layer: it waits out
-      // 429s for their Retry-After and backs off on 5xx and network errors.
-      const posted = await client.chat
-        .postMessage({
-          channel: message.chatId,
-          text: chunk,
-          ...(message.threadId ? { thread_ts: message.threadId } : {}),
-        })
-        .catch((error: unknown) => {
-          throw toChannelError(error, `chat.postMessage to ${message.chatId}`);
-        });
-      if (posted.ts) messageIds.push(posted.ts);
-    }
+    const messageIds = await sendSlackMessage(client, message, { log: this.#log });
     return { channel: this.name, chatId: message.chatId, messageIds };
   }
 
