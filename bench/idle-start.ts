@@ -11,7 +11,7 @@ function idleChannel(): Channel {
   return {
     name: "idle",
     start: async () => {},
-    send: async () => {},
+    send: async () => undefined,
     stop: async () => {
       state = { state: "stopped", since: Date.now() };
     },

@@ -166,7 +166,9 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       log,
       indicateWorking: (message) => channels.channel(message.channel)?.indicateWorking?.(message),
     });
-    agent.onOutcome((outcome) => outcomeListeners.forEach((listener) => listener(outcome)));
+    agent.onOutcome((outcome) => {
+      for (const listener of outcomeListeners) listener(outcome);
+    });
     bus.onDeliveryFailed((message, error) =>
       log!.warn({ channel: message.channel, chatId: message.chatId, err: error }, "outbound delivery failed"),
     );

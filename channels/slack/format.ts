@@ -98,7 +98,7 @@ function renderTable(table: Tokens.Table): string {
 }
 
 function codeBlock(code: string): string {
-  return "```\n" + escapeMrkdwn(code) + "\n```";
+  return `\`\`\`\n${escapeMrkdwn(code)}\n\`\`\``;
 }
 
 interface InlineContext {
@@ -127,7 +127,7 @@ function renderInlineToken(token: Token, context: InlineContext): string {
     case "del":
       return `~${renderInline((token as Tokens.Del).tokens, context)}~`;
     case "codespan":
-      return "`" + escapeMrkdwn((token as Tokens.Codespan).text) + "`";
+      return `\`${escapeMrkdwn((token as Tokens.Codespan).text)}\``;
     case "br":
       return "\n";
     case "link": {

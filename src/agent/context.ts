@@ -1,3 +1,4 @@
+import type { Stats } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "pino";
@@ -72,7 +73,7 @@ export class ContextBuilder {
     const now = Date.now();
     const cached = this.#files.get(path);
     if (cached && now - cached.checkedAt < this.#recheckMs) return cached.content;
-    let info;
+    let info: Stats;
     try {
       info = await stat(path);
     } catch (error) {

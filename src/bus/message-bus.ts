@@ -3,7 +3,7 @@ import { BusError } from "./bus-error.js";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "./messages.js";
 
 /** Delivers outbound messages for one channel; a {@link Channel}'s `send` is one. */
-export type OutboundSender = (message: OutboundMessage) => Promise<DeliveryReceipt | void>;
+export type OutboundSender = (message: OutboundMessage) => Promise<DeliveryReceipt | undefined>;
 
 interface BusEvents {
   inbound: (message: InboundMessage) => void;
@@ -74,7 +74,7 @@ export class MessageBus {
    * Throws a {@link BusError} at once when no such channel runs; rejects with the
    * channel's error when delivery finally fails (and emits `delivery-failed`).
    */
-  publishOutbound(message: OutboundMessage): Promise<DeliveryReceipt | void> {
+  publishOutbound(message: OutboundMessage): Promise<DeliveryReceipt | undefined> {
     if (this.#closed) {
       return Promise.reject(new BusError("bus-closed", "the message bus is closed"));
     }

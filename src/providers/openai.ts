@@ -145,7 +145,8 @@ async function assembleStream(stream: AsyncIterable<ChatCompletionChunk>): Promi
       sawContent = true;
     }
     for (const delta of choice.delta.tool_calls ?? []) {
-      const call = (calls[delta.index] ??= { id: "", type: "function", function: { name: "", arguments: "" } });
+      calls[delta.index] ??= { id: "", type: "function", function: { name: "", arguments: "" } };
+      const call = calls[delta.index]!;
       if (delta.id) call.id = delta.id;
       if (delta.function?.name) call.function.name += delta.function.name;
       if (delta.function?.arguments) call.function.arguments += delta.function.arguments;

@@ -94,7 +94,7 @@ export function failureForLlm(failure: ToolFailure): Record<string, unknown> {
  */
 export interface OutboundPort {
   /** Resolves once the channel delivered it; rejects when no such channel runs or delivery finally fails. */
-  send(message: OutboundMessage): Promise<DeliveryReceipt | void>;
+  send(message: OutboundMessage): Promise<DeliveryReceipt | undefined>;
   /** Names of the running channels, sorted. */
   channels(): string[];
 }

@@ -70,10 +70,11 @@ describe("the agent loop", () => {
     const gates: InboundGate[] = [
       {
         name: "dedup",
-        admit: (message) =>
-          seen.includes(message.id)
-            ? { type: "ignore", reason: "duplicate" }
-            : (seen.push(message.id), { type: "admit", message }),
+        admit: (message) => {
+          if (seen.includes(message.id)) return { type: "ignore", reason: "duplicate" };
+          seen.push(message.id);
+          return { type: "admit", message };
+        },
       },
       {
         name: "access",

@@ -33,6 +33,7 @@ export async function startHarness(options: HarnessOptions = {}) {
   bus.registerChannel("test", async (message) => {
     sent.push(message);
     await options.send?.(message);
+    return undefined;
   });
   const registry = new ToolRegistry({ log });
   const sessions = new SessionStore({ dir: join(home, "sessions"), log });

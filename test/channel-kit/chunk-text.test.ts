@@ -103,7 +103,7 @@ describe("chunkText", () => {
 
   it("never exceeds the limit on a long mixed reply, and loses no words", () => {
     const paragraph = "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(12);
-    const block = "```ts\n" + "const value = compute(value) + 1; // step\n".repeat(60) + "```";
+    const block = `\`\`\`ts\n${"const value = compute(value) + 1; // step\n".repeat(60)}\`\`\``;
     const text = [paragraph, block, paragraph, "- item one\n- item two", block].join("\n\n");
     const chunks = chunkText(text, { limit: 500 });
     for (const chunk of chunks) {

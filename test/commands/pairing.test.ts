@@ -17,8 +17,12 @@ describe("skein pairing list / approve", () => {
     out = "";
     err = "";
     io = {
-      stdout: (text) => void (out += text),
-      stderr: (text) => void (err += text),
+      stdout: (text) => {
+        out += text;
+      },
+      stderr: (text) => {
+        err += text;
+      },
       env: { SKEIN_HOME: home },
       cwd: home,
       now: () => now,

@@ -335,7 +335,12 @@ describe("skein doctor", () => {
       const seen = { options: undefined as ConnectMcpOptions | undefined, closed: false };
       const connect = async (options: ConnectMcpOptions): Promise<McpHub> => {
         seen.options = options;
-        return { servers: () => reported, close: async () => void (seen.closed = true) };
+        return {
+          servers: () => reported,
+          close: async () => {
+            seen.closed = true;
+          },
+        };
       };
       return { seen, connect };
     }

@@ -48,7 +48,7 @@ describe("replies from the Slack channel", () => {
       [...String(call.text).matchAll(/Paragraph (\d+):/g)].map((match) => Number(match[1])),
     );
     expect(numbers).toEqual(paragraphs.map((_, index) => index));
-    expect(receipt && receipt.messageIds).toHaveLength(posted.length);
+    expect(receipt?.messageIds).toHaveLength(posted.length);
   });
 
   it("wait out a 429 for its Retry-After and then deliver exactly once", async () => {
@@ -56,7 +56,7 @@ describe("replies from the Slack channel", () => {
     const receipt = await reply("after the rate limit");
 
     expect(fake.callsTo("chat.postMessage")).toHaveLength(2);
-    expect(receipt && receipt.messageIds).toHaveLength(1);
+    expect(receipt?.messageIds).toHaveLength(1);
     expect(harness.logs.lines).toContainEqual(
       expect.objectContaining({ msg: "Slack rate limit: waiting before retrying", retryAfterSeconds: 1 }),
     );
@@ -67,7 +67,7 @@ describe("replies from the Slack channel", () => {
     const receipt = await reply("after the outage");
 
     expect(fake.callsTo("chat.postMessage")).toHaveLength(3);
-    expect(receipt && receipt.messageIds).toHaveLength(1);
+    expect(receipt?.messageIds).toHaveLength(1);
   });
 
   it.each([

@@ -148,7 +148,14 @@ describe("skein serving Telegram (daemon, agent loop and fake model)", () => {
     let printed = "";
     const exitCode = await approve(
       { args: ["telegram", code!] },
-      { stdout: (text) => void (printed += text), stderr: () => {}, env, cwd: home },
+      {
+        stdout: (text) => {
+          printed += text;
+        },
+        stderr: () => {},
+        env,
+        cwd: home,
+      },
     );
     expect(exitCode).toBe(0);
     expect(printed).toContain(`Approved ${mallory.id} (@mallory, Mallory) on telegram`);

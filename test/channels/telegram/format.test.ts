@@ -58,7 +58,10 @@ describe("Markdown to Telegram HTML", () => {
       "`",
     ];
     let seed = 7;
-    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     for (let sample = 0; sample < 300; sample++) {
       const parts = Array.from(
         { length: 1 + Math.floor(random() * 8) },
