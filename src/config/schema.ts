@@ -30,8 +30,10 @@ const agentDefaults = z.object({
 const openaiProvider = z.object({
   api_key: z.string().optional(),
   base_url: z.string().url().optional(),
-  /** Per-request timeout in seconds. */
+  /** Time limit of one request in seconds: the headers and the whole answer. */
   timeout: z.number().positive().default(120),
+  /** Seconds a streamed answer may go without a chunk before the call counts as stalled (and is retried). */
+  idle_timeout: z.number().positive().default(60),
   max_retries: z.number().int().min(0).max(10).default(2),
   /** Use SSE streaming for completions. */
   stream: z.boolean().default(false),
