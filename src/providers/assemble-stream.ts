@@ -27,7 +27,8 @@ export async function assembleStream(
       sawContent = true;
     }
     for (const delta of choice.delta.tool_calls ?? []) {
-      const call = (calls[delta.index] ??= { id: "", type: "function", function: { name: "", arguments: "" } });
+      calls[delta.index] ??= { id: "", type: "function", function: { name: "", arguments: "" } };
+      const call = calls[delta.index]!;
       if (delta.id) call.id = delta.id;
       if (delta.function?.name) call.function.name += delta.function.name;
       if (delta.function?.arguments) call.function.arguments += delta.function.arguments;
