@@ -15,7 +15,7 @@ import {
   settingsOf,
 } from "./channel-kit/loader.js";
 import { type LoadedConfig, loadConfig } from "./config/load.js";
-import { configSecrets } from "./config/secrets.js";
+import { configSecrets, redactSecrets } from "./config/secrets.js";
 import { createAccessGate } from "./gates/access-gate.js";
 import { createDedupGate } from "./gates/dedup-gate.js";
 import type { DaemonStatus } from "./health/daemon-status.js";
@@ -87,7 +87,9 @@ export interface Daemon {
 }
 
 export function createDaemon(options: DaemonOptions = {}): Daemon {
-  const bus = new MessageBus();
+  /** The config's secret values, once it is loaded: no outbound text carries them, as no log line does. */
+  let secrets: string[] = [];
+  const bus = new MessageBus({ redact: (text) => redactSecrets(text, secrets) });
   const root = new AbortController();
   const startedAt = Date.now();
   const outcomeListeners = new Set<(outcome: TurnOutcome) => void>();
@@ -109,9 +111,8 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         ignoreDotEnv: options.ignoreDotEnv,
       }));
     const { config, home, workspace } = loaded;
-    log =
-      options.log ??
-      (await createLogger({ level: options.logLevel ?? config.log_level, secrets: configSecrets(config) }));
+    secrets = configSecrets(config);
+    log = options.log ?? (await createLogger({ level: options.logLevel ?? config.log_level, secrets }));
     for (const warning of loaded.warnings) log.warn(warning);
 
     const platform = options.platformChannels === false ? [] : configuredChannels(config);

@@ -4,6 +4,7 @@ import type { WorkingIndicator } from "../channel-kit/channel.js";
 import type { SkeinConfig } from "../config/schema.js";
 import { type ChatMessage, type LlmProvider, ProviderError } from "../providers/provider.js";
 import type { ToolRegistry } from "../tools/registry.js";
+import { apologyFor, TurnTimeout } from "./apology.js";
 import { type ChatReplies, errorText } from "./chat-replies.js";
 import { type ContextBuilder, historyWindow } from "./context.js";
 import type { SessionStore } from "./sessions.js";
@@ -21,11 +22,7 @@ export interface TurnOutcome {
   error?: string;
 }
 
-/** The reason a turn is aborted when it runs past `turn_timeout`. */
-export class TurnTimeout extends Error {}
-
-/** The reason running turns are aborted when the grace period at shutdown is over. */
-export class ShuttingDown extends Error {}
+export { ShuttingDown, TurnTimeout } from "./apology.js";
 
 export interface TurnRunnerOptions {
   provider: LlmProvider;
@@ -61,6 +58,8 @@ interface TurnPlan {
  */
 export class TurnRunner {
   readonly #options: TurnRunnerOptions;
+  /** Causes the operator was already told how to fix (once each, not once per message). */
+  readonly #advised = new Set<string>();
 
   constructor(options: TurnRunnerOptions) {
     this.#options = options;
@@ -138,9 +137,13 @@ export class TurnRunner {
     userMessage: ChatMessage,
     reason: unknown,
   ): Promise<TurnOutcome> {
-    const { replies, agent } = this.#options;
-    const reply = apology(reason, agent.turn_timeout);
-    replies.record(sessionKey, [userMessage, { role: "assistant", content: reply }]);
+    const { replies, agent, log } = this.#options;
+    const { text: reply, advice } = apologyFor(reason, agent.turn_timeout);
+    if (advice && !this.#advised.has(advice.cause)) {
+      this.#advised.add(advice.cause);
+      log.error({ setting: advice.setting, error: errorText(reason) }, `the bot is misconfigured: ${advice.message}`);
+    }
+    replies.record(sessionKey, [storedAfterFailure(userMessage, reason), { role: "assistant", content: reply }]);
     await replies.send(message, reply, sessionKey);
     return { message, sessionKey, status: "failed", reply, error: errorText(reason) };
   }
@@ -182,14 +185,14 @@ function participantName(sender: string): string {
     .slice(0, 64);
 }
 
-/** The short reply a user gets when a turn fails. */
-export function apology(reason: unknown, turnTimeoutSeconds: number): string {
-  if (reason instanceof TurnTimeout) {
-    return `Sorry — this took longer than ${turnTimeoutSeconds} s, so I stopped. Please try again, perhaps with a smaller request.`;
-  }
-  if (reason instanceof ShuttingDown)
-    return "Sorry — I'm restarting and had to stop working on this. Please send it again in a moment.";
-  if (reason instanceof ProviderError)
-    return `Sorry — I couldn't reach the model (${reason.message}). Please try again.`;
-  return `Sorry — something went wrong on my side (${errorText(reason)}). Please try again.`;
+/**
+ * The user message as a failed turn stores it. A message the model refused outright (a 400:
+ * too long for its context, or content it cannot take) would fail again in every later
+ * request of the chat, so a short stand-in is stored instead of it.
+ */
+function storedAfterFailure(userMessage: ChatMessage, reason: unknown): ChatMessage {
+  if (!(reason instanceof ProviderError) || reason.kind !== "bad-request" || userMessage.role !== "user")
+    return userMessage;
+  const length = userMessage.content.length;
+  return { ...userMessage, content: `[a message of ${length} characters that the model refused; it is not kept]` };
 }
