@@ -114,12 +114,45 @@ export class ContextBuilder {
 }
 
 /**
- * The last `size` messages of `history`, never starting inside a tool-call group:
- * an assistant message with `tool_calls` always comes with all of its tool results,
- * so tool results whose call fell outside the window are left out too.
+ * The most recent messages of `history`: at most `size` messages and `maxChars` characters
+ * (see {@link sizeOf}), never starting inside a tool-call group: an assistant message with
+ * `tool_calls` always comes with all of its tool results, so tool results whose call fell
+ * outside the window are left out too.
  */
-export function historyWindow(history: readonly ChatMessage[], size: number): ChatMessage[] {
-  let start = Math.max(0, history.length - size);
+export function historyWindow(
+  history: readonly ChatMessage[],
+  size: number,
+  maxChars = Number.POSITIVE_INFINITY,
+): ChatMessage[] {
+  const earliest = Math.max(0, history.length - size);
+  let start = history.length;
+  let chars = 0;
+  while (start > earliest) {
+    const added = sizeOf(history[start - 1]!);
+    if (chars + added > maxChars) break;
+    chars += added;
+    start--;
+  }
   while (start < history.length && history[start]?.role === "tool") start++;
   return history.slice(start);
+}
+
+/** A message's size in characters as the model reads it: its text and its tool calls' names and arguments. */
+export function sizeOf(message: ChatMessage): number {
+  let chars = message.content?.length ?? 0;
+  if (message.role === "assistant")
+    for (const call of message.tool_calls ?? []) chars += call.function.name.length + call.function.arguments.length;
+  return chars;
+}
+
+/**
+ * Inbound text as the model gets it: at most `maxChars` characters. Longer text is cut,
+ * with a note so that the model knows it sees only the beginning (and can say so).
+ */
+export function capMessageText(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  return (
+    `${text.slice(0, maxChars)}\n\n[system note: this message was ${text.length} characters long; ` +
+    `only its first ${maxChars} characters are shown.]`
+  );
 }

@@ -6,7 +6,7 @@ import { type ChatMessage, type LlmProvider, ProviderError } from "../providers/
 import type { ToolRegistry } from "../tools/registry.js";
 import { apologyFor, TurnTimeout } from "./apology.js";
 import { type ChatReplies, errorText } from "./chat-replies.js";
-import { type ContextBuilder, historyWindow } from "./context.js";
+import { type ContextBuilder, capMessageText, historyWindow } from "./context.js";
 import type { SessionStore } from "./sessions.js";
 import { buildToolContext, chatAddress, type ToolContextOptions } from "./tool-context.js";
 import { runToolLoop } from "./tool-loop.js";
@@ -74,7 +74,7 @@ export class TurnRunner {
     if (shutdown.aborted) onShutdown();
     else shutdown.addEventListener("abort", onShutdown, { once: true });
     const timer = setTimeout(() => controller.abort(new TurnTimeout()), agent.turn_timeout * 1000);
-    const userMessage = userMessageOf(message, text);
+    const userMessage = userMessageOf(message, capMessageText(text, agent.max_message_chars));
     try {
       const plan = await this.#plan(sessionKey, message, userMessage);
       return await this.#answer(plan, controller.signal);
@@ -97,7 +97,7 @@ export class TurnRunner {
     const [history, system] = await Promise.all([sessions.load(sessionKey), context.systemPrompt(message)]);
     const messages = [
       { role: "system", content: system } as const,
-      ...historyWindow(history, agent.memory_window),
+      ...historyWindow(history, agent.memory_window, agent.max_history_chars),
       userMessage,
     ];
     return { sessionKey, message, userMessage, messages, model: agent.model };

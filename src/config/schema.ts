@@ -20,6 +20,15 @@ const agentDefaults = z.object({
   /** Root of the file tools' sandbox; default `$SKEIN_HOME/workspace`. */
   workspace: z.string().min(1).optional(),
   memory_window: z.number().int().min(1).default(50),
+  /** Longer inbound text is cut to this many characters, with a note to the model saying so. */
+  max_message_chars: z.number().int().min(100).default(32_000),
+  /**
+   * The history sent with a turn is at most this many characters (as well as `memory_window`
+   * messages). 240,000 characters are about 60-80K tokens (3-4 characters a token): with the
+   * system prompt, tool schemas, a 32,000-character message and the answer, that fits a
+   * 128K-token context window.
+   */
+  max_history_chars: z.number().int().min(1000).default(240_000),
   max_concurrent_turns: z.number().int().min(1).default(8),
   max_tokens: z.number().int().min(1).optional(),
   temperature: z.number().min(0).max(2).optional(),

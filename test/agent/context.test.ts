@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ContextBuilder, historyWindow } from "../../src/agent/context.js";
+import { ContextBuilder, capMessageText, historyWindow, sizeOf } from "../../src/agent/context.js";
 import type { InboundMessage } from "../../src/bus/messages.js";
 import type { ChatMessage } from "../../src/providers/provider.js";
 import { recordingLogger } from "../support/tool-context.js";
@@ -116,5 +116,43 @@ describe("the history window", () => {
       for (const m of window) if (m.role === "tool") expect(callIds.has(m.tool_call_id)).toBe(true);
       expect(window.length).toBeLessThanOrEqual(size);
     }
+  });
+
+  it("holds at most max_history_chars characters, dropping the oldest messages first", () => {
+    const long: ChatMessage[] = [
+      { role: "user", content: "x".repeat(1000) },
+      { role: "assistant", content: "y".repeat(1000) },
+      { role: "user", content: "short" },
+      { role: "assistant", content: "reply" },
+    ];
+    expect(historyWindow(long, 50, 1009)).toEqual(long.slice(2));
+    expect(historyWindow(long, 50, 2009)).toEqual(long.slice(1));
+    expect(historyWindow(long, 50, 4)).toEqual([]);
+  });
+
+  it("keeps tool calls with their results at every character budget", () => {
+    const total = history.reduce((sum, m) => sum + sizeOf(m), 0);
+    for (let budget = 0; budget <= total; budget++) {
+      const window = historyWindow(history, 50, budget);
+      const callIds = new Set(
+        window.flatMap((m) => (m.role === "assistant" ? (m.tool_calls ?? []).map((c) => c.id) : [])),
+      );
+      for (const m of window) if (m.role === "tool") expect(callIds.has(m.tool_call_id)).toBe(true);
+      expect(window.reduce((sum, m) => sum + sizeOf(m), 0)).toBeLessThanOrEqual(budget);
+    }
+  });
+});
+
+describe("an inbound message's text", () => {
+  it("is kept as it is up to max_message_chars", () => {
+    expect(capMessageText("hello", 5)).toBe("hello");
+  });
+
+  it("is cut beyond max_message_chars, with a note to the model saying how long it was", () => {
+    const capped = capMessageText("a".repeat(1_000_000), 32_000);
+    expect(capped.startsWith(`${"a".repeat(32_000)}\n\n[system note: this message was 1000000 characters long`)).toBe(
+      true,
+    );
+    expect(capped.length).toBeLessThan(32_200);
   });
 });
