@@ -30,6 +30,8 @@ import { eventLoopDelayUnderHostileInput, sandboxOverhead } from "./security.js"
 
 const log = pino({ level: "silent" });
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+/** `skein start` with an idle channel, bundled like the CLI (scripts/build.mjs --bench). */
+const idleStart = fileURLToPath(new URL("./dist/idle-start.js", import.meta.url));
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -85,9 +87,8 @@ async function toolIterationOverhead(): Promise<number[]> {
     sessionKey: "bench:1",
     signal: new AbortController().signal,
     log,
-    bus: new MessageBus(),
-    notify: () => undefined,
-    noteDelivery: () => undefined,
+    outbound: { send: async () => undefined, channels: () => [] },
+    reportBack: () => undefined,
   };
   const samples: number[] = [];
   for (let run = 0; run < 300; run++) {
@@ -120,7 +121,7 @@ async function agentTurns(home: string) {
     provider: new InstantProvider(() => false),
     registry: registryWithNoop(),
     sessions,
-    context: new ContextBuilder({ workspace: join(home, "workspace") }),
+    context: new ContextBuilder({ workspace: join(home, "workspace"), log }),
     agent: config.agents.defaults,
     log,
   });
@@ -177,14 +178,8 @@ function wallTimes(args: string[]): number[] {
 
 async function startUntilReady(home: string): Promise<{ readyMs: number; rssKb: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [cli, "start"], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: home,
-      SKEIN_HOME: home,
-      SKEIN_BENCH_IDLE_CHANNEL: "1",
-      OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
-    },
+  const child = spawn(process.execPath, [idleStart], {
+    env: { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: "http://127.0.0.1:9/v1" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   const readyMs = await new Promise<number>((resolve, reject) => {

@@ -22,7 +22,7 @@ function toolsFor(home: string, workspace: string, sandbox: "auto" | "none"): Ma
   const config = configSchema.parse({ tools: { exec: { sandbox }, web_fetch: { allow_private: true } } });
   registerBuiltinTools(
     { register: (tool) => void tools.set(tool.name, tool as Tool), unregister: (name) => tools.delete(name) },
-    { config, workspace, home, bus: new MessageBus(), log, env: { PATH: process.env.PATH } },
+    { config, workspace, home, log, env: { PATH: process.env.PATH } },
   );
   return tools;
 }
@@ -34,9 +34,8 @@ const context = (): ToolContext => ({
   sessionKey: "bench:1",
   signal: new AbortController().signal,
   log,
-  bus: new MessageBus(),
-  notify: () => undefined,
-  noteDelivery: () => undefined,
+  outbound: { send: async () => undefined, channels: () => [] },
+  reportBack: () => undefined,
 });
 
 /** The event loop's worst delay (ms) while web_fetch converts nested-div pages and read_file meets FIFOs. */

@@ -5,11 +5,17 @@ import { AgentLoop, type TurnOutcome } from "./agent/agent-loop.js";
 import { ContextBuilder } from "./agent/context.js";
 import { SessionStore } from "./agent/sessions.js";
 import { MessageBus } from "./bus/message-bus.js";
-import type { ChannelFactory } from "./channel-kit/channel.js";
+import type { Channel, ChannelDeps } from "./channel-kit/channel.js";
 import { type ChannelSpec, ChannelSupervisor } from "./channel-kit/channel-supervisor.js";
-import { configuredChannels, loadChannelFactory } from "./channel-kit/loader.js";
+import {
+  configuredChannels,
+  loadChannelFactory,
+  noChannelText,
+  platformChannel,
+  settingsOf,
+} from "./channel-kit/loader.js";
 import { type LoadedConfig, loadConfig } from "./config/load.js";
-import { configSecrets } from "./config/secrets.js";
+import { configSecrets, redactSecrets } from "./config/secrets.js";
 import { createAccessGate } from "./gates/access-gate.js";
 import { createDedupGate } from "./gates/dedup-gate.js";
 import type { DaemonStatus } from "./health/daemon-status.js";
@@ -17,7 +23,7 @@ import type { HealthServer } from "./health/health-server.js";
 import { createLogger, type Logger } from "./log.js";
 import type { LlmProvider } from "./providers/provider.js";
 import { registerBuiltinTools } from "./tools/builtin/index.js";
-import type { McpHub } from "./tools/mcp/index.js";
+import type { McpHub } from "./tools/mcp/hub.js";
 import { ToolRegistry } from "./tools/registry.js";
 import { settleWithin } from "./util/settle-within.js";
 
@@ -38,11 +44,16 @@ export interface DaemonOptions {
   /** Start the platform channels whose credentials are configured (default true). */
   platformChannels?: boolean;
   /** More channels: the terminal for `skein chat`, fakes in tests. */
-  channels?: Array<{ name: string; create: ChannelFactory }>;
+  channels?: Array<{ name: string; create: (deps: ExtraChannelDeps) => Channel }>;
   /** How long in-flight turns may run on at shutdown (default 10 s). */
   graceMs?: number;
   /** First retry delay of a channel that failed to start transiently (default 1 s). */
   channelRetryBaseMs?: number;
+}
+
+/** What a channel added in code is given: the whole config, as it has no settings of its own. */
+export interface ExtraChannelDeps extends Omit<ChannelDeps, "settings"> {
+  config: LoadedConfig["config"];
 }
 
 export type DaemonErrorKind = "no-channels" | "all-channels-failed";
@@ -58,10 +69,8 @@ export class DaemonError extends Error {
   }
 }
 
-export const NO_CHANNEL_MESSAGE =
-  "no channel is configured, so there is nobody to talk to. Set TELEGRAM_BOT_TOKEN, SLACK_BOT_TOKEN " +
-  "(with SLACK_APP_TOKEN or SLACK_SIGNING_SECRET) or DISCORD_BOT_TOKEN in the environment, in .env or in " +
-  "config.json (channels.<name>), then run `skein start` again. `skein chat` talks to the agent in this terminal.";
+/** Why `skein start` refuses to run without a channel, naming each plugin's credentials (from the catalog). */
+export const NO_CHANNEL_MESSAGE = noChannelText().message;
 
 /** The running daemon: wiring, start-up and graceful shutdown. */
 export interface Daemon {
@@ -78,7 +87,9 @@ export interface Daemon {
 }
 
 export function createDaemon(options: DaemonOptions = {}): Daemon {
-  const bus = new MessageBus();
+  /** The config's secret values, once it is loaded: no outbound text carries them, as no log line does. */
+  let secrets: string[] = [];
+  const bus = new MessageBus({ redact: (text) => redactSecrets(text, secrets) });
   const root = new AbortController();
   const startedAt = Date.now();
   const outcomeListeners = new Set<(outcome: TurnOutcome) => void>();
@@ -100,19 +111,21 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         ignoreDotEnv: options.ignoreDotEnv,
       }));
     const { config, home, workspace } = loaded;
-    log =
-      options.log ??
-      (await createLogger({ level: options.logLevel ?? config.log_level, secrets: configSecrets(config) }));
+    secrets = configSecrets(config);
+    log = options.log ?? (await createLogger({ level: options.logLevel ?? config.log_level, secrets }));
     for (const warning of loaded.warnings) log.warn(warning);
 
     const platform = options.platformChannels === false ? [] : configuredChannels(config);
     const specs: ChannelSpec[] = [
       ...platform.map((name) => ({
         name,
-        create: async () => (await loadChannelFactory(name))({ config, bus, log: log!, home }),
+        credentialRemedy: platformChannel(name)?.credentialRemedy,
+        create: async () =>
+          (await loadChannelFactory(name))({ settings: settingsOf(config, name), bus, log: log!, home }),
       })),
       ...(options.channels ?? []).map((extra) => ({
         name: extra.name,
+        credentialRemedy: platformChannel(extra.name)?.credentialRemedy,
         create: () => extra.create({ config, bus, log: log!, home }),
       })),
     ];
@@ -123,9 +136,9 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       mkdir(join(home, "sessions"), { recursive: true, mode: 0o700 }),
     ]);
     const registry = new ToolRegistry({ log, approval: config.tools.approval });
-    registerBuiltinTools(registry, { config, workspace, home, bus, log, env: loaded.env, signal: root.signal });
+    registerBuiltinTools(registry, { config, workspace, home, log, env: loaded.env, signal: root.signal });
     const mcpConnecting = Object.keys(config.tools.mcp_servers).length
-      ? import("./tools/mcp/index.js").then(({ connectMcpServers }) =>
+      ? import("./tools/mcp/hub.js").then(({ connectMcpServers }) =>
           connectMcpServers({
             servers: config.tools.mcp_servers,
             registry,
@@ -148,13 +161,15 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       provider,
       registry,
       sessions,
-      context: new ContextBuilder({ workspace }),
+      context: new ContextBuilder({ workspace, log }),
       gates: [createDedupGate({ home, log }), createAccessGate({ config, home, log })],
       agent: config.agents.defaults,
       log,
       indicateWorking: (message) => channels.channel(message.channel)?.indicateWorking?.(message),
     });
-    agent.onOutcome((outcome) => outcomeListeners.forEach((listener) => listener(outcome)));
+    agent.onOutcome((outcome) => {
+      for (const listener of outcomeListeners) listener(outcome);
+    });
     bus.onDeliveryFailed((message, error) =>
       log!.warn({ channel: message.channel, chatId: message.chatId, err: error }, "outbound delivery failed"),
     );
@@ -173,7 +188,9 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         port: healthPort,
         unreadyAfterSeconds: config.gateway.unready_after,
         status,
+        log,
       });
+      log.info({ host: config.gateway.health_host, port: health.port }, "health endpoint listening");
     }
     agent.start(mcpReady);
     await supervisor.startAll(specs);
@@ -287,21 +304,29 @@ export interface StopSignal {
 }
 
 /**
- * Logs stray promise rejections and exceptions (from a channel SDK, a tool, a provider)
- * instead of letting them end the process: one bad message never kills the daemon.
- * Install it before start-up; returns the function that removes it.
+ * Logs a stray promise rejection (from a channel SDK, a tool, a provider) and keeps
+ * running: one bad message never kills the daemon. An uncaught exception leaves the
+ * process in an undefined state, so it is logged and the process exits with code 1 for
+ * its supervisor to restart it. Install it before start-up; returns the function that removes it.
  */
-export function keepRunningOnStrayErrors(log: () => Logger | undefined): () => void {
+export function logRejectionsExitOnUncaughtException(
+  log: () => Logger | undefined,
+  exit: (code: number) => void = process.exit,
+): () => void {
   const report = (what: string) => (error: unknown) => {
     const logger = log();
-    if (logger) logger.error({ err: error }, `${what} (skein keeps running)`);
+    if (logger) logger.error({ err: error }, what);
     else
       process.stderr.write(
         `skein: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
       );
   };
-  const onRejection = report("unhandled promise rejection");
-  const onException = report("uncaught exception");
+  const onRejection = report("unhandled promise rejection (skein keeps running)");
+  const reportException = report("uncaught exception: exiting so that the supervisor restarts skein");
+  const onException = (error: unknown) => {
+    reportException(error);
+    exit(1);
+  };
   process.on("unhandledRejection", onRejection);
   process.on("uncaughtException", onException);
   return () => {

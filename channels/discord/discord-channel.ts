@@ -1,28 +1,21 @@
 import { Client, Events, GatewayIntentBits, type Message, Options, Partials, Routes } from "discord.js";
 import type { Logger } from "pino";
-import type { MessageBus } from "../../src/bus/message-bus.js";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
 import {
   type Channel,
+  type ChannelDeps,
   ChannelError,
   type ChannelStatus,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
-import { chunkText } from "../../src/channel-kit/chunk-text.js";
-import { withRetry } from "../../src/util/retry.js";
-import { classifyFailure, closeCodeError, toChannelError } from "./errors.js";
+import { settleWithin } from "../../src/util/settle-within.js";
+import { closeCodeError, toChannelError } from "./errors.js";
 import { looksContentless, toInboundMessage } from "./inbound.js";
-import { toDiscordMarkdown } from "./markdown.js";
+import type { DiscordSettings } from "./index.js";
+import { sendDiscordMessage } from "./outbound.js";
 
-/** Discord's limit on the content of one message, in characters. */
-export const DISCORD_MESSAGE_LIMIT = 2000;
-
+/** Tuning knobs, all with production defaults; tests shorten them. */
 export interface DiscordChannelOptions {
-  token: string;
-  /** REST base without `/v10` (a proxy or a test server); the gateway URL comes from its `/gateway/bot`. */
-  apiUrl?: string;
-  bus: MessageBus;
-  log: Logger;
   /** How often the typing indicator is renewed while a turn runs (Discord shows it for ~10 s). */
   typingIntervalMs?: number;
   /** Tries per chunk after discord.js's own retries gave up (network, 5xx). */
@@ -44,9 +37,21 @@ export class DiscordChannel implements Channel {
   readonly #inFlight = new Set<Promise<unknown>>();
   readonly #indicators = new Set<WorkingIndicator>();
   readonly #log: Logger;
+  readonly #deps: ChannelDeps<DiscordSettings>;
+  readonly #token: string;
+  /** REST base without `/v10` (a proxy or a test server); the gateway URL comes from its `/gateway/bot`. */
+  readonly #apiUrl: string | undefined;
 
-  constructor(private readonly options: DiscordChannelOptions) {
-    this.#log = options.log.child({ channel: "discord" });
+  constructor(
+    deps: ChannelDeps<DiscordSettings>,
+    private readonly options: DiscordChannelOptions = {},
+  ) {
+    const { token, api_url: apiUrl } = deps.settings;
+    if (!token) throw new ChannelError("config", "discord", "channels.discord.token (DISCORD_BOT_TOKEN) is not set");
+    this.#deps = deps;
+    this.#token = token;
+    this.#apiUrl = apiUrl && restBase(apiUrl);
+    this.#log = deps.log.child({ channel: "discord" });
   }
 
   status(): ChannelStatus {
@@ -67,7 +72,7 @@ export class DiscordChannel implements Channel {
       partials: [Partials.Channel],
       // Replies need no message history: keep the cache small.
       makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 20 }),
-      ...(this.options.apiUrl && { rest: { api: this.options.apiUrl } }),
+      ...(this.#apiUrl && { rest: { api: this.#apiUrl } }),
     });
     this.#client = client;
     this.#watchConnection(client);
@@ -82,7 +87,7 @@ export class DiscordChannel implements Channel {
     client.once(Events.ShardDisconnect, onFatalClose);
     signal.addEventListener("abort", onAbort, { once: true });
     const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-    const login = client.login(this.options.token);
+    const login = client.login(this.#token);
     login.catch(() => undefined);
     try {
       await Promise.race([Promise.all([login, ready]), failedBeforeReady]);
@@ -149,37 +154,10 @@ export class DiscordChannel implements Channel {
         { retryable: false },
       );
     }
-    // A thread is a channel of its own: a threadId, when given, is where the reply goes.
-    const channelId = message.threadId ?? message.chatId;
-    const chunks = chunkText(toDiscordMarkdown(message.text), { limit: DISCORD_MESSAGE_LIMIT });
-    const messageIds: string[] = [];
-    for (const [index, content] of chunks.entries()) {
-      const body = {
-        content,
-        // Mentions come from the platform (the reply), never from model text: no @everyone, @here, roles or users.
-        allowed_mentions: { parse: [], replied_user: true },
-        ...(index === 0 &&
-          message.replyToId && { message_reference: { message_id: message.replyToId, fail_if_not_exists: false } }),
-      };
-      try {
-        const sent = await withRetry(
-          () => rest.post(Routes.channelMessages(channelId), { body }) as Promise<{ id: string }>,
-          {
-            classify: classifyFailure,
-            attempts: this.options.sendAttempts ?? 3,
-            log: this.#log,
-          },
-        );
-        messageIds.push(sent.id);
-      } catch (error) {
-        const failure = toChannelError(error, `send a message to channel ${channelId}`);
-        this.#log.error(
-          { err: failure, chatId: channelId, chunk: index + 1, chunks: chunks.length },
-          "discord delivery failed",
-        );
-        throw failure;
-      }
-    }
+    const messageIds = await sendDiscordMessage(rest, message, {
+      log: this.#log,
+      ...(this.options.sendAttempts !== undefined ? { attempts: this.options.sendAttempts } : {}),
+    });
     return { channel: this.name, chatId: message.chatId, messageIds };
   }
 
@@ -200,7 +178,7 @@ export class DiscordChannel implements Channel {
       }
       return;
     }
-    this.options.bus.publishInbound(inbound);
+    this.#deps.bus.publishInbound(inbound);
   }
 
   #watchConnection(client: Client): void {
@@ -246,14 +224,10 @@ export class DiscordChannel implements Channel {
  * socket to close when it is destroyed while waiting for the gateway's HELLO.
  */
 async function destroyClient(client: Client, limitMs = 5000): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, limitMs);
-    timer.unref();
-  });
-  try {
-    await Promise.race([client.destroy(), limit]);
-  } finally {
-    clearTimeout(timer);
-  }
+  await settleWithin(client.destroy(), limitMs);
+}
+
+/** discord.js appends `/v10/...` itself: drop a trailing slash or API version from the configured base. */
+function restBase(apiUrl: string): string {
+  return apiUrl.replace(/\/+$/, "").replace(/\/v\d+$/, "");
 }

@@ -1,16 +1,36 @@
-import { ChannelError, type ChannelFactory } from "../../src/channel-kit/channel.js";
-import { DiscordChannel } from "./discord-channel.js";
+import { z } from "zod";
+import { definePlatformChannel } from "../../src/channel-kit/channel-descriptor.js";
+import { allowFrom, groupPolicy } from "../../src/channel-kit/channel-settings.js";
 
-/** The Discord channel's factory: configured by `channels.discord.*` (DISCORD_BOT_TOKEN, DISCORD_API_URL). */
-const createDiscordChannel: ChannelFactory = ({ config, bus, log }) => {
-  const { token, api_url: apiUrl } = config.channels.discord;
-  if (!token) throw new ChannelError("config", "discord", "channels.discord.token (DISCORD_BOT_TOKEN) is not set");
-  return new DiscordChannel({ token, bus, log, ...(apiUrl && { apiUrl: restBase(apiUrl) }) });
-};
+const settings = z.object({
+  token: z.string().optional(),
+  /** REST base URL (without /v10); the gateway URL then comes from its /gateway/bot. */
+  api_url: z.string().url().optional(),
+  allow_from: allowFrom,
+  group_policy: groupPolicy,
+});
 
-/** discord.js appends `/v10/...` itself: drop a trailing slash or API version from the configured base. */
-function restBase(apiUrl: string): string {
-  return apiUrl.replace(/\/+$/, "").replace(/\/v\d+$/, "");
-}
+/** `channels.discord`, with every default filled in. */
+export type DiscordSettings = z.output<typeof settings>;
 
-export default createDiscordChannel;
+/** Discord through discord.js: DMs, and mentions in servers and threads. */
+export const discord = definePlatformChannel({
+  name: "discord",
+  settings,
+  env: {
+    DISCORD_BOT_TOKEN: "token",
+    DISCORD_API_URL: "api_url",
+    DISCORD_ALLOW_FROM: { key: "allow_from", as: "list" },
+    DISCORD_GROUP_POLICY: "group_policy",
+  },
+  secrets: ["token"],
+  isConfigured: (discordSettings) => Boolean(discordSettings.token),
+  credentialHint: "DISCORD_BOT_TOKEN",
+  credentialRemedy: "DISCORD_BOT_TOKEN",
+  checkCredentials: async (discordSettings, context) =>
+    (await import("./check.js")).checkDiscord(discordSettings, context.probeWith()),
+  load: async () => {
+    const { DiscordChannel } = await import("./discord-channel.js");
+    return (deps) => new DiscordChannel(deps);
+  },
+});

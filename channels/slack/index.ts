@@ -1,9 +1,47 @@
-import type { ChannelFactory } from "../../src/channel-kit/channel.js";
-import { SlackChannel } from "./slack-channel.js";
+import { z } from "zod";
+import { definePlatformChannel } from "../../src/channel-kit/channel-descriptor.js";
+import { allowFrom, groupPolicy, port } from "../../src/channel-kit/channel-settings.js";
 
-export { SlackChannel, type SlackChannelOptions } from "./slack-channel.js";
+const settings = z.object({
+  bot_token: z.string().optional(),
+  /** App-level token (xapp-...): Socket Mode. Without it, the HTTP Events API on `port`. */
+  app_token: z.string().optional(),
+  signing_secret: z.string().optional(),
+  port: port.default(3000),
+  /** Web API base URL, e.g. https://slack.com/api/ (a proxy or a test server). */
+  api_url: z.string().url().optional(),
+  allow_from: allowFrom,
+  group_policy: groupPolicy,
+});
 
-/** The Slack channel: enabled when `channels.slack.bot_token` (SLACK_BOT_TOKEN) is set. */
-const createSlackChannel: ChannelFactory = (deps) => new SlackChannel(deps);
+/** `channels.slack`, with every default filled in. */
+export type SlackSettings = z.output<typeof settings>;
 
-export default createSlackChannel;
+/** Slack through Bolt: Socket Mode with an app token, else the HTTP Events API. */
+export const slack = definePlatformChannel({
+  name: "slack",
+  settings,
+  env: {
+    SLACK_BOT_TOKEN: "bot_token",
+    SLACK_APP_TOKEN: "app_token",
+    SLACK_SIGNING_SECRET: "signing_secret",
+    SLACK_PORT: { key: "port", as: "number" },
+    SLACK_API_URL: "api_url",
+    SLACK_ALLOW_FROM: { key: "allow_from", as: "list" },
+    SLACK_GROUP_POLICY: "group_policy",
+  },
+  secrets: ["bot_token", "app_token", "signing_secret"],
+  isConfigured: (slackSettings) => Boolean(slackSettings.bot_token),
+  credentialHint: "SLACK_BOT_TOKEN (with SLACK_APP_TOKEN or SLACK_SIGNING_SECRET)",
+  credentialRemedy: "SLACK_BOT_TOKEN, SLACK_APP_TOKEN or SLACK_SIGNING_SECRET",
+  configWarnings: (slackSettings) =>
+    slackSettings.bot_token && !slackSettings.app_token && !slackSettings.signing_secret
+      ? ["slack needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP events)"]
+      : [],
+  checkCredentials: async (slackSettings, context) =>
+    (await import("./check.js")).checkSlack(slackSettings, context.probeWith()),
+  load: async () => {
+    const { SlackChannel } = await import("./slack-channel.js");
+    return (deps) => new SlackChannel(deps);
+  },
+});

@@ -8,18 +8,20 @@ import {
   type ChannelStatus,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
-import { chunkText } from "../../src/channel-kit/chunk-text.js";
-import type { SkeinConfig } from "../../src/config/schema.js";
 import { boltLogger } from "./bolt-logger.js";
-import { decideEvent, type EventDecision, parseSlackMessageId, type SlackMessageEvent } from "./inbound-event.js";
-import { mentionedUserIds, readableSlackText } from "./inbound-text.js";
-import { markdownToMrkdwn } from "./mrkdwn.js";
+import { toChannelError } from "./errors.js";
+import {
+  decideEvent,
+  type EventDecision,
+  mentionedUserIds,
+  parseSlackMessageId,
+  readableSlackText,
+  type SlackMessageEvent,
+} from "./inbound.js";
+import type { SlackSettings } from "./index.js";
+import { sendSlackMessage } from "./outbound.js";
 import { SocketSupervisor } from "./socket-supervisor.js";
 import { UserDirectory } from "./user-directory.js";
-import { toChannelError } from "./web-api-errors.js";
-
-/** Slack shows up to 40,000 characters but recommends 4,000 per message; stay below. */
-export const slackMessageLimit = 3_900;
 
 /** The retry policy of Web API calls: 429s wait for Retry-After, network errors and 5xx back off. */
 const defaultRetryConfig: webApi.RetryOptions = {
@@ -40,15 +42,14 @@ export interface SlackChannelOptions {
   reconnectDelayMs?: number;
 }
 
-type SlackConfig = SkeinConfig["channels"]["slack"];
 type AcceptedEvent = Extract<EventDecision, { type: "accept" }>;
 type WebClient = webApi.WebClient;
 
 /** Slack over Bolt: Socket Mode with an app token, else the HTTP Events API with signed requests. */
 export class SlackChannel implements Channel {
   readonly name = "slack";
-  readonly #config: SlackConfig;
-  readonly #deps: ChannelDeps;
+  readonly #config: SlackSettings;
+  readonly #deps: ChannelDeps<SlackSettings>;
   readonly #log: Logger;
   readonly #options: SlackChannelOptions;
   #status: ChannelStatus = { state: "stopped", since: Date.now() };
@@ -64,9 +65,9 @@ export class SlackChannel implements Channel {
   /** Per chat, the last message still waiting for its name lookups, so that messages are published in arrival order. */
   readonly #publishing = new Map<string, Promise<void>>();
 
-  constructor(deps: ChannelDeps, options: SlackChannelOptions = {}) {
+  constructor(deps: ChannelDeps<SlackSettings>, options: SlackChannelOptions = {}) {
     this.#deps = deps;
-    this.#config = deps.config.channels.slack;
+    this.#config = deps.settings;
     this.#log = deps.log.child({ channel: "slack" });
     this.#options = options;
   }
@@ -264,21 +265,7 @@ export class SlackChannel implements Channel {
   async send(message: OutboundMessage): Promise<DeliveryReceipt> {
     const client = this.#client;
     if (!client) throw new ChannelError("config", "slack", "the Slack channel has not been started");
-    const messageIds: string[] = [];
-    for (const chunk of chunkText(markdownToMrkdwn(message.text), { limit: slackMessageLimit })) {
-      // The WebClient's retry policy (retryConfig) is the one retry layer: it waits out
-      // 429s for their Retry-After and backs off on 5xx and network errors.
-      const posted = await client.chat
-        .postMessage({
-          channel: message.chatId,
-          text: chunk,
-          ...(message.threadId ? { thread_ts: message.threadId } : {}),
-        })
-        .catch((error: unknown) => {
-          throw toChannelError(error, `chat.postMessage to ${message.chatId}`);
-        });
-      if (posted.ts) messageIds.push(posted.ts);
-    }
+    const messageIds = await sendSlackMessage(client, message, { log: this.#log });
     return { channel: this.name, chatId: message.chatId, messageIds };
   }
 

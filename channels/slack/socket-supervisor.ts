@@ -1,13 +1,15 @@
 import type { SocketModeReceiver } from "@slack/bolt";
 import type { Logger } from "pino";
 import type { ChannelStatus } from "../../src/channel-kit/channel.js";
+import { backoffDelay } from "../../src/util/retry.js";
+import { abortableSleep } from "../../src/util/sleep.js";
 
 export interface SocketSupervisorOptions {
   /** The Socket Mode client, created with `autoReconnectEnabled: false`. */
   client: SocketModeReceiver["client"];
   log: Logger;
   onStatus: (state: ChannelStatus["state"], detail?: string) => void;
-  /** First delay before reconnecting, doubled per failed attempt (default 1 s). */
+  /** Backoff base before reconnecting, doubled (with jitter) per failed attempt (default 1 s). */
   baseDelayMs?: number;
   /** Longest delay between attempts (default 30 s). */
   maxDelayMs?: number;
@@ -23,10 +25,9 @@ export interface SocketSupervisorOptions {
 export class SocketSupervisor {
   readonly #options: SocketSupervisorOptions;
   #watching = false;
-  #stopped = false;
   #reconnecting = false;
-  #timer: NodeJS.Timeout | undefined;
-  #wake: (() => void) | undefined;
+  /** Aborted by stop(): ends the wait between attempts at once. */
+  readonly #stopped = new AbortController();
 
   constructor(options: SocketSupervisorOptions) {
     this.#options = options;
@@ -38,28 +39,36 @@ export class SocketSupervisor {
     this.#watching = true;
     const { client } = this.#options;
     client.on("connected", () => {
-      if (!this.#stopped) this.#options.onStatus("connected");
+      if (!this.#stopped.signal.aborted) this.#options.onStatus("connected");
     });
     client.on("disconnected", () => void this.#reconnect());
   }
 
   /** Stops reconnecting (before the client is disconnected on purpose). */
   stop(): void {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    this.#wake?.();
+    this.#stopped.abort();
   }
 
   async #reconnect(): Promise<void> {
-    if (this.#stopped || this.#reconnecting) return;
+    const { signal } = this.#stopped;
+    if (signal.aborted || this.#reconnecting) return;
     this.#reconnecting = true;
     const { log, onStatus, client } = this.#options;
     log.warn("Slack Socket Mode connection closed; reconnecting");
     onStatus("disconnected", "Socket Mode connection closed; reconnecting");
     try {
-      for (let attempt = 1; !this.#stopped; attempt++) {
-        await this.#sleep(this.#delay(attempt));
-        if (this.#stopped) return;
+      for (let attempt = 1; !signal.aborted; attempt++) {
+        const delayMs = backoffDelay(attempt, {
+          baseDelayMs: this.#options.baseDelayMs ?? 1_000,
+          maxDelayMs: this.#options.maxDelayMs ?? 30_000,
+        });
+        if (
+          !(await abortableSleep(delayMs, signal).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return;
         try {
           await client.start();
           log.info({ attempt }, "Slack Socket Mode reconnected");
@@ -73,18 +82,5 @@ export class SocketSupervisor {
     } finally {
       this.#reconnecting = false;
     }
-  }
-
-  #delay(attempt: number): number {
-    const base = this.#options.baseDelayMs ?? 1_000;
-    return Math.min(this.#options.maxDelayMs ?? 30_000, base * 2 ** (attempt - 1));
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      this.#wake = resolve;
-      this.#timer = setTimeout(resolve, ms);
-      this.#timer.unref();
-    });
   }
 }

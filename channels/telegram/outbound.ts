@@ -1,50 +1,10 @@
-import { type Api, GrammyError, HttpError } from "grammy";
+import type { Api } from "grammy";
 import type { Logger } from "pino";
-import type { DeliveryReceipt, OutboundMessage } from "../../src/bus/messages.js";
-import { ChannelError, type ChannelErrorKind } from "../../src/channel-kit/channel.js";
+import type { OutboundMessage } from "../../src/bus/messages.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
-import { classifyHttpStatus } from "../../src/channel-kit/delivery.js";
-import { type FailureClass, type RetryOptions, withRetry } from "../../src/util/retry.js";
-import { renderTelegramHtml, telegramLength, visibleText } from "./render-html.js";
-
-/** Telegram's limit is 4096 characters after entity parsing; we stay a little below it. */
-export const telegramChunkLimit = 4000;
-
-/** How Telegram API failures are treated: 429 (with retry_after), 5xx and network errors are transient. */
-export function classifyTelegramError(error: unknown): FailureClass {
-  if (error instanceof GrammyError) {
-    const retryAfter = error.parameters.retry_after;
-    return classifyHttpStatus(error.error_code, retryAfter === undefined ? undefined : retryAfter * 1000);
-  }
-  return { retryable: error instanceof HttpError };
-}
-
-function isEntityParseError(error: unknown): boolean {
-  return error instanceof GrammyError && error.error_code === 400 && /can't parse entities/i.test(error.description);
-}
-
-/** The ChannelError for a Telegram API failure that was not (or no longer) retried. */
-export function toChannelError(error: unknown, doing: string): ChannelError {
-  let kind: ChannelErrorKind = "network";
-  let detail = error instanceof Error ? error.message : String(error);
-  if (error instanceof GrammyError) {
-    detail = `${error.error_code} ${error.description}`;
-    kind =
-      error.error_code === 401
-        ? "auth"
-        : error.error_code === 409
-          ? "conflict"
-          : error.error_code === 429
-            ? "rate-limit"
-            : error.error_code >= 500
-              ? "network"
-              : "rejected";
-  }
-  return new ChannelError(kind, "telegram", `telegram: ${doing} failed: ${detail}`, {
-    cause: error,
-    retryable: classifyTelegramError(error).retryable,
-  });
-}
+import { type RetryOptions, withRetry } from "../../src/util/retry.js";
+import { classifyTelegramError, isEntityParseError, toChannelError } from "./errors.js";
+import { MESSAGE_LIMIT, renderTelegramHtml, telegramLength, visibleText } from "./format.js";
 
 /**
  * The Bot API's `chat_id`: chat ids are integers on the wire (updates carry them so), while
@@ -55,9 +15,10 @@ export function telegramChatId(chatId: string): number | string {
   return /^-?\d+$/.test(chatId) && Number.isSafeInteger(id) ? id : chatId;
 }
 
-export interface SendOptions {
-  api: Api;
+/** How {@link sendTelegramMessage} logs and retries. */
+export interface TelegramSendOptions {
   log: Logger;
+  /** Retry tuning for each chunk's sendMessage (tests make it fast). */
   retry?: Partial<Pick<RetryOptions, "attempts" | "baseDelayMs" | "maxDelayMs" | "sleep">>;
 }
 
@@ -65,12 +26,17 @@ export interface SendOptions {
  * Delivers one OutboundMessage: Markdown rendered to Telegram HTML, in chunks under the
  * limit, in order; a chunk Telegram cannot parse is re-sent as plain text; transient
  * failures are retried; a chunk that finally fails throws a ChannelError.
+ * Returns the Telegram message ids of the chunks, in order.
  */
-export async function sendTelegramMessage(message: OutboundMessage, options: SendOptions): Promise<DeliveryReceipt> {
-  const { api, log } = options;
+export async function sendTelegramMessage(
+  api: Api,
+  message: OutboundMessage,
+  options: TelegramSendOptions,
+): Promise<string[]> {
+  const { log } = options;
   const chatId = message.chatId;
   const wireChatId = telegramChatId(chatId);
-  const chunks = chunkText(message.text, { limit: telegramChunkLimit, measure: telegramLength });
+  const chunks = chunkText(message.text, { limit: MESSAGE_LIMIT, measure: telegramLength });
   const messageIds: string[] = [];
   const retry = (label: string) => ({
     classify: classifyTelegramError,
@@ -88,20 +54,17 @@ export async function sendTelegramMessage(message: OutboundMessage, options: Sen
         : {}),
     };
     try {
-      let sent;
-      try {
-        sent = await withRetry(
-          () => api.sendMessage(wireChatId, html, { ...common, parse_mode: "HTML" }),
-          retry("telegram sendMessage"),
-        );
-      } catch (error) {
+      const sent = await withRetry(
+        () => api.sendMessage(wireChatId, html, { ...common, parse_mode: "HTML" }),
+        retry("telegram sendMessage"),
+      ).catch((error: unknown) => {
         if (!isEntityParseError(error)) throw error;
         log.warn({ chatId, err: error }, "telegram rejected the formatted text; sending it as plain text");
-        sent = await withRetry(
+        return withRetry(
           () => api.sendMessage(wireChatId, visibleText(html), common),
           retry("telegram sendMessage (plain)"),
         );
-      }
+      });
       messageIds.push(String(sent.message_id));
     } catch (error) {
       const failure = toChannelError(error, `sending chunk ${index + 1} of ${chunks.length} to chat ${chatId}`);
@@ -109,5 +72,5 @@ export async function sendTelegramMessage(message: OutboundMessage, options: Sen
       throw failure;
     }
   }
-  return { channel: "telegram", chatId, messageIds };
+  return messageIds;
 }

@@ -3,13 +3,13 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Bot, webhookCallback } from "grammy";
 import type { Logger } from "pino";
-import type { SkeinConfig } from "../../src/config/schema.js";
 import { withRetry } from "../../src/util/retry.js";
-import { classifyTelegramError } from "./outbound.js";
+import { classifyTelegramError } from "./errors.js";
+import type { TelegramSettings } from "./index.js";
 
 export interface WebhookServerOptions {
   bot: Bot;
-  settings: SkeinConfig["channels"]["telegram"];
+  settings: TelegramSettings;
   log: Logger;
   allowedUpdates: string[];
   /** Interface to listen on (default all: Telegram, or a reverse proxy, must reach it). */

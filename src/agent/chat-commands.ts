@@ -1,3 +1,7 @@
+import type { InboundMessage } from "../bus/messages.js";
+import type { ChatReplies } from "./chat-replies.js";
+import type { SessionStore } from "./sessions.js";
+
 /** The chat commands the core answers itself, without the model. */
 export type ChatCommand = "new" | "help";
 
@@ -15,7 +19,7 @@ export function parseChatCommand(text: string): ChatCommand | undefined {
   }
 }
 
-export const HELP_TEXT = [
+const HELP_TEXT = [
   "Hi! I'm skein, an AI assistant. Ask me anything, or ask me to do things: I can read and write files in my workspace, run commands, search and fetch the web, remember notes, and send messages to your other chats.",
   "",
   "Commands:",
@@ -23,4 +27,20 @@ export const HELP_TEXT = [
   "/help — show this message",
 ].join("\n");
 
-export const NEW_SESSION_TEXT = "Started a fresh conversation. The previous one is archived.";
+const NEW_SESSION_TEXT = "Started a fresh conversation. The previous one is archived.";
+
+/**
+ * Answers a chat command in the message's chat: `/new` archives the session first.
+ * Returns the text sent.
+ */
+export async function runChatCommand(
+  command: ChatCommand,
+  sessionKey: string,
+  message: InboundMessage,
+  deps: { sessions: Pick<SessionStore, "archive">; replies: ChatReplies },
+): Promise<string> {
+  if (command === "new") await deps.sessions.archive(sessionKey);
+  const text = command === "new" ? NEW_SESSION_TEXT : HELP_TEXT;
+  await deps.replies.send(message, text);
+  return text;
+}

@@ -122,7 +122,7 @@ export class SessionStore {
     const history = this.#cache.get(key) ?? (await this.load(key));
     history.push(...messages);
     if (history.length > this.#retain * 2) history.splice(0, history.length - this.#retain);
-    const text = messages.map((message) => JSON.stringify(message)).join("\n") + "\n";
+    const text = `${messages.map((message) => JSON.stringify(message)).join("\n")}\n`;
     let queue = this.#queues.get(key);
     if (!queue) {
       queue = { path, texts: [], waiters: [] };

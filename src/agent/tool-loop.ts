@@ -64,7 +64,7 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
     const response = await ask(true);
     if (response.toolCalls.length === 0) {
-      const text = response.content ?? "";
+      const text = withLengthNote(response);
       append({ role: "assistant", content: text });
       options.log.debug({ iterations: iteration }, "tool loop complete, returning text response");
       return { text, added, iterations: iteration, limitReached: false };
@@ -84,13 +84,24 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
   }
 
   const final = await ask(false);
-  const answer = final.content?.trim() ? final.content : "";
+  const finalText = withLengthNote(final);
+  const answer = finalText.trim() ? finalText : "";
   const rounds = maxIterations === 1 ? "1 round" : `${maxIterations} rounds`;
   const note = `(I stopped after ${rounds} of tool calls: that is the limit for one message.)`;
   const text = answer ? `${answer}\n\n${note}` : note;
   append({ role: "assistant", content: text });
   options.log.debug({ iterations: maxIterations + 1 }, "tool loop complete, returning text response");
   return { text, added, iterations: maxIterations + 1, limitReached: true };
+}
+
+/** What the user is told when the model stopped at its output limit (`finish_reason: "length"`). */
+export const LENGTH_NOTE = "(My answer was cut off here: it reached the model's output limit.)";
+
+/** The response's text, with {@link LENGTH_NOTE} after it when the model stopped at its output limit. */
+function withLengthNote(response: ChatResponse): string {
+  const text = response.content ?? "";
+  if (response.finishReason !== "length") return text;
+  return text.trim() ? `${text}\n\n${LENGTH_NOTE}` : LENGTH_NOTE;
 }
 
 /** The tool message content for an outcome: the result or `{"error": ...}`, truncated to 64 KB. */

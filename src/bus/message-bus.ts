@@ -3,12 +3,20 @@ import { BusError } from "./bus-error.js";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "./messages.js";
 
 /** Delivers outbound messages for one channel; a {@link Channel}'s `send` is one. */
-export type OutboundSender = (message: OutboundMessage) => Promise<DeliveryReceipt | void>;
+export type OutboundSender = (message: OutboundMessage) => Promise<DeliveryReceipt | undefined>;
 
 interface BusEvents {
   inbound: (message: InboundMessage) => void;
   outbound: (message: OutboundMessage) => void;
   "delivery-failed": (message: OutboundMessage, error: unknown) => void;
+}
+
+export interface MessageBusOptions {
+  /**
+   * Applied to the text of every outbound message, whatever produced it (a reply, a tool, an
+   * error notice): the daemon removes its secrets here, as its log does.
+   */
+  redact?: (text: string) => string;
 }
 
 /**
@@ -23,6 +31,11 @@ export class MessageBus {
   /** Tail of the delivery chain per `channel:chatId`, so that one chat's messages keep their order. */
   readonly #chatQueues = new Map<string, Promise<unknown>>();
   #closed = false;
+  readonly #redact: ((text: string) => string) | undefined;
+
+  constructor(options: MessageBusOptions = {}) {
+    this.#redact = options.redact;
+  }
 
   /** Publishes a message received from a platform. */
   publishInbound(message: InboundMessage): void {
@@ -70,11 +83,12 @@ export class MessageBus {
   }
 
   /**
-   * Routes a message to its channel and resolves once the channel delivered it.
+   * Routes a message (its text redacted) to its channel and resolves once the channel delivered it.
    * Throws a {@link BusError} at once when no such channel runs; rejects with the
    * channel's error when delivery finally fails (and emits `delivery-failed`).
    */
-  publishOutbound(message: OutboundMessage): Promise<DeliveryReceipt | void> {
+  publishOutbound(unredacted: OutboundMessage): Promise<DeliveryReceipt | undefined> {
+    const message = this.#redact ? { ...unredacted, text: this.#redact(unredacted.text) } : unredacted;
     if (this.#closed) {
       return Promise.reject(new BusError("bus-closed", "the message bus is closed"));
     }

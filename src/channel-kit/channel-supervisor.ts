@@ -1,11 +1,15 @@
 import type { Logger } from "pino";
 import type { MessageBus } from "../bus/message-bus.js";
+import { Backoff } from "../util/retry.js";
+import { settleWithin } from "../util/settle-within.js";
 import { type Channel, ChannelError, type ChannelStatus } from "./channel.js";
 
 /** A channel to run: its name (for logs before it exists) and how to create it. */
 export interface ChannelSpec {
   name: string;
   create: () => Channel | Promise<Channel>;
+  /** What to check when the platform rejects the credentials (a plugin's `credentialRemedy`). */
+  credentialRemedy?: string;
 }
 
 export interface ChannelSupervisorOptions {
@@ -27,19 +31,15 @@ interface Entry {
   down?: ChannelStatus;
   permanent: boolean;
   unregister?: () => void;
-  attempts: number;
+  /** Delays between start attempts after transient failures. */
+  backoff: Backoff;
   timer?: NodeJS.Timeout;
 }
 
-const credentialVariables: Record<string, string> = {
-  telegram: "TELEGRAM_BOT_TOKEN",
-  slack: "SLACK_BOT_TOKEN, SLACK_APP_TOKEN or SLACK_SIGNING_SECRET",
-  discord: "DISCORD_BOT_TOKEN",
-};
-
-function remedyFor(name: string, error: unknown): string {
+function remedyFor(spec: ChannelSpec, error: unknown): string {
+  const { name } = spec;
   if (error instanceof ChannelError && error.kind === "auth") {
-    return `check the credentials (${credentialVariables[name] ?? `channels.${name}`})`;
+    return `check the credentials (${spec.credentialRemedy ?? `channels.${name}`})`;
   }
   if (error instanceof ChannelError && error.kind === "config")
     return `fix channels.${name} in the config or its environment variables`;
@@ -61,8 +61,10 @@ export class ChannelSupervisor {
 
   /** Starts each channel and resolves once each has started or failed its first attempt. */
   async startAll(specs: ChannelSpec[]): Promise<void> {
+    const backoff = { baseDelayMs: this.#options.retryBaseMs ?? 1_000, maxDelayMs: 60_000 };
     const entries = specs.map(
-      (spec) => ({ name: spec.name, spec, since: Date.now(), permanent: false, attempts: 0 }) satisfies Entry,
+      (spec) =>
+        ({ name: spec.name, spec, since: Date.now(), permanent: false, backoff: new Backoff(backoff) }) satisfies Entry,
     );
     this.#entries.push(...entries);
     await Promise.all(entries.map((entry) => this.#attempt(entry)));
@@ -109,17 +111,10 @@ export class ChannelSupervisor {
         clearTimeout(entry.timer);
         entry.unregister?.();
         if (!entry.channel || entry.down) return;
-        let timer: NodeJS.Timeout | undefined;
-        try {
-          await Promise.race([
-            entry.channel.stop(),
-            new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
-          ]);
-        } catch (error) {
+        const stopping = entry.channel.stop().catch((error: unknown) => {
           this.#options.log.warn({ channel: entry.name, err: error }, "channel did not stop cleanly");
-        } finally {
-          clearTimeout(timer);
-        }
+        });
+        await settleWithin(stopping, timeoutMs);
       }),
     );
   }
@@ -127,7 +122,6 @@ export class ChannelSupervisor {
   async #attempt(entry: Entry): Promise<void> {
     const { bus, log, signal } = this.#options;
     if (signal.aborted) return;
-    entry.attempts++;
     try {
       // A fresh channel per attempt: a channel that failed to start is not reused.
       const channel = await entry.spec.create();
@@ -135,7 +129,7 @@ export class ChannelSupervisor {
       await channel.start(signal);
       entry.unregister = bus.registerChannel(entry.name, (message) => channel.send(message));
       entry.down = undefined;
-      entry.attempts = 0;
+      entry.backoff.reset();
       log.info({ channel: entry.name }, "channel started");
     } catch (error) {
       if (signal.aborted) return;
@@ -149,15 +143,12 @@ export class ChannelSupervisor {
         entry.permanent = true;
         entry.down = { state: "failed", since: Date.now(), detail: reason };
         log.error(
-          { channel: entry.name, reason, remedy: remedyFor(entry.name, error) },
-          `channel ${entry.name} failed: ${reason} — ${remedyFor(entry.name, error)}`,
+          { channel: entry.name, reason, remedy: remedyFor(entry.spec, error) },
+          `channel ${entry.name} failed: ${reason} — ${remedyFor(entry.spec, error)}`,
         );
         return;
       }
-      const base = this.#options.retryBaseMs ?? 1_000;
-      const delay =
-        (error as ChannelError).options.retryAfterMs ??
-        Math.min(60_000, base * 2 ** Math.min(entry.attempts - 1, 16)) * (0.8 + Math.random() * 0.4);
+      const delay = entry.backoff.next((error as ChannelError).options.retryAfterMs);
       entry.down = {
         state: "disconnected",
         since: Date.now(),

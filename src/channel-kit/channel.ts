@@ -1,7 +1,6 @@
 import type { Logger } from "pino";
 import type { MessageBus } from "../bus/message-bus.js";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../bus/messages.js";
-import type { SkeinConfig } from "../config/schema.js";
 
 /** Connection state of a channel, as health checks and `skein status` report it. */
 export interface ChannelStatus {
@@ -32,7 +31,7 @@ export interface Channel {
    */
   start(signal: AbortSignal): Promise<void>;
   /** Delivers one message (rendered and chunked for the platform), retrying transient failures. */
-  send(message: OutboundMessage): Promise<DeliveryReceipt | void>;
+  send(message: OutboundMessage): Promise<DeliveryReceipt | undefined>;
   /** Stops receiving and releases the connection. In-flight `send`s may still complete. */
   stop(): Promise<void>;
   /** Current connection state. */
@@ -41,17 +40,17 @@ export interface Channel {
   indicateWorking?(message: InboundMessage): WorkingIndicator;
 }
 
-/** What a channel factory is given. */
-export interface ChannelDeps {
-  config: SkeinConfig;
+/** What a channel factory is given: its own `channels.<name>` settings, not the whole config. */
+export interface ChannelDeps<Settings = unknown> {
+  settings: Settings;
   bus: MessageBus;
   log: Logger;
   /** The state directory (`$SKEIN_HOME`). */
   home: string;
 }
 
-/** A channel module's default export: `export default createTelegramChannel satisfies ChannelFactory`. */
-export type ChannelFactory = (deps: ChannelDeps) => Channel;
+/** Creates a plugin's channel; a descriptor's `load()` resolves to one (see channel-descriptor.ts). */
+export type ChannelFactory<Settings = unknown> = (deps: ChannelDeps<Settings>) => Channel;
 
 /** Why a channel failed at the platform boundary. */
 export type ChannelErrorKind = "auth" | "conflict" | "network" | "rate-limit" | "rejected" | "config";

@@ -1,5 +1,6 @@
 import { createInterface } from "node:readline";
 import type { TurnOutcome } from "../agent/agent-loop.js";
+import type { TerminalChannel } from "../channel-kit/channel-descriptor.js";
 import { scrubInitialEnvironment } from "../tools/builtin/initial-environ.js";
 import type { GlobalOptions } from "./command-support.js";
 import { fail, reportFatal, writeOut } from "./command-support.js";
@@ -16,10 +17,12 @@ export interface ChatOptions extends GlobalOptions {
  */
 export async function run(options: ChatOptions): Promise<number> {
   scrubInitialEnvironment(); // as `skein start` does: no secrets in /proc/<pid>/environ for the commands run
-  const [{ createDaemon }, { CliChannel }] = await Promise.all([
+  const [{ createDaemon }, { terminalChannel }] = await Promise.all([
     import("../daemon.js"),
-    import("../../channels/cli.js"),
+    import("../channel-kit/loader.js"),
   ]);
+  const terminal = terminalChannel();
+  const createTerminal = await terminal.load();
   const replies: string[] = [];
   const oneShot = options.message !== undefined;
   let printing: Promise<void> = Promise.resolve();
@@ -27,12 +30,12 @@ export async function run(options: ChatOptions): Promise<number> {
     if (oneShot) replies.push(text);
     else printing = printing.then(() => writeOut(`${text}\n`));
   };
-  let cli!: InstanceType<typeof CliChannel>;
+  let cli!: TerminalChannel;
   const daemon = createDaemon({
     configPath: options.config,
     platformChannels: false,
     logLevel: process.env.SKEIN_LOG_LEVEL || "error",
-    channels: [{ name: "cli", create: ({ bus }) => (cli = new CliChannel({ bus, onReply })) }],
+    channels: [{ name: terminal.name, create: ({ bus }) => (cli = createTerminal({ bus, onReply })) }],
   });
   const waiting = new Map<string, (outcome: TurnOutcome) => void>();
   daemon.onOutcome((outcome) => {

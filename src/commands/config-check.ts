@@ -3,7 +3,7 @@ import { reportFatal, writeOut } from "./command-support.js";
 
 /** `skein config check`: validates the configuration and shows what is enabled; non-zero when invalid. */
 export async function run(options: GlobalOptions): Promise<number> {
-  const [{ loadConfig }, { configuredChannels }] = await Promise.all([
+  const [{ loadConfig }, { configuredChannels, noChannelText, platformChannels, settingsOf }] = await Promise.all([
     import("../config/load.js"),
     import("../channel-kit/loader.js"),
   ]);
@@ -13,15 +13,14 @@ export async function run(options: GlobalOptions): Promise<number> {
     const channels = configuredChannels(config);
     const openai = config.providers.openai;
     const warnings = [...loaded.warnings];
-    if (channels.length === 0)
-      warnings.push(
-        "no channel is configured: `skein start` needs TELEGRAM_BOT_TOKEN, SLACK_BOT_TOKEN or DISCORD_BOT_TOKEN",
-      );
+    if (channels.length === 0) {
+      const { problem, remedy } = noChannelText();
+      warnings.push(`${problem}: ${remedy}`);
+    }
     if (!openai.api_key && !openai.base_url)
       warnings.push("no OPENAI_API_KEY and no OPENAI_BASE_URL: the default OpenAI endpoint needs a key");
-    if (config.channels.slack.bot_token && !config.channels.slack.app_token && !config.channels.slack.signing_secret) {
-      warnings.push("slack needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP events)");
-    }
+    for (const descriptor of platformChannels)
+      warnings.push(...(descriptor.configWarnings?.(settingsOf(config, descriptor.name as never) as never) ?? []));
     const mcp = Object.entries(config.tools.mcp_servers)
       .filter(([, server]) => server.enabled)
       .map(([name]) => name);

@@ -1,7 +1,7 @@
 import { loadConfig } from "../config/load.js";
 import { configSecrets } from "../config/secrets.js";
 import { createLogger } from "../log.js";
-import type { McpServerStatus } from "../tools/mcp/index.js";
+import type { McpServerStatus } from "../tools/mcp/hub.js";
 import type { GlobalOptions } from "./command-support.js";
 import { reportFatal, writeOut } from "./command-support.js";
 
@@ -31,7 +31,7 @@ export async function run(options: GlobalOptions): Promise<number> {
       level: verbose ? loaded.config.log_level : "error",
       secrets: configSecrets(loaded.config),
     });
-    const { connectMcpServers } = await import("../tools/mcp/index.js");
+    const { connectMcpServers } = await import("../tools/mcp/hub.js");
     const hub = await connectMcpServers({
       servers,
       registry: { register() {}, unregister: () => false },

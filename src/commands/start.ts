@@ -1,24 +1,25 @@
-import type { Channel } from "../channel-kit/channel.js";
+import type { DaemonOptions } from "../daemon.js";
 import { scrubInitialEnvironment } from "../tools/builtin/initial-environ.js";
 import { settleWithin } from "../util/settle-within.js";
 import type { GlobalOptions } from "./command-support.js";
 import { reportFatal } from "./command-support.js";
 
 /**
- * `skein start`: the daemon, with every channel whose credentials are configured.
- * (For benchmarks only: SKEIN_BENCH_IDLE_CHANNEL=1 adds a channel that never receives,
- * so the daemon can start without any platform.)
+ * `skein start`: the daemon, with every channel whose credentials are configured, plus
+ * `channels` (none from the CLI; bench/idle-start.ts adds one that never receives).
  */
-export async function run(options: GlobalOptions): Promise<number> {
-  const { createDaemon, keepRunningOnStrayErrors, runUntilSignalled, waitForStopSignal } = await import("../daemon.js");
+export async function run(options: GlobalOptions, channels: DaemonOptions["channels"] = []): Promise<number> {
+  const { createDaemon, logRejectionsExitOnUncaughtException, runUntilSignalled, waitForStopSignal } = await import(
+    "../daemon.js"
+  );
   const stopSignal = waitForStopSignal();
   // /proc/<pid>/environ must not show the daemon's secrets to the commands it runs.
   const unscrubbed = scrubInitialEnvironment();
   const daemon = createDaemon({
     configPath: options.config,
-    channels: process.env.SKEIN_BENCH_IDLE_CHANNEL === "1" ? [{ name: "idle", create: idleChannel }] : [],
+    channels,
   });
-  const removeGuard = keepRunningOnStrayErrors(() => daemon.log);
+  const removeGuard = logRejectionsExitOnUncaughtException(() => daemon.log);
   const starting = daemon.start();
   try {
     // A signal during start-up (a slow platform, an MCP server) stops it there and then.
@@ -45,17 +46,4 @@ export async function run(options: GlobalOptions): Promise<number> {
   } finally {
     removeGuard();
   }
-}
-
-function idleChannel(): Channel {
-  let state: ReturnType<Channel["status"]> = { state: "connected", since: Date.now() };
-  return {
-    name: "idle",
-    start: async () => {},
-    send: async () => {},
-    stop: async () => {
-      state = { state: "stopped", since: Date.now() };
-    },
-    status: () => state,
-  };
 }

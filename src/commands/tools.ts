@@ -4,22 +4,20 @@ import { reportFatal, writeOut } from "./command-support.js";
 
 /** `skein tools`: every tool the agent can call, one line each: name, source, safety, description. */
 export async function run(options: GlobalOptions): Promise<number> {
-  const [{ loadConfig }, { createLogger }, { MessageBus }, { ToolRegistry }, { registerBuiltinTools }] =
-    await Promise.all([
-      import("../config/load.js"),
-      import("../log.js"),
-      import("../bus/message-bus.js"),
-      import("../tools/registry.js"),
-      import("../tools/builtin/index.js"),
-    ]);
+  const [{ loadConfig }, { createLogger }, { ToolRegistry }, { registerBuiltinTools }] = await Promise.all([
+    import("../config/load.js"),
+    import("../log.js"),
+    import("../tools/registry.js"),
+    import("../tools/builtin/index.js"),
+  ]);
   try {
     const { config, workspace, home, env } = await loadConfig({ configPath: options.config });
     const log = await createLogger({ level: process.env.SKEIN_LOG_LEVEL || "warn", secrets: configSecrets(config) });
     const registry = new ToolRegistry({ log, approval: config.tools.approval });
-    registerBuiltinTools(registry, { config, workspace, home, bus: new MessageBus(), log, env });
+    registerBuiltinTools(registry, { config, workspace, home, log, env });
     let hub: { close(): Promise<void> } | undefined;
     if (Object.keys(config.tools.mcp_servers).length > 0) {
-      const { connectMcpServers } = await import("../tools/mcp/index.js");
+      const { connectMcpServers } = await import("../tools/mcp/hub.js");
       hub = await connectMcpServers({ servers: config.tools.mcp_servers, registry, log, env });
     }
     try {

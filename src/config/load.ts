@@ -2,6 +2,8 @@ import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseEnv } from "node:util";
+import type { EnvConversion } from "../channel-kit/channel-descriptor.js";
+import { platformChannels } from "../channel-kit/loader.js";
 import { configSchema, type SkeinConfig } from "./schema.js";
 
 /** Why the configuration could not be loaded. */
@@ -77,28 +79,23 @@ export const envOverrides: Record<string, Setter> = {
   SKEIN_WORKSPACE: at("agents.defaults.workspace"),
   SKEIN_LOG_LEVEL: at("log_level"),
   SKEIN_HEALTH_PORT: at("gateway.health_port", number),
-  TELEGRAM_BOT_TOKEN: at("channels.telegram.token"),
-  TELEGRAM_API_ROOT: at("channels.telegram.api_root"),
-  TELEGRAM_ALLOW_FROM: at("channels.telegram.allow_from", list),
-  TELEGRAM_PROXY: at("channels.telegram.proxy"),
-  TELEGRAM_GROUP_POLICY: at("channels.telegram.group_policy"),
-  TELEGRAM_WEBHOOK_URL: at("channels.telegram.webhook_url"),
-  TELEGRAM_WEBHOOK_SECRET: at("channels.telegram.webhook_secret"),
-  TELEGRAM_WEBHOOK_PORT: at("channels.telegram.webhook_port", number),
-  SLACK_BOT_TOKEN: at("channels.slack.bot_token"),
-  SLACK_APP_TOKEN: at("channels.slack.app_token"),
-  SLACK_SIGNING_SECRET: at("channels.slack.signing_secret"),
-  SLACK_PORT: at("channels.slack.port", number),
-  SLACK_API_URL: at("channels.slack.api_url"),
-  SLACK_ALLOW_FROM: at("channels.slack.allow_from", list),
-  SLACK_GROUP_POLICY: at("channels.slack.group_policy"),
-  DISCORD_BOT_TOKEN: at("channels.discord.token"),
-  DISCORD_API_URL: at("channels.discord.api_url"),
-  DISCORD_ALLOW_FROM: at("channels.discord.allow_from", list),
-  DISCORD_GROUP_POLICY: at("channels.discord.group_policy"),
   BRAVE_API_KEY: at("tools.web_search.api_key"),
   SEARXNG_URL: at("tools.web_search.endpoint"),
+  ...channelEnvOverrides(),
 };
+
+/** Each plugin's environment variables (from its descriptor), set under `channels.<name>`. */
+function channelEnvOverrides(): Record<string, Setter> {
+  const conversions: Record<EnvConversion, (value: string) => unknown> = { text: (value) => value, list, number };
+  const setters: Record<string, Setter> = {};
+  for (const descriptor of platformChannels) {
+    for (const [variable, binding] of Object.entries(descriptor.env)) {
+      const { key, as } = typeof binding === "string" ? { key: binding, as: "text" as const } : binding;
+      setters[variable] = at(`channels.${descriptor.name}.${key}`, conversions[as]);
+    }
+  }
+  return setters;
+}
 
 function expandHome(path: string, home: string): string {
   if (path === "~") return home;

@@ -1,15 +1,14 @@
 import { z } from "zod";
+import { port } from "../channel-kit/channel-settings.js";
+import { channelsShape } from "../channel-kit/loader.js";
+
+export type { GroupPolicy } from "../channel-kit/channel-settings.js";
 
 /**
  * The configuration file (`$SKEIN_HOME/config.json`), snake_case as in the design
  * documents. Every key has a default, so `{}` is a valid config; environment
  * variables override the file (see load.ts and .env.example).
  */
-
-const groupPolicy = z.enum(["mention", "open", "disabled"]).default("mention");
-/** Sender ids (and usernames where the platform has them); `["*"]` lets everyone in, `[]` nobody. Numeric ids may be written as numbers. */
-const allowFrom = z.array(z.union([z.string().min(1), z.number().int().transform(String)])).default([]);
-const port = z.number().int().min(0).max(65_535);
 
 const agentDefaults = z.object({
   model: z.string().min(1).default("gpt-4o-mini"),
@@ -21,6 +20,15 @@ const agentDefaults = z.object({
   /** Root of the file tools' sandbox; default `$SKEIN_HOME/workspace`. */
   workspace: z.string().min(1).optional(),
   memory_window: z.number().int().min(1).default(50),
+  /** Longer inbound text is cut to this many characters, with a note to the model saying so. */
+  max_message_chars: z.number().int().min(100).default(32_000),
+  /**
+   * The history sent with a turn is at most this many characters (as well as `memory_window`
+   * messages). 240,000 characters are about 60-80K tokens (3-4 characters a token): with the
+   * system prompt, tool schemas, a 32,000-character message and the answer, that fits a
+   * 128K-token context window.
+   */
+  max_history_chars: z.number().int().min(1000).default(240_000),
   max_concurrent_turns: z.number().int().min(1).default(8),
   max_tokens: z.number().int().min(1).optional(),
   temperature: z.number().min(0).max(2).optional(),
@@ -31,45 +39,13 @@ const agentDefaults = z.object({
 const openaiProvider = z.object({
   api_key: z.string().optional(),
   base_url: z.string().url().optional(),
-  /** Per-request timeout in seconds. */
+  /** Time limit of one request in seconds: the headers and the whole answer. */
   timeout: z.number().positive().default(120),
+  /** Seconds a streamed answer may go without a chunk before the call counts as stalled (and is retried). */
+  idle_timeout: z.number().positive().default(60),
   max_retries: z.number().int().min(0).max(10).default(2),
   /** Use SSE streaming for completions. */
   stream: z.boolean().default(false),
-});
-
-const telegram = z.object({
-  token: z.string().optional(),
-  /** Bot API server root without a trailing slash, default https://api.telegram.org. */
-  api_root: z.string().url().optional(),
-  allow_from: allowFrom,
-  group_policy: groupPolicy,
-  /** HTTP(S) proxy URL for Bot API calls. */
-  proxy: z.string().url().optional(),
-  /** When set, receive updates by webhook at this public URL instead of long polling. */
-  webhook_url: z.string().url().optional(),
-  webhook_secret: z.string().optional(),
-  webhook_port: port.default(8443),
-});
-
-const slack = z.object({
-  bot_token: z.string().optional(),
-  /** App-level token (xapp-...): Socket Mode. Without it, the HTTP Events API on `port`. */
-  app_token: z.string().optional(),
-  signing_secret: z.string().optional(),
-  port: port.default(3000),
-  /** Web API base URL, e.g. https://slack.com/api/ (a proxy or a test server). */
-  api_url: z.string().url().optional(),
-  allow_from: allowFrom,
-  group_policy: groupPolicy,
-});
-
-const discord = z.object({
-  token: z.string().optional(),
-  /** REST base URL (without /v10); the gateway URL then comes from its /gateway/bot. */
-  api_url: z.string().url().optional(),
-  allow_from: allowFrom,
-  group_policy: groupPolicy,
 });
 
 const mcpServer = z.object({
@@ -127,13 +103,8 @@ const gateway = z.object({
 export const configSchema = z.object({
   agents: z.object({ defaults: agentDefaults.prefault({}) }).prefault({}),
   providers: z.object({ openai: openaiProvider.prefault({}) }).prefault({}),
-  channels: z
-    .object({
-      telegram: telegram.prefault({}),
-      slack: slack.prefault({}),
-      discord: discord.prefault({}),
-    })
-    .prefault({}),
+  /** Each plugin's settings under its name, as its descriptor in channels/catalog.ts declares them. */
+  channels: z.object(channelsShape()).prefault({}),
   tools: tools.prefault({}),
   gateway: gateway.prefault({}),
   pairing: z
@@ -150,4 +121,3 @@ export type SkeinConfig = z.output<typeof configSchema>;
 /** The configuration as written in a file (every key optional). */
 export type SkeinConfigInput = z.input<typeof configSchema>;
 export type McpServerConfig = z.output<typeof mcpServer>;
-export type GroupPolicy = z.output<typeof groupPolicy>;

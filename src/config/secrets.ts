@@ -1,23 +1,19 @@
+import { type PlatformChannelName, platformChannels, settingsOf } from "../channel-kit/loader.js";
 import type { SkeinConfig } from "./schema.js";
 
 /** Every secret value in the config (API keys, bot tokens, signing secrets, MCP env and headers). */
 export function configSecrets(config: SkeinConfig): string[] {
-  const { telegram, slack, discord } = config.channels;
+  const channels = platformChannels.flatMap((descriptor) => {
+    const settings = settingsOf(config, descriptor.name as PlatformChannelName) as Record<string, unknown>;
+    return descriptor.secrets.map((key) => settings[key]);
+  });
   const mcp = Object.values(config.tools.mcp_servers).flatMap((server) => [
     ...Object.values(server.env),
     ...Object.values(server.headers),
   ]);
-  return [
-    config.providers.openai.api_key,
-    telegram.token,
-    telegram.webhook_secret,
-    slack.bot_token,
-    slack.app_token,
-    slack.signing_secret,
-    discord.token,
-    config.tools.web_search.api_key,
-    ...mcp,
-  ].filter((secret): secret is string => Boolean(secret));
+  return [config.providers.openai.api_key, ...channels, config.tools.web_search.api_key, ...mcp].filter(
+    (secret): secret is string => typeof secret === "string" && secret !== "",
+  );
 }
 
 /** Replaces every secret value in `text` with `[redacted]` (secrets shorter than 4 characters are left alone). */

@@ -1,6 +1,7 @@
-import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Logger } from "pino";
+import { writeFileAtomicSync } from "../util/atomic-write.js";
 import type { InboundGate } from "./gate.js";
 
 export interface DedupGateOptions {
@@ -26,8 +27,8 @@ export function createDedupGate(options: DedupGateOptions): InboundGate {
   let lines = 0;
 
   const remember = (channel: string, id: string) => {
-    let ids = seen.get(channel);
-    if (!ids) seen.set(channel, (ids = new Set()));
+    const ids = seen.get(channel) ?? new Set<string>();
+    seen.set(channel, ids);
     ids.add(id);
     if (ids.size > capacity) ids.delete(ids.values().next().value!);
   };
@@ -49,12 +50,10 @@ export function createDedupGate(options: DedupGateOptions): InboundGate {
     }
   }
 
-  /** Rewrites the file with only the remembered ids (temp file + rename; synchronous, like the appends). */
+  /** Rewrites the file with only the remembered ids (atomically; synchronous, like the appends). */
   const compact = () => {
     const text = [...seen].flatMap(([channel, ids]) => [...ids].map((id) => `${channel} ${id}\n`)).join("");
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, text, { mode: 0o600 });
-    renameSync(temporary, path);
+    writeFileAtomicSync(path, text);
     lines = rememberedCount();
   };
 

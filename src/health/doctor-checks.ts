@@ -3,12 +3,13 @@ import { constants } from "node:fs";
 import { access, stat, unlink, writeFile } from "node:fs/promises";
 import { tmpdir, userInfo } from "node:os";
 import { dirname, join } from "node:path";
+import { type CheckResult, fail, ok, warn } from "../checks/check-result.js";
+import { type ProbeOptions, probe } from "../checks/http-probe.js";
+import { describeAnswer } from "../checks/probe-answers.js";
 import type { SkeinConfig } from "../config/schema.js";
 import { silentLogger } from "../log.js";
-import { connectMcpServers, type McpHub } from "../tools/mcp/index.js";
-import { describeAnswer } from "./channel-checks.js";
-import { type CheckResult, fail, ok, warn } from "./check-result.js";
-import { type ProbeOptions, probe } from "./http-probe.js";
+import type { connectMcpServers, McpHub } from "../tools/mcp/hub.js";
+import { rejectOnAbort } from "../util/settle-within.js";
 
 export interface WorkspaceCheckOptions {
   /**
@@ -176,11 +177,15 @@ function errorMessage(body: unknown): unknown {
   return (body as { error?: { message?: unknown } } | undefined)?.error?.message;
 }
 
+/** The daemon's `connectMcpServers`, its SDK loaded only when called. */
+const connectLazily: typeof connectMcpServers = async (options) =>
+  (await import("../tools/mcp/hub.js")).connectMcpServers(options);
+
 /** Connects every configured MCP server (as the daemon does), reports each, and closes them. */
 export async function checkMcpServers(
   config: SkeinConfig,
   timeoutMs: number,
-  connect: typeof connectMcpServers = connectMcpServers,
+  connect: typeof connectMcpServers = connectLazily,
 ): Promise<CheckResult[]> {
   const configured = config.tools.mcp_servers;
   if (Object.keys(configured).length === 0) return [];
@@ -194,7 +199,7 @@ export async function checkMcpServers(
       signal,
     });
     // Do not trust a hanging connect to honour the signal.
-    const hub = await Promise.race([connecting, rejectWhenAborted(signal)]);
+    const hub = await rejectOnAbort(connecting, signal);
     try {
       const reported = hub.servers();
       const results = reported.map((server): CheckResult => {
@@ -234,10 +239,6 @@ export async function checkMcpServers(
       ),
     ];
   }
-}
-
-function rejectWhenAborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
 }
 
 /** Whether commands the agent runs are sandboxed (`tools.exec.sandbox`), probing bubblewrap. */

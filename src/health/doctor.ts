@@ -1,13 +1,11 @@
 import { join } from "node:path";
-import { configuredChannels } from "../channel-kit/loader.js";
+import { configuredChannels, noChannelText, platformChannel, settingsOf } from "../channel-kit/loader.js";
+import { type CheckResult, fail, ok, warn } from "../checks/check-result.js";
+import { type FetchLike, proxiedFetch } from "../checks/http-probe.js";
 import { ConfigError, type LoadedConfig, loadConfig } from "../config/load.js";
-import type { SkeinConfig } from "../config/schema.js";
 import { configSecrets, redactSecrets } from "../config/secrets.js";
-import type { connectMcpServers } from "../tools/mcp/index.js";
-import { checkDiscord, checkSlack, checkTelegram } from "./channel-checks.js";
-import { type CheckResult, fail, ok, warn } from "./check-result.js";
+import type { connectMcpServers } from "../tools/mcp/hub.js";
 import { checkLlm, checkMcpServers, checkSandbox, checkWorkspace } from "./doctor-checks.js";
-import { type FetchLike, proxiedFetch } from "./http-probe.js";
 
 export interface DoctorOptions {
   /** `--config FILE`. */
@@ -92,28 +90,14 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
     checkWorkspace(loaded.workspace, { isDefault: loaded.workspace === join(loaded.home, "workspace") }),
     checkSandbox(config, loaded.workspace, options.bwrap),
     checkLlm(config, probeWith()),
-    ...channels.map((name) => {
-      switch (name) {
-        case "telegram":
-          return checkTelegram(config.channels.telegram, probeWith(config.channels.telegram.proxy));
-        case "slack":
-          return checkSlack(config.channels.slack, probeWith());
-        case "discord":
-          return checkDiscord(config.channels.discord, probeWith());
-      }
-    }),
+    ...channels.map((name) =>
+      platformChannel(name)!.checkCredentials(settingsOf(config, name) as never, { probeWith }),
+    ),
     checkMcpServers(config, options.mcpTimeoutMs ?? 30_000, options.connectMcp),
   ];
   if (channels.length === 0) {
-    pending.push(
-      Promise.resolve(
-        warn(
-          "channels",
-          "none configured: the daemon will have no one to talk to",
-          "set TELEGRAM_BOT_TOKEN, SLACK_BOT_TOKEN or DISCORD_BOT_TOKEN (see .env.example)",
-        ),
-      ),
-    );
+    const { problem, remedy } = noChannelText();
+    pending.push(Promise.resolve(warn("channels", problem, remedy)));
   }
   // Started together, printed in order.
   for (const result of pending) [await result.catch(unexpected)].flat().forEach(print);

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Logger } from "pino";
 import type { DaemonStatus } from "./daemon-status.js";
 import { assessReadiness } from "./readiness.js";
 
@@ -13,6 +14,8 @@ export interface HealthServerOptions {
   status: () => DaemonStatus;
   /** Clock in epoch milliseconds (default `Date.now`). */
   now?: () => number;
+  /** Where a failing status snapshot is reported (default: nowhere). */
+  log?: Logger;
 }
 
 export interface HealthServer {
@@ -48,7 +51,12 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
       let startedAt = serverStartedAt;
       try {
         startedAt = options.status().startedAt;
-      } catch {}
+      } catch (error) {
+        options.log?.warn(
+          { err: error, path: "/healthz" },
+          "the daemon status failed; /healthz answers from the server's start time",
+        );
+      }
       return { code: 200, body: { status: "ok", uptime_s: uptimeSeconds(startedAt) } };
     },
     "/readyz": () => {
@@ -82,6 +90,7 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
     try {
       return route();
     } catch (error) {
+      options.log?.error({ err: error, path }, "a health endpoint failed");
       return { code: 500, body: { status: "error", error: error instanceof Error ? error.message : String(error) } };
     }
   };

@@ -1,6 +1,6 @@
+import type { FetchLike } from "../checks/http-probe.js";
 import type { SkeinConfig } from "../config/schema.js";
 import type { StatusReport } from "./health-server.js";
-import type { FetchLike } from "./http-probe.js";
 
 /** Where `skein status` finds the daemon: its health host (loopback when bound to all interfaces) and port. */
 export function statusUrl(gateway: SkeinConfig["gateway"]): string | undefined {

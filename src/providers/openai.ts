@@ -1,23 +1,32 @@
 import OpenAI from "openai";
-import type { ChatCompletionChunk, ChatCompletionCreateParams } from "openai/resources/chat/completions";
+import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
 import type { SkeinConfig } from "../config/schema.js";
+import { withRetry } from "../util/retry.js";
+import { assembleStream } from "./assemble-stream.js";
+import { BodyFault, guardedFetch, type StreamWatch, streamWatchKey } from "./guarded-fetch.js";
 import {
   type ChatRequest,
   type ChatResponse,
   type LlmProvider,
   ProviderError,
   type ProviderErrorKind,
-  type ToolCall,
 } from "./provider.js";
 
 export interface OpenAIProviderOptions {
   apiKey?: string;
   /** Any OpenAI-compatible server, e.g. `http://localhost:11434/v1` (default: OpenAI). */
   baseUrl?: string;
-  /** Per-request time limit in milliseconds. */
+  /** Time limit of one request in milliseconds: headers and the whole body (default 120 s). */
   timeoutMs?: number;
-  /** Retries of 408/409/429/5xx and connection errors, with the SDK's backoff (honours Retry-After). */
+  /** How long a streamed answer may go without a chunk, in milliseconds (default 60 s, at most `timeoutMs`). */
+  idleTimeoutMs?: number;
+  /**
+   * Retries of 408/409/429/5xx and connection errors, with the SDK's backoff (honours Retry-After),
+   * and of answers that stalled or were cut after their headers.
+   */
   maxRetries?: number;
+  /** The backoff before the first retry of a stalled or cut answer (default 500 ms; it doubles). */
+  retryDelayMs?: number;
   /** Ask for SSE streaming and assemble the answer from its chunks. */
   stream?: boolean;
   /** Injectable for tests. */
@@ -30,6 +39,7 @@ export function openAIOptionsFrom(config: SkeinConfig["providers"]["openai"]): O
     apiKey: config.api_key,
     baseUrl: config.base_url,
     timeoutMs: config.timeout * 1000,
+    idleTimeoutMs: config.idle_timeout * 1000,
     maxRetries: config.max_retries,
     stream: config.stream,
   };
@@ -40,20 +50,45 @@ export class OpenAIProvider implements LlmProvider {
   readonly name = "openai";
   readonly #client: OpenAI;
   readonly #stream: boolean;
+  readonly #maxRetries: number;
+  readonly #retryDelayMs: number;
 
   constructor(options: OpenAIProviderOptions = {}) {
+    const timeoutMs = options.timeoutMs ?? 120_000;
+    this.#maxRetries = options.maxRetries ?? 2;
+    this.#retryDelayMs = options.retryDelayMs ?? 500;
     this.#client = new OpenAI({
       // Local servers usually need no key; the SDK insists on one.
       apiKey: options.apiKey || "not-needed",
       baseURL: options.baseUrl,
-      timeout: options.timeoutMs ?? 120_000,
-      maxRetries: options.maxRetries ?? 2,
-      fetch: jsonWithoutContentType(options.fetch ?? globalThis.fetch),
+      timeout: timeoutMs,
+      maxRetries: this.#maxRetries,
+      fetch: guardedFetch(jsonWithoutContentType(options.fetch ?? globalThis.fetch), {
+        deadlineMs: timeoutMs,
+        idleMs: Math.min(timeoutMs, options.idleTimeoutMs ?? 60_000),
+      }),
     });
     this.#stream = options.stream ?? false;
   }
 
+  /**
+   * One chat completion. The SDK retries failures before the answer's headers; an answer
+   * that stalls or is cut after them (a {@link BodyFault}) is retried here, as many times.
+   */
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
+    try {
+      return await withRetry(() => this.#attempt(request, signal), {
+        classify: (error) => ({ retryable: error instanceof BodyFault && !signal?.aborted }),
+        attempts: this.#maxRetries + 1,
+        baseDelayMs: this.#retryDelayMs,
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      throw toProviderError(error, signal);
+    }
+  }
+
+  async #attempt(request: ChatRequest, signal: AbortSignal | undefined): Promise<ChatResponse> {
     const params = {
       model: request.model,
       messages: request.messages as ChatCompletionCreateParams["messages"],
@@ -69,11 +104,12 @@ export class OpenAIProvider implements LlmProvider {
     else signal?.addEventListener("abort", forward, { once: true });
     try {
       if (this.#stream) {
+        const watch: StreamWatch = { sawDone: false };
         const stream = await this.#client.chat.completions.create(
           { ...params, stream: true, stream_options: { include_usage: true } },
-          { signal: call.signal },
+          { signal: call.signal, fetchOptions: { [streamWatchKey]: watch } as Record<symbol, unknown> },
         );
-        return await assembleStream(stream);
+        return await assembleStream(stream, watch, call.signal);
       }
       const completion = await this.#client.chat.completions.create(
         { ...params, stream: false },
@@ -106,8 +142,6 @@ export class OpenAIProvider implements LlmProvider {
             }
           : {}),
       };
-    } catch (error) {
-      throw toProviderError(error, signal);
     } finally {
       signal?.removeEventListener("abort", forward);
     }
@@ -129,37 +163,6 @@ function jsonWithoutContentType(fetchImpl: typeof fetch): typeof fetch {
   };
 }
 
-async function assembleStream(stream: AsyncIterable<ChatCompletionChunk>): Promise<ChatResponse> {
-  let content = "";
-  let sawContent = false;
-  let finishReason: string | null = null;
-  let usage: ChatResponse["usage"];
-  const calls: ToolCall[] = [];
-  for await (const chunk of stream) {
-    if (chunk.usage)
-      usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
-    const choice = chunk.choices[0];
-    if (!choice) continue;
-    if (choice.delta.content) {
-      content += choice.delta.content;
-      sawContent = true;
-    }
-    for (const delta of choice.delta.tool_calls ?? []) {
-      const call = (calls[delta.index] ??= { id: "", type: "function", function: { name: "", arguments: "" } });
-      if (delta.id) call.id = delta.id;
-      if (delta.function?.name) call.function.name += delta.function.name;
-      if (delta.function?.arguments) call.function.arguments += delta.function.arguments;
-    }
-    if (choice.finish_reason) finishReason = choice.finish_reason;
-  }
-  return {
-    content: sawContent ? content : null,
-    toolCalls: calls.filter(Boolean),
-    finishReason,
-    ...(usage ? { usage } : {}),
-  };
-}
-
 function kindOfStatus(status: number): ProviderErrorKind {
   if (status === 401 || status === 403) return "auth";
   if (status === 429) return "rate-limit";
@@ -173,6 +176,10 @@ export function toProviderError(error: unknown, signal?: AbortSignal): ProviderE
   if (error instanceof ProviderError) return error;
   if (error instanceof OpenAI.APIUserAbortError || signal?.aborted) {
     return new ProviderError("aborted", "the model call was cancelled", { cause: error });
+  }
+  if (error instanceof BodyFault) {
+    const kind = error.kind === "cut" ? "server" : "timeout";
+    return new ProviderError(kind, error.message, { cause: error });
   }
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
     return new ProviderError("timeout", "the model did not answer in time", { cause: error });

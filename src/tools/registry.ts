@@ -1,5 +1,6 @@
 import type { Ajv, ValidateFunction } from "ajv";
 import type { Logger } from "pino";
+import { rejectOnAbort } from "../util/settle-within.js";
 import {
   isToolResult,
   type Tool,
@@ -169,14 +170,10 @@ export class ToolRegistry implements ToolSink {
     const onCallerAbort = () => controller.abort(ctx.signal.reason);
     if (ctx.signal.aborted) return failure("ExecutionFailed", "the turn was cancelled");
     ctx.signal.addEventListener("abort", onCallerAbort, { once: true });
-    let rejectOnAbort!: (reason: unknown) => void;
-    const aborted = new Promise<never>((_, reject) => (rejectOnAbort = reject));
-    const onAbort = () => rejectOnAbort(controller.signal.reason);
-    controller.signal.addEventListener("abort", onAbort, { once: true });
     const timer = setTimeout(() => controller.abort(new ToolTimeout()), timeoutMs);
     try {
       const callContext: ToolContext = Object.freeze({ ...ctx, signal: controller.signal });
-      const value = await Promise.race([tool.execute(args, callContext), aborted]);
+      const value = await rejectOnAbort(tool.execute(args, callContext), controller.signal);
       return isToolResult(value) ? value : toolResult(value);
     } catch (error) {
       if (error instanceof ToolTimeout)
@@ -188,7 +185,6 @@ export class ToolRegistry implements ToolSink {
     } finally {
       clearTimeout(timer);
       ctx.signal.removeEventListener("abort", onCallerAbort);
-      controller.signal.removeEventListener("abort", onAbort);
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { MessageBus } from "../bus/message-bus.js";
+import type { DeliveryReceipt, OutboundMessage } from "../bus/messages.js";
 
 /** A JSON Schema object describing a tool's arguments. */
 export type JsonSchema = Record<string, unknown>;
@@ -21,7 +21,7 @@ export interface ToolResult {
   silent?: boolean;
   /** The tool ran but reports a failure (e.g. an MCP `isError` result). */
   isError?: boolean;
-  /** The work goes on in the background; the tool will call `ctx.notify` when it ends. */
+  /** The work goes on in the background; the tool will call `ctx.reportBack` when it ends. */
   async?: boolean;
 }
 
@@ -87,6 +87,24 @@ export function failureForLlm(failure: ToolFailure): Record<string, unknown> {
   return { error: `${kindPrefix[failure.kind]}: ${failure.message}`, ...failure.data };
 }
 
+/**
+ * The way out to chats on the running channels (the `message` tool's port). A message
+ * sent here also counts as delivered to that chat for the turn, so the turn's final
+ * reply is not sent there twice.
+ */
+export interface OutboundPort {
+  /** Resolves once the channel delivered it; rejects when no such channel runs or delivery finally fails. */
+  send(message: OutboundMessage): Promise<DeliveryReceipt | undefined>;
+  /** Names of the running channels, sorted. */
+  channels(): string[];
+}
+
+/**
+ * For background work: reports its result into the session that started it, as a new
+ * turn, so the agent can tell the user.
+ */
+export type ReportBack = (result: ToolResult | unknown) => void;
+
 /** The immutable per-call context a tool runs in. */
 export interface ToolContext {
   readonly channel: string;
@@ -97,14 +115,10 @@ export interface ToolContext {
   /** Aborted on timeout and at shutdown; pass it on to everything that can hang. */
   readonly signal: AbortSignal;
   readonly log: Logger;
-  readonly bus: MessageBus;
-  /**
-   * For async tools: reports the background work's result. It is injected into the
-   * originating session as a new turn, so the agent can tell the user.
-   */
-  notify(result: ToolResult | unknown): void;
-  /** Records that this tool delivered a message to a chat, so the turn's final reply is not sent twice there. */
-  noteDelivery(channel: string, chatId: string): void;
+  /** Sends messages to chats (see {@link OutboundPort}). */
+  readonly outbound: OutboundPort;
+  /** For async tools: reports the background work's result (see {@link ReportBack}). */
+  readonly reportBack: ReportBack;
 }
 
 /** A tool the model can call. */

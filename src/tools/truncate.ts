@@ -25,7 +25,7 @@ export function truncateForLlm(value: unknown, limit = MAX_TOOL_RESULT_BYTES): s
 }
 
 /** Cuts a string to `limit` bytes, suffix included, never inside a UTF-8 character. */
-export function truncateString(text: string, limit = MAX_TOOL_RESULT_BYTES): string {
+function truncateString(text: string, limit = MAX_TOOL_RESULT_BYTES): string {
   const size = byteLength(text);
   if (size <= limit) return text;
   const suffix = `\n[output truncated — original size: ${size} bytes]`;

@@ -71,3 +71,32 @@ export async function withRetry<T>(operation: (attempt: number) => Promise<T>, o
     }
   }
 }
+
+/**
+ * The delays of a loop that retries without end (a channel's start, a reconnect, a server restart):
+ * each failure makes the next delay longer ({@link backoffDelay}); a success starts it over.
+ */
+export class Backoff {
+  readonly #options: Pick<RetryOptions, "baseDelayMs" | "maxDelayMs" | "random">;
+  #failures = 0;
+
+  constructor(options: Pick<RetryOptions, "baseDelayMs" | "maxDelayMs" | "random"> = {}) {
+    this.#options = options;
+  }
+
+  /** Failures since the last success. */
+  get failures(): number {
+    return this.#failures;
+  }
+
+  /** Counts a failure and returns the delay before the next try; a server's `retryAfterMs` wins. */
+  next(retryAfterMs?: number): number {
+    this.#failures += 1;
+    return retryAfterMs ?? backoffDelay(this.#failures, this.#options);
+  }
+
+  /** A success: the next failure waits `baseDelayMs` again. */
+  reset(): void {
+    this.#failures = 0;
+  }
+}

@@ -2,9 +2,12 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ContextBuilder, historyWindow } from "../../src/agent/context.js";
+import { ContextBuilder, capMessageText, historyWindow, sizeOf } from "../../src/agent/context.js";
 import type { InboundMessage } from "../../src/bus/messages.js";
 import type { ChatMessage } from "../../src/providers/provider.js";
+import { recordingLogger } from "../support/tool-context.js";
+
+const { log } = recordingLogger();
 
 const message: InboundMessage = {
   id: "1",
@@ -29,7 +32,7 @@ describe("the system prompt", () => {
     await writeFile(join(workspace, "USER.md"), "The user likes tea.");
     await mkdir(join(workspace, "memory"));
     await writeFile(join(workspace, "memory", "MEMORY.md"), "- the cat is called Tom");
-    const builder = new ContextBuilder({ workspace, now: () => new Date("2026-11-22T07:00:00Z") });
+    const builder = new ContextBuilder({ workspace, log, now: () => new Date("2026-11-22T07:00:00Z") });
     const prompt = await builder.systemPrompt(message);
     expect(prompt).toContain("## AGENTS.md\n\nBe brief.");
     expect(prompt).not.toContain("SOUL.md");
@@ -41,15 +44,30 @@ describe("the system prompt", () => {
 
   it("re-reads a file once it changes", async () => {
     await writeFile(join(workspace, "SOUL.md"), "calm");
-    const builder = new ContextBuilder({ workspace, recheckMs: 0 });
+    const builder = new ContextBuilder({ workspace, log, recheckMs: 0 });
     expect(await builder.systemPrompt(message)).toContain("calm");
     await writeFile(join(workspace, "SOUL.md"), "cheerful and longer");
     expect(await builder.systemPrompt(message)).toContain("cheerful and longer");
   });
 
   it("works with an empty or missing workspace", async () => {
-    const builder = new ContextBuilder({ workspace: join(workspace, "nowhere") });
+    const builder = new ContextBuilder({ workspace: join(workspace, "nowhere"), log });
     expect(await builder.systemPrompt(message)).toMatch(/^You are skein/);
+  });
+
+  it("logs a prompt file that cannot be read, with its path, once while it lasts; missing files stay quiet", async () => {
+    await writeFile(join(workspace, "memory"), "a file where the memory folder should be");
+    const recorded = recordingLogger();
+    const builder = new ContextBuilder({ workspace, log: recorded.log, recheckMs: 0 });
+    expect(await builder.systemPrompt(message)).toMatch(/^You are skein/);
+    await builder.systemPrompt(message);
+    const warnings = recorded.lines.filter((line) => line.level === 40);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        path: join(workspace, "memory", "MEMORY.md"),
+        msg: expect.stringContaining("cannot be read"),
+      }),
+    ]);
   });
 });
 
@@ -98,5 +116,43 @@ describe("the history window", () => {
       for (const m of window) if (m.role === "tool") expect(callIds.has(m.tool_call_id)).toBe(true);
       expect(window.length).toBeLessThanOrEqual(size);
     }
+  });
+
+  it("holds at most max_history_chars characters, dropping the oldest messages first", () => {
+    const long: ChatMessage[] = [
+      { role: "user", content: "x".repeat(1000) },
+      { role: "assistant", content: "y".repeat(1000) },
+      { role: "user", content: "short" },
+      { role: "assistant", content: "reply" },
+    ];
+    expect(historyWindow(long, 50, 1009)).toEqual(long.slice(2));
+    expect(historyWindow(long, 50, 2009)).toEqual(long.slice(1));
+    expect(historyWindow(long, 50, 4)).toEqual([]);
+  });
+
+  it("keeps tool calls with their results at every character budget", () => {
+    const total = history.reduce((sum, m) => sum + sizeOf(m), 0);
+    for (let budget = 0; budget <= total; budget++) {
+      const window = historyWindow(history, 50, budget);
+      const callIds = new Set(
+        window.flatMap((m) => (m.role === "assistant" ? (m.tool_calls ?? []).map((c) => c.id) : [])),
+      );
+      for (const m of window) if (m.role === "tool") expect(callIds.has(m.tool_call_id)).toBe(true);
+      expect(window.reduce((sum, m) => sum + sizeOf(m), 0)).toBeLessThanOrEqual(budget);
+    }
+  });
+});
+
+describe("an inbound message's text", () => {
+  it("is kept as it is up to max_message_chars", () => {
+    expect(capMessageText("hello", 5)).toBe("hello");
+  });
+
+  it("is cut beyond max_message_chars, with a note to the model saying how long it was", () => {
+    const capped = capMessageText("a".repeat(1_000_000), 32_000);
+    expect(capped.startsWith(`${"a".repeat(32_000)}\n\n[system note: this message was 1000000 characters long`)).toBe(
+      true,
+    );
+    expect(capped.length).toBeLessThan(32_200);
   });
 });

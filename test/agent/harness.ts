@@ -8,6 +8,7 @@ import { SessionStore } from "../../src/agent/sessions.js";
 import { MessageBus } from "../../src/bus/message-bus.js";
 import type { InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
 import { configSchema } from "../../src/config/schema.js";
+import { redactSecrets } from "../../src/config/secrets.js";
 import type { InboundGate } from "../../src/gates/gate.js";
 import { OpenAIProvider } from "../../src/providers/openai.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
@@ -21,6 +22,12 @@ export interface HarnessOptions {
   indicateWorking?: AgentLoopOptions["indicateWorking"];
   /** Delivery for the `test` channel (default: record and succeed). */
   send?: (message: OutboundMessage) => Promise<void>;
+  /** The key the provider sends (default `sk-test`). */
+  apiKey?: string;
+  /** Where the provider sends its requests (default: the fake model server). */
+  baseUrl?: string;
+  /** Secret values the bus removes from every outbound text, as the daemon does. */
+  secrets?: string[];
 }
 
 /** An agent loop wired to the real OpenAI SDK, a fake model server, a temp home and a recording channel. */
@@ -28,11 +35,13 @@ export async function startHarness(options: HarnessOptions = {}) {
   const fake = await FakeOpenAI.start();
   const home = await mkdtemp(join(tmpdir(), "skein-agent-"));
   const log = options.log ?? pino({ level: "silent" });
-  const bus = new MessageBus();
+  const secrets = options.secrets ?? [];
+  const bus = new MessageBus({ redact: (text) => redactSecrets(text, secrets) });
   const sent: OutboundMessage[] = [];
   bus.registerChannel("test", async (message) => {
     sent.push(message);
     await options.send?.(message);
+    return undefined;
   });
   const registry = new ToolRegistry({ log });
   const sessions = new SessionStore({ dir: join(home, "sessions"), log });
@@ -40,14 +49,14 @@ export async function startHarness(options: HarnessOptions = {}) {
   const agent = new AgentLoop({
     bus,
     provider: new OpenAIProvider({
-      baseUrl: fake.baseUrl,
-      apiKey: "sk-test",
+      baseUrl: options.baseUrl ?? fake.baseUrl,
+      apiKey: options.apiKey ?? "sk-test",
       maxRetries: 0,
       stream: options.stream ?? false,
     }),
     registry,
     sessions,
-    context: new ContextBuilder({ workspace: join(home, "workspace") }),
+    context: new ContextBuilder({ workspace: join(home, "workspace"), log }),
     gates: options.gates ?? [],
     agent: config.agents.defaults,
     log,

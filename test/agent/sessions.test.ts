@@ -17,7 +17,7 @@ describe("session ids", () => {
   it.each([
     ["empty", ""],
     ["longer than 256 bytes", `telegram:${"9".repeat(250)}`],
-    ["256 bytes of multi-byte text plus one", "é".repeat(128) + "x"],
+    ["256 bytes of multi-byte text plus one", `${"é".repeat(128)}x`],
     ["path traversal", "telegram:../../etc"],
     ["a slash", "telegram:a/b"],
     ["a backslash", "telegram:a\\b"],

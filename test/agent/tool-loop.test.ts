@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { LENGTH_NOTE } from "../../src/agent/tool-loop.js";
 import { toolResult } from "../../src/tools/tool.js";
 import { fakeTool, recordingLogger } from "../support/tool-context.js";
 import { type Harness, startHarness } from "./harness.js";
@@ -41,6 +42,17 @@ describe("the tool loop", () => {
     expect(harness.fake.requests[2]!.body.tools).toBeUndefined();
     expect(outcome.reply).toMatch(/^Here is what I found so far\.\n\n\(I stopped after 2 rounds of tool calls/);
     expect(harness.sent).toHaveLength(1);
+  });
+
+  it("sends the text of an answer cut off by the model's output limit, with a note saying so", async () => {
+    for (const stream of [false, true]) {
+      harness = await startHarness({ stream });
+      harness.fake.reply({ content: "Once upon a time there", finishReason: "length" });
+      const outcome = await harness.ask("tell me a long story");
+      expect(outcome.reply).toBe(`Once upon a time there\n\n${LENGTH_NOTE}`);
+      expect(harness.sent.map((message) => message.text)).toEqual([outcome.reply]);
+      await harness.close();
+    }
   });
 
   it("clamps max_tool_iterations to at least one round", async () => {
@@ -183,8 +195,7 @@ describe("the tool loop", () => {
     harness.registry.register(
       fakeTool("message", async (args, ctx) => {
         const chatId = String(args.chat_id);
-        await ctx.bus.publishOutbound({ channel: "test", chatId, text: String(args.text) });
-        ctx.noteDelivery("test", chatId);
+        await ctx.outbound.send({ channel: "test", chatId, text: String(args.text) });
         return "sent";
       }),
     );

@@ -76,6 +76,7 @@ describe("the message bus", () => {
     bus.registerChannel("t", async (message) => {
       if (message.text === "first") await firstHeld;
       delivered.push(`${message.chatId}:${message.text}`);
+      return undefined;
     });
     const first = bus.publishOutbound(outbound("t", "a", "first"));
     const second = bus.publishOutbound(outbound("t", "a", "second"));
@@ -92,6 +93,7 @@ describe("the message bus", () => {
     bus.onDeliveryFailed((message, error) => failures.push(`${message.text}: ${(error as Error).message}`));
     bus.registerChannel("t", async (message) => {
       if (message.text === "bad") throw new Error("chat not found");
+      return undefined;
     });
     await expect(bus.publishOutbound(outbound("t", "a", "bad"))).rejects.toThrow("chat not found");
     await bus.publishOutbound(outbound("t", "a", "good"));
@@ -106,6 +108,7 @@ describe("the message bus", () => {
     bus.registerChannel("t", async (message) => {
       await held;
       delivered.push(message.text);
+      return undefined;
     });
     void bus.publishOutbound(outbound("t", "a", "one"));
     void bus.publishOutbound(outbound("t", "b", "two"));

@@ -2,11 +2,11 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliPath } from "../cli/build.js";
-import { closedPort } from "../fakes/closed-port.js";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { FakeCredentials } from "../fakes/fake-credentials.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { refusedPort } from "../fakes/refused-port.js";
+import { cliPath } from "../support/cli-path.js";
 
 const tokens = {
   telegram: "123:good-telegram-token",
@@ -56,7 +56,9 @@ describe("the built skein doctor", () => {
   });
 
   it("prints every failing check (wrong token, unreachable LLM, missing workspace) and exits non-zero", async () => {
-    const deadLlm = `http://127.0.0.1:${await closedPort()}/v1`;
+    const refused = await refusedPort();
+    onTestFinished(refused.release);
+    const deadLlm = `http://127.0.0.1:${refused.port}/v1`;
     const result = await doctor({
       OPENAI_API_KEY: "sk-good",
       OPENAI_BASE_URL: deadLlm,

@@ -4,7 +4,7 @@ import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
 import { startHealthServer } from "../../src/health/health-server.js";
-import { closedPort } from "../fakes/closed-port.js";
+import { refusedPort } from "../fakes/refused-port.js";
 import { type BuiltCli, buildCli, root } from "./built-cli.js";
 import { envOf, type Instruction, readDockerfile } from "./deploy-files.js";
 
@@ -136,7 +136,12 @@ describe("deploy/Dockerfile", () => {
       } finally {
         await server.close();
       }
-      expect((await probe(await closedPort())).exitCode).toBe(1);
+      const refused = await refusedPort();
+      try {
+        expect((await probe(refused.port)).exitCode).toBe(1);
+      } finally {
+        await refused.release();
+      }
     });
   });
 });

@@ -55,16 +55,18 @@ export class FakeCredentials {
     // The Bot API takes GET and POST alike (grammY posts).
     if (telegram) {
       if (telegram[1] === tokens.telegram) {
-        return send(response, 200, {
+        send(response, 200, {
           ok: true,
           result: { id: 4242, is_bot: true, first_name: "Skein", username: "skein_test_bot" },
         });
+        return;
       }
-      return send(response, 401, { ok: false, error_code: 401, description: "Unauthorized" });
+      send(response, 401, { ok: false, error_code: 401, description: "Unauthorized" });
+      return;
     }
     if (request.method === "POST" && path === "/api/auth.test") {
       if (authorization === `Bearer ${tokens.slackBot}`) {
-        return send(response, 200, {
+        send(response, 200, {
           ok: true,
           team: "Skein Team",
           user: "skein",
@@ -72,18 +74,26 @@ export class FakeCredentials {
           user_id: "U1",
           bot_id: "B1",
         });
+        return;
       }
-      return send(response, 200, { ok: false, error: "invalid_auth" });
+      send(response, 200, { ok: false, error: "invalid_auth" });
+      return;
     }
     if (request.method === "POST" && path === "/api/apps.connections.open") {
-      if (authorization === `Bearer ${tokens.slackApp}`)
-        return send(response, 200, { ok: true, url: "wss://example.invalid/link" });
-      return send(response, 200, { ok: false, error: "invalid_auth" });
+      if (authorization === `Bearer ${tokens.slackApp}`) {
+        send(response, 200, { ok: true, url: "wss://example.invalid/link" });
+        return;
+      }
+      send(response, 200, { ok: false, error: "invalid_auth" });
+      return;
     }
     if (request.method === "GET" && path === "/v10/users/@me") {
-      if (authorization === `Bot ${tokens.discord}`)
-        return send(response, 200, { id: "777", username: "skein", bot: true });
-      return send(response, 401, { message: "401: Unauthorized", code: 0 });
+      if (authorization === `Bot ${tokens.discord}`) {
+        send(response, 200, { id: "777", username: "skein", bot: true });
+        return;
+      }
+      send(response, 401, { message: "401: Unauthorized", code: 0 });
+      return;
     }
     send(response, 404, { error: `no route ${request.method} ${path}` });
   }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { refusedPort } from "./refused-port.js";
 
 /**
  * A local OpenAI-compatible Chat Completions server for tests, spoken to by the real
@@ -16,13 +17,34 @@ export interface ScriptedToolCall {
 }
 
 export type FakeReply =
-  | { type?: "message"; content?: string | null; toolCalls?: ScriptedToolCall[]; delayMs?: number }
+  | {
+      type?: "message";
+      content?: string | null;
+      toolCalls?: ScriptedToolCall[];
+      delayMs?: number;
+      /** Default: "tool_calls" with tool calls, else "stop" ("length": cut off by the output limit). */
+      finishReason?: string;
+    }
   /** An HTTP error answer, e.g. 429 with `retry-after`, or 500. */
   | { type: "error"; status: number; body?: unknown; headers?: Record<string, string> }
   /** A raw 200 answer (e.g. a body that is not JSON). */
   | { type: "raw"; status?: number; body: string; contentType?: string }
   /** Never answers (until the client gives up or the server closes). */
-  | { type: "hang" };
+  | { type: "hang" }
+  /**
+   * Sends the headers and then nothing more (`after: "headers"`), or the first part of the
+   * answer and then nothing more (`after: "first-part"`: the first text chunk of a stream,
+   * half of a JSON body).
+   */
+  | { type: "stall"; after: "headers" | "first-part"; content?: string }
+  /**
+   * The answer ends early: a stream stops after its first text chunk with no finish reason
+   * and no `[DONE]` (the response itself ends cleanly); a JSON body is half sent and the
+   * connection dropped.
+   */
+  | { type: "cut"; content?: string }
+  /** 401 with OpenAI's body, which quotes the API key the request carried. */
+  | { type: "unauthorized" };
 
 /** A recorded request: the parsed JSON body plus headers. */
 export interface FakeRequest {
@@ -62,6 +84,12 @@ export class FakeOpenAI {
     /** Base URL including `/v1`, for `OPENAI_BASE_URL` / `providers.openai.base_url`. */
     readonly baseUrl: string,
   ) {}
+
+  /** A base URL where connections are refused (nothing listens), held until `release()`. */
+  static async refused(): Promise<{ baseUrl: string; release: () => Promise<void> }> {
+    const port = await refusedPort();
+    return { baseUrl: `http://127.0.0.1:${port.port}/v1`, release: () => port.release() };
+  }
 
   /** Starts a server on 127.0.0.1 on a free port. */
   static async start(): Promise<FakeOpenAI> {
@@ -143,8 +171,23 @@ export class FakeOpenAI {
         response.end(reply.body);
         return;
       case "hang":
-        this.#hanging.add(response);
-        response.on("close", () => this.#hanging.delete(response));
+        this.#hold(response);
+        return;
+      case "unauthorized": {
+        const key = String(request.headers.authorization ?? "").replace(/^Bearer /, "");
+        send(response, 401, {
+          error: {
+            message: `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+            type: "invalid_request_error",
+            param: null,
+            code: "invalid_api_key",
+          },
+        });
+        return;
+      }
+      case "stall":
+      case "cut":
+        this.#breakOff(request, reply, response);
         return;
       default:
         break;
@@ -159,7 +202,7 @@ export class FakeOpenAI {
       },
     }));
     const content = reply.content ?? (toolCalls.length ? null : "");
-    const finishReason = toolCalls.length ? "tool_calls" : "stop";
+    const finishReason = reply.finishReason ?? (toolCalls.length ? "tool_calls" : "stop");
     const id = `chatcmpl-${this.requests.length}`;
     const created = Math.floor(Date.now() / 1000);
     if (!request.body.stream) {
@@ -208,6 +251,48 @@ export class FakeOpenAI {
       );
     }
     response.end("data: [DONE]\n\n");
+  }
+
+  /** Keeps a response open without answering until the client gives up or the fake closes. */
+  #hold(response: ServerResponse): void {
+    this.#hanging.add(response);
+    response.on("close", () => this.#hanging.delete(response));
+  }
+
+  /** A stalled or cut answer (see {@link FakeReply}), on the wire as a real server would break it. */
+  #breakOff(
+    request: FakeRequest,
+    reply: { type: "stall" | "cut"; after?: string; content?: string },
+    response: ServerResponse,
+  ): void {
+    const content = reply.content ?? "The answer is forty";
+    const model = request.body.model;
+    if (request.body.stream) {
+      response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+      if (reply.type === "stall" && reply.after === "headers") {
+        response.flushHeaders();
+        this.#hold(response);
+        return;
+      }
+      const chunk = (delta: Record<string, unknown>) =>
+        `data: ${JSON.stringify({ id: "chatcmpl-cut", object: "chat.completion.chunk", created: 0, model, choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
+      response.write(chunk({ role: "assistant", content: "" }) + chunk({ content }));
+      if (reply.type === "cut") response.end();
+      else this.#hold(response);
+      return;
+    }
+    const body = JSON.stringify({
+      id: "chatcmpl-cut",
+      object: "chat.completion",
+      created: 0,
+      model,
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    });
+    response.writeHead(200, { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) });
+    if (reply.type === "stall" && reply.after === "headers") response.flushHeaders();
+    else response.write(body.slice(0, Math.floor(body.length / 2)));
+    if (reply.type === "cut") response.destroy();
+    else this.#hold(response);
   }
 }
 

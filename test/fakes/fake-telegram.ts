@@ -259,7 +259,10 @@ export class FakeTelegram {
     const limit = Number(payload.limit ?? 100);
     const available = this.#pending(offset, limit);
     const timeout = Number(payload.timeout ?? 0);
-    if (available.length > 0 || timeout <= 0) return ok(response, available);
+    if (available.length > 0 || timeout <= 0) {
+      ok(response, available);
+      return;
+    }
     const held = {
       response,
       offset,
@@ -294,21 +297,32 @@ export class FakeTelegram {
     let visibleText = text;
     if (payload.parse_mode === "HTML") {
       const parsed = parseTelegramHtml(text);
-      if ("error" in parsed) return fail(response, 400, `Bad Request: can't parse entities: ${parsed.error}`);
+      if ("error" in parsed) {
+        fail(response, 400, `Bad Request: can't parse entities: ${parsed.error}`);
+        return;
+      }
       visibleText = parsed.text;
     } else if (payload.parse_mode !== undefined) {
-      return fail(response, 400, `Bad Request: unsupported parse_mode ${String(payload.parse_mode)}`);
+      fail(response, 400, `Bad Request: unsupported parse_mode ${String(payload.parse_mode)}`);
+      return;
     }
-    if (visibleText.trim() === "") return fail(response, 400, "Bad Request: message text is empty");
-    if (visibleText.length > 4096) return fail(response, 400, "Bad Request: message is too long");
+    if (visibleText.trim() === "") {
+      fail(response, 400, "Bad Request: message text is empty");
+      return;
+    }
+    if (visibleText.length > 4096) {
+      fail(response, 400, "Bad Request: message is too long");
+      return;
+    }
     const chatId = Number(payload.chat_id);
     if (method === "editMessageText") {
-      return ok(response, {
+      ok(response, {
         message_id: Number(payload.message_id),
         date: now(),
         chat: { id: chatId, type: "private" },
         text: visibleText,
       });
+      return;
     }
     const sent: SentMessage = {
       message_id: this.#nextMessageId++,

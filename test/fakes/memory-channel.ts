@@ -1,5 +1,5 @@
 import type { MessageBus } from "../../src/bus/message-bus.js";
-import type { InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
+import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
 import type { Channel, ChannelStatus, WorkingIndicator } from "../../src/channel-kit/channel.js";
 
 /** An in-memory channel for daemon tests: `receive` publishes, `sent` records deliveries. */
@@ -23,11 +23,12 @@ export class MemoryChannel implements Channel {
     this.#state = { state: "connected", since: Date.now() };
   }
 
-  async send(message: OutboundMessage): Promise<void> {
+  async send(message: OutboundMessage): Promise<DeliveryReceipt> {
     this.sent.push(message);
-    this.#deliveryWaiters = this.#deliveryWaiters.filter((waiter) =>
-      this.sent.length >= waiter.count ? (waiter.resolve(), false) : true,
-    );
+    const reached = this.#deliveryWaiters.filter((waiter) => this.sent.length >= waiter.count);
+    this.#deliveryWaiters = this.#deliveryWaiters.filter((waiter) => !reached.includes(waiter));
+    for (const waiter of reached) waiter.resolve();
+    return { channel: this.name, chatId: message.chatId, messageIds: [String(this.sent.length)] };
   }
 
   async stop(): Promise<void> {

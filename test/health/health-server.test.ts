@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ChannelStatus } from "../../src/channel-kit/channel.js";
 import type { DaemonStatus } from "../../src/health/daemon-status.js";
 import { type HealthServer, startHealthServer } from "../../src/health/health-server.js";
+import { recordingLogger } from "../support/tool-context.js";
 
 const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
 const seconds = (n: number) => n * 1000;
@@ -173,8 +174,10 @@ describe("the health server", () => {
     expect(post.headers.get("allow")).toBe("GET, HEAD");
   });
 
-  it("answers /healthz even when the status snapshot throws, and 500 on /readyz", async () => {
+  it("answers /healthz even when the status snapshot throws, and 500 on /readyz, logging both with the path", async () => {
+    const { log, lines } = recordingLogger();
     server = await startHealthServer({
+      log,
       host: "127.0.0.1",
       port: 0,
       unreadyAfterSeconds: 60,
@@ -187,6 +190,10 @@ describe("the health server", () => {
     const readyz = await fetch(`${base}/readyz`);
     expect(readyz.status).toBe(500);
     expect(await readyz.json()).toMatchObject({ error: "snapshot broke" });
+    expect(lines.map((line) => [line.path, (line.err as { message?: string }).message])).toEqual([
+      ["/healthz", "snapshot broke"],
+      ["/readyz", "snapshot broke"],
+    ]);
   });
 
   it("rejects with a clear error when the port is taken", async () => {

@@ -239,3 +239,99 @@ describe("a broken SSE stream", () => {
     expect(error.kind).toBe("bad-response");
   });
 });
+
+describe("a model answer that breaks after its headers", () => {
+  let fake: FakeOpenAI;
+  beforeAll(async () => {
+    fake = await FakeOpenAI.start();
+  });
+  afterAll(() => fake.close());
+  const provider = (options: ConstructorParameters<typeof OpenAIProvider>[0] = {}) =>
+    new OpenAIProvider({
+      baseUrl: fake.baseUrl,
+      apiKey: "sk-test",
+      maxRetries: 1,
+      retryDelayMs: 1,
+      timeoutMs: 2_000,
+      idleTimeoutMs: 200,
+      ...options,
+    });
+  const sentSince = (before: number) => fake.requests.length - before;
+
+  it("retries a stream that ends with neither a finish reason nor [DONE], instead of taking it as the answer", async () => {
+    fake.reply({ type: "cut", content: "The answer is forty" }, { content: "The answer is forty-two." });
+    const before = fake.requests.length;
+    const response = await provider({ stream: true }).chat(request);
+    expect(response.content).toBe("The answer is forty-two.");
+    expect(sentSince(before)).toBe(2);
+  });
+
+  it("reports a stream cut short on every try as a retryable server failure", async () => {
+    fake.reply({ type: "cut" }, { type: "cut" });
+    const error = await failure(provider({ stream: true }).chat(request));
+    expect(error).toMatchObject({ kind: "server", retryable: true });
+    expect(error.message).toMatch(/ended before it was complete/);
+  });
+
+  it("takes a stream that ends with [DONE] but no finish reason as complete", async () => {
+    const chunk = { id: "1", object: "chat.completion.chunk", choices: [{ index: 0, delta: { content: "fine" } }] };
+    fake.reply({
+      type: "raw",
+      contentType: "text/event-stream",
+      body: `data: ${JSON.stringify(chunk)}\n\ndata: [DONE]\n\n`,
+    });
+    expect((await provider({ stream: true }).chat(request)).content).toBe("fine");
+  });
+
+  it("retries a JSON answer whose connection drops half way through the body", async () => {
+    fake.reply({ type: "cut" }, { content: "complete" });
+    const before = fake.requests.length;
+    expect((await provider().chat(request)).content).toBe("complete");
+    expect(sentSince(before)).toBe(2);
+  });
+
+  it("retries a JSON body that stalls after the headers once the whole-call deadline passes", async () => {
+    fake.reply({ type: "stall", after: "headers" }, { content: "second try" });
+    const before = fake.requests.length;
+    expect((await provider({ timeoutMs: 300 }).chat(request)).content).toBe("second try");
+    expect(sentSince(before)).toBe(2);
+  });
+
+  it("retries a JSON body that stalls half way through", async () => {
+    fake.reply({ type: "stall", after: "first-part" }, { content: "second try" });
+    expect((await provider({ timeoutMs: 300 }).chat(request)).content).toBe("second try");
+  });
+
+  it("retries a stream that sends its headers and then nothing, after the idle limit", async () => {
+    fake.reply({ type: "stall", after: "headers" }, { content: "streamed on the second try" });
+    expect((await provider({ stream: true }).chat(request)).content).toBe("streamed on the second try");
+  });
+
+  it("retries a stream that stalls between chunks, after the idle limit", async () => {
+    fake.reply({ type: "stall", after: "first-part" }, { content: "streamed on the second try" });
+    expect((await provider({ stream: true }).chat(request)).content).toBe("streamed on the second try");
+  });
+
+  it("reports a stream that stalls on every try as a timeout", async () => {
+    fake.reply({ type: "stall", after: "first-part" }, { type: "stall", after: "first-part" });
+    const error = await failure(provider({ stream: true }).chat(request));
+    expect(error).toMatchObject({ kind: "timeout", retryable: true });
+  });
+
+  it("stops waiting on a stalled stream when the caller aborts, as an abort", async () => {
+    fake.reply({ type: "stall", after: "first-part" });
+    const turn = new AbortController();
+    const pending = provider({ stream: true, idleTimeoutMs: 60_000 }).chat(request, turn.signal);
+    await fake.waitForRequests(fake.requests.length);
+    setTimeout(() => turn.abort(new Error("turn over")), 50);
+    expect((await failure(pending)).kind).toBe("aborted");
+  });
+
+  it("passes a finish reason of length on with the text", async () => {
+    fake.reply({ content: "A long story that", finishReason: "length" });
+    expect(await provider({ stream: true }).chat(request)).toMatchObject({
+      content: "A long story that",
+      finishReason: "length",
+    });
+  });
+});

@@ -2,7 +2,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../fakes/closed-port.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { FakeSlack, postSignedEvent } from "../fakes/fake-slack.js";
 import { type SkeinProcess, spawnSkein } from "../support/skein-process.js";
@@ -17,7 +16,6 @@ beforeAll(async () => {
   slack = await FakeSlack.start();
   model = await FakeOpenAI.start();
   home = await mkdtemp(join(tmpdir(), "skein-slack-mentions-"));
-  port = await freePort();
   skein = spawnSkein(["start"], {
     cwd: home,
     env: {
@@ -28,12 +26,18 @@ beforeAll(async () => {
       OPENAI_API_KEY: "sk-test",
       SLACK_BOT_TOKEN: "xoxb-good",
       SLACK_SIGNING_SECRET: "mentions-secret",
-      SLACK_PORT: String(port),
+      SLACK_PORT: "0",
       SLACK_API_URL: slack.apiUrl,
       SLACK_ALLOW_FROM: "*",
     },
   });
   await skein.waitFor('"msg":"skein ready"');
+  const listening = skein
+    .stderr()
+    .split("\n")
+    .map((line) => (line.startsWith("{") ? (JSON.parse(line) as Record<string, unknown>) : {}))
+    .find((line) => line.channel === "slack" && line.mode === "http");
+  port = Number(listening?.port);
 });
 afterAll(async () => {
   await skein.stop();

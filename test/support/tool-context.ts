@@ -1,6 +1,5 @@
 import { Writable } from "node:stream";
 import { type Logger, pino } from "pino";
-import { MessageBus } from "../../src/bus/message-bus.js";
 import type { Tool, ToolContext } from "../../src/tools/tool.js";
 
 /** A logger at debug level whose lines are kept in `lines` (parsed JSON). */
@@ -24,9 +23,8 @@ export function toolContext(overrides: Partial<ToolContext> = {}): ToolContext {
     sessionKey: "test:chat-1",
     signal: new AbortController().signal,
     log: pino({ level: "silent" }),
-    bus: new MessageBus(),
-    notify: () => undefined,
-    noteDelivery: () => undefined,
+    outbound: { send: async () => undefined, channels: () => [] },
+    reportBack: () => undefined,
     ...overrides,
   };
 }

@@ -1,6 +1,5 @@
 import type { LookupFunction } from "node:net";
 import type { Logger } from "pino";
-import type { MessageBus } from "../../bus/message-bus.js";
 import type { SkeinConfig } from "../../config/schema.js";
 import type { ToolSink } from "../tool-sink.js";
 import { execShellTool } from "./exec-shell.js";
@@ -23,7 +22,6 @@ export interface BuiltinToolDeps {
   workspace: string;
   /** `$SKEIN_HOME`: per-user notes live there, out of every file tool's and command's reach. */
   home: string;
-  bus: MessageBus;
   log: Logger;
   /** The daemon's environment, from which commands get only a safe base (default `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { writeFileAtomic } from "../../util/atomic-write.js";
 import { type Tool, type ToolContext, ToolError } from "../tool.js";
 
 /** Where per-user notes live, under `$SKEIN_HOME`: one folder per user, one file per note. No file tool or command reaches it. */
@@ -63,13 +64,6 @@ export function memoryNoteTools(options: MemoryNoteOptions): Tool<never>[] {
   };
   const noteFile = (folder: string, noteId: string) => path.join(folder, `${noteId}.md`);
 
-  /** Writes the whole note at once (temp file + rename), so a reader never sees half a note. */
-  const writeNote = async (file: string, content: string): Promise<void> => {
-    const temporary = `${file}.${randomUUID()}.tmp`;
-    await writeFile(temporary, content, "utf8");
-    await rename(temporary, file);
-  };
-
   const requireNote = async (file: string, noteId: string): Promise<void> => {
     await readFile(file).catch(() => {
       throw new ToolError("FileNotFound", `no note ${noteId} in your memory`);
@@ -90,7 +84,7 @@ export function memoryNoteTools(options: MemoryNoteOptions): Tool<never>[] {
       const folder = await folderOf(ctx);
       await mkdir(folder, { recursive: true, mode: 0o700 });
       const noteId = `note-${randomUUID()}`;
-      await writeNote(noteFile(folder, noteId), args.content);
+      await writeFileAtomic(noteFile(folder, noteId), args.content);
       return { note_id: noteId, message: `Saved note ${noteId}` };
     },
   };
@@ -115,14 +109,21 @@ export function memoryNoteTools(options: MemoryNoteOptions): Tool<never>[] {
     safety: "read-only",
     async execute(args, ctx) {
       const folder = await folderOf(ctx);
-      const names = await readdir(folder).catch(() => [] as string[]);
+      // No folder yet means no notes; any other failure is logged with the path and searched around.
+      const unreadable = (where: string) => (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") ctx.log.warn({ err: error, path: where }, "memory notes cannot be read");
+      };
+      const names = (await readdir(folder).catch(unreadable(folder))) ?? [];
       const notes = await Promise.all(
         names
           .filter((name) => noteFileName.test(name))
-          .map(async (name) => ({
-            id: name.replace(/\.md$/, ""),
-            text: await readFile(path.join(folder, name), "utf8").catch(() => ""),
-          })),
+          .map(async (name) => {
+            const file = path.join(folder, name);
+            return {
+              id: name.replace(/\.md$/, ""),
+              text: (await readFile(file, "utf8").catch(unreadable(file))) ?? "",
+            };
+          }),
       );
       const { default: MiniSearch } = await import("minisearch");
       const index = new MiniSearch<{ id: string; text: string }>({
@@ -152,7 +153,7 @@ export function memoryNoteTools(options: MemoryNoteOptions): Tool<never>[] {
     async execute(args, ctx) {
       const file = noteFile(await folderOf(ctx), args.note_id);
       await requireNote(file, args.note_id);
-      await writeNote(file, args.content);
+      await writeFileAtomic(file, args.content);
       return { note_id: args.note_id, message: `Updated note ${args.note_id}` };
     },
   };

@@ -5,7 +5,7 @@ import { readRegularFile } from "./regular-file.js";
 import { resolveInWorkspace } from "./workspace-path.js";
 
 /** Where the shared memory lives, relative to the workspace. */
-export const MEMORY_FILE = "memory/MEMORY.md";
+const MEMORY_FILE = "memory/MEMORY.md";
 
 async function readMemory(file: string): Promise<string | undefined> {
   return readRegularFile(file, MEMORY_FILE, Number.POSITIVE_INFINITY).then(

@@ -9,7 +9,7 @@ interface MessageArgs {
 }
 
 /**
- * `message`: sends a message to any running channel through the bus (cross-channel
+ * `message`: sends a message to any running channel through the outbound port (cross-channel
  * notifications). It confirms dispatch, not delivery; a delivery that fails later is
  * logged and reported back into the session that sent it.
  */
@@ -31,8 +31,8 @@ export function messageTool(targetRule: MessageTargetRule = async () => undefine
     },
     safety: "side-effecting",
     async execute(args, ctx) {
-      if (!ctx.bus.hasChannel(args.channel)) {
-        const running = ctx.bus.runningChannels();
+      const running = ctx.outbound.channels();
+      if (!running.includes(args.channel)) {
         throw new ToolError(
           "ExecutionFailed",
           `channel "${args.channel}" is not running; running channels: ${running.length ? running.join(", ") : "none"}`,
@@ -44,17 +44,16 @@ export function messageTool(targetRule: MessageTargetRule = async () => undefine
         { channel: ctx.channel, chatId: ctx.chatId },
       );
       if (refusal) throw new ToolError("PermissionDenied", refusal);
-      const delivery = ctx.bus.publishOutbound({
+      const delivery = ctx.outbound.send({
         channel: args.channel,
         chatId: args.chat_id,
         text: args.content,
         ...(args.thread_id ? { threadId: args.thread_id } : {}),
       });
-      ctx.noteDelivery(args.channel, args.chat_id);
       delivery.catch((error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
         ctx.log.warn({ err: error, channel: args.channel, chatId: args.chat_id }, "message tool delivery failed");
-        ctx.notify(
+        ctx.reportBack(
           toolResult(
             { error: "message delivery failed", channel: args.channel, chat_id: args.chat_id, reason },
             { isError: true },

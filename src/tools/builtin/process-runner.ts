@@ -27,7 +27,7 @@ export interface RunOutcome {
 }
 
 /** Kills a whole process group, ignoring a group that is already gone. */
-export function killProcessGroup(pid: number | undefined): void {
+function killProcessGroup(pid: number | undefined): void {
   if (pid === undefined) return;
   try {
     process.kill(-pid, "SIGKILL");

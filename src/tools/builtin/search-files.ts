@@ -6,7 +6,7 @@ import { readRegularFile } from "./regular-file.js";
 import { resolveExisting } from "./workspace-path.js";
 
 /** At most this many matching lines are returned. */
-export const MAX_SEARCH_MATCHES = 200;
+const MAX_SEARCH_MATCHES = 200;
 const SKIPPED_DIRECTORIES = new Set(["node_modules", ".git"]);
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 const MAX_LINE_CHARS = 400;

@@ -97,7 +97,10 @@ export function checkArgv(argv: readonly string[], stdinFed: boolean): void {
   if (first !== "[" && first !== "[[" && /[*?[]/.test(first)) refuse(`"${first}": a glob as the command name`);
   if (REFUSED.has(program)) refuse(`"${program}" is not allowed`);
   if (program.startsWith("mkfs")) refuse(`"${program}" formats a file system`);
-  if (WRAPPERS.has(program)) return checkArgv(wrappedCommand(args), stdinFed);
+  if (WRAPPERS.has(program)) {
+    checkArgv(wrappedCommand(args), stdinFed);
+    return;
+  }
   const flags = flagsOf(args);
   const operands = operandsOf(args);
   if (
@@ -156,8 +159,9 @@ function checkSimpleCommand(command: ShellNode, stdinFed: boolean): void {
 
 /** Names of the commands a subtree runs. */
 function commandNames(node: unknown, into: Set<string> = new Set()): Set<string> {
-  if (Array.isArray(node)) node.forEach((child) => commandNames(child, into));
-  else if (node && typeof node === "object") {
+  if (Array.isArray(node)) {
+    for (const child of node) commandNames(child, into);
+  } else if (node && typeof node === "object") {
     const shellNode = node as ShellNode;
     if (shellNode.type === "Command" && shellNode.name?.text) into.add(shellNode.name.text);
     for (const value of Object.values(shellNode)) if (value && typeof value === "object") commandNames(value, into);
@@ -167,12 +171,15 @@ function commandNames(node: unknown, into: Set<string> = new Set()): Set<string>
 
 /** Walks the whole tree: every simple command is checked, every substitution's tree too. */
 function walk(node: unknown, stdinFed = false): void {
-  if (Array.isArray(node)) return node.forEach((child) => walk(child, stdinFed));
+  if (Array.isArray(node)) {
+    for (const child of node) walk(child, stdinFed);
+    return;
+  }
   if (!node || typeof node !== "object") return;
   const shellNode = node as ShellNode;
   switch (shellNode.type) {
     case "Pipeline":
-      (shellNode.commands ?? []).forEach((command, index) => walk(command, stdinFed || index > 0));
+      for (const [index, command] of (shellNode.commands ?? []).entries()) walk(command, stdinFed || index > 0);
       return;
     case "Function": {
       const name = shellNode.name?.text ?? "";

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { type Tool, type ToolContext, ToolError, toolResult } from "../tool.js";
+import type { Logger } from "pino";
+import { type ReportBack, type Tool, ToolError, toolResult } from "../tool.js";
 import { checkAllowlist, checkProgram } from "./command-policy.js";
 import { type CommandRunnerOptions, timeoutMsOf } from "./exec-shell.js";
 import type { RunOutcome } from "./process-runner.js";
@@ -50,12 +51,13 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
     }
   };
 
-  const notifyWhenDone = (
+  const reportWhenDone = (
     run: Promise<RunOutcome>,
     id: string,
     args: SpawnArgs,
     description: string,
-    ctx: ToolContext,
+    reportBack: ReportBack,
+    log: Logger,
   ) => {
     void run.then(
       (outcome) => {
@@ -73,11 +75,11 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
           ...resultOf(outcome, args.command, description),
         };
         if (outcome.startError) Object.assign(report, { error: outcome.startError });
-        ctx.notify(toolResult(report, { isError: status !== "finished" || outcome.exitCode !== 0 }));
+        reportBack(toolResult(report, { isError: status !== "finished" || outcome.exitCode !== 0 }));
       },
       (error: unknown) => {
-        ctx.log.error({ err: error, id }, "background spawn failed");
-        ctx.notify(
+        log.error({ err: error, id }, "background spawn failed");
+        reportBack(
           toolResult(
             { event: "background process ended", id, status: "failed", error: String(error) },
             { isError: true },
@@ -125,7 +127,7 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
       if (args.background) {
         const timeoutMs = timeoutMsOf(args.timeout, SPAWN_DEFAULT_TIMEOUT_S, SPAWN_MAX_BACKGROUND_TIMEOUT_S);
         const id = `spawn-${randomUUID().slice(0, 8)}`;
-        notifyWhenDone(run(args, timeoutMs, options.signal), id, args, description, ctx);
+        reportWhenDone(run(args, timeoutMs, options.signal), id, args, description, ctx.reportBack, ctx.log);
         return toolResult({ status: "started", id, command: args.command, description }, { async: true });
       }
       const timeoutMs = timeoutMsOf(args.timeout, SPAWN_DEFAULT_TIMEOUT_S, SPAWN_MAX_TIMEOUT_S);

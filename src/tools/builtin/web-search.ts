@@ -1,7 +1,7 @@
 import { type Tool, ToolError } from "../tool.js";
 
-export const BRAVE_ENDPOINT = "https://api.search.brave.com/res/v1/web/search";
-export const MAX_SEARCH_RESULTS = 20;
+const BRAVE_ENDPOINT = "https://api.search.brave.com/res/v1/web/search";
+const MAX_SEARCH_RESULTS = 20;
 
 export interface WebSearchOptions {
   provider?: "brave" | "searxng";
@@ -10,7 +10,7 @@ export interface WebSearchOptions {
   fetch: typeof globalThis.fetch;
 }
 
-export interface SearchResult {
+interface SearchResult {
   title: string;
   url: string;
   snippet: string;

@@ -29,7 +29,7 @@ function describe(kind: string, details: Array<string | undefined>): string {
 }
 
 /** The model's view of one block: text as is, binary and resources summarised (never their base64). */
-export function blockText(block: ContentBlock): string {
+function blockText(block: ContentBlock): string {
   switch (block.type) {
     case "text":
       return block.text ?? "";

@@ -4,11 +4,49 @@ import type { JsonSchema, Tool } from "../tool.js";
 import type { ToolSink } from "../tool-sink.js";
 import { toToolResult } from "./call-result.js";
 import { expandServerEnv } from "./expand-env.js";
-import type { ConnectMcpOptions, McpHub, McpServerStatus } from "./index.js";
 import { McpServerConnection, type McpToolInfo } from "./server-connection.js";
 import { globAllowlist, mcpToolName, validToolName, withHashSuffix } from "./tool-names.js";
 
 const defaultConnectTimeoutMs = 10_000;
+
+/** One configured MCP server, as the hub sees it. */
+export interface McpServerStatus {
+  name: string;
+  /** `connected` stays while a stopped stdio server waits for its restart on the next call. */
+  state: "connected" | "failed" | "skipped";
+  /** The registry names of its tools (`<server>__<tool>`). */
+  tools: string[];
+  /** Why it failed or was skipped. */
+  error?: string;
+  /** The transport in use: `stdio`, `streamable-http` or `sse` (legacy). */
+  transport?: string;
+  /** The server's process id (stdio). */
+  pid?: number;
+}
+
+/** The connected MCP servers; `close()` shuts every client down. */
+export interface McpHub {
+  /** Per server: connected with N tools, or why it failed. */
+  servers(): McpServerStatus[];
+  close(): Promise<void>;
+}
+
+export interface ConnectMcpOptions {
+  servers: Record<string, McpServerConfig>;
+  registry: ToolSink;
+  log: Logger;
+  /** Aborts connecting, and any restart, at shutdown. */
+  signal?: AbortSignal;
+  /** How long each server may take to connect (default 10 s). */
+  connectTimeoutMs?: number;
+  /**
+   * Where `${NAME}` in a server's `env` and `headers` values is looked up (default
+   * `process.env`); pass the loaded config's `env` so `.env` counts too.
+   */
+  env?: NodeJS.ProcessEnv;
+  /** The first pause between restarts of a stopped server (default 1 s, doubling up to 30 s). */
+  restartDelayMs?: number;
+}
 
 /** The arguments schema the registry and the model get: the server's, without `$schema`, always an object. */
 export function toolParameters(inputSchema: McpToolInfo["inputSchema"]): JsonSchema {
@@ -106,7 +144,12 @@ class Hub implements McpHub {
   }
 }
 
-/** See {@link import("./index.js").connectMcpServers}. */
+/**
+ * Connects every configured MCP server concurrently and registers their tools as
+ * `<server>__<tool>` (source `mcp:<server>`). A server that fails is logged and skipped:
+ * this never throws for a server's failure. This module loads the MCP SDK: import it
+ * lazily (`await import(...)`), only when servers are configured.
+ */
 export async function connectMcpServers(options: ConnectMcpOptions): Promise<McpHub> {
   const { log, registry } = options;
   const hub = new Hub(registry, log);

@@ -44,7 +44,7 @@ export function describeFailure(error: unknown, config?: McpServerConfig): strin
 }
 
 /** A URL fit for the log: no user info, query or fragment (they may carry tokens). */
-export function withoutSecrets(url: string): string {
+function withoutSecrets(url: string): string {
   const parsed = new URL(url);
   return `${parsed.origin}${parsed.pathname}`;
 }

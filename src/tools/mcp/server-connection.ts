@@ -1,6 +1,7 @@
 import { ErrorCode, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { Logger } from "pino";
 import type { McpServerConfig } from "../../config/schema.js";
+import { Backoff } from "../../util/retry.js";
 import { ToolError } from "../tool.js";
 import type { McpCallResult } from "./call-result.js";
 import {
@@ -21,7 +22,7 @@ export interface McpServerConnectionOptions {
   log: Logger;
   /** How long connecting (spawn or HTTP handshake, then `initialize`) may take. */
   connectTimeoutMs: number;
-  /** The first pause between restarts of a stopped server; it doubles up to `maxRestartDelayMs`. */
+  /** The first pause between restarts of a stopped server (with jitter); it doubles up to `maxRestartDelayMs`. */
   restartDelayMs?: number;
   maxRestartDelayMs?: number;
   /** Aborted at shutdown. */
@@ -47,14 +48,17 @@ export class McpServerConnection {
   private opened?: OpenedClient;
   private restarting?: Promise<void>;
   private nextRestartAt = 0;
-  private restartDelayMs: number;
+  private readonly restartBackoff: Backoff;
   private refreshes: Promise<void> = Promise.resolve();
   /** Counts connections, so the close of a replaced one is not taken for a crash of the current one. */
   private generation = 0;
 
   constructor(private readonly options: McpServerConnectionOptions) {
     this.name = options.name;
-    this.restartDelayMs = options.restartDelayMs ?? 1000;
+    this.restartBackoff = new Backoff({
+      baseDelayMs: options.restartDelayMs ?? 1000,
+      maxDelayMs: options.maxRestartDelayMs ?? 30_000,
+    });
   }
 
   /** The transport in use once connected. */
@@ -157,8 +161,7 @@ export class McpServerConnection {
         `MCP server '${this.name}' stopped; the next restart is allowed in ${seconds(wait)}`,
       );
     }
-    this.nextRestartAt = Date.now() + this.restartDelayMs;
-    this.restartDelayMs = Math.min(this.restartDelayMs * 2, this.options.maxRestartDelayMs ?? 30_000);
+    this.nextRestartAt = Date.now() + this.restartBackoff.next();
     this.options.log.info({ server: this.name }, "restarting mcp server");
     await this.opened?.close().catch(() => {});
     try {
@@ -187,7 +190,7 @@ export class McpServerConnection {
         signal,
         timeout: timeoutMs,
       });
-      this.restartDelayMs = this.options.restartDelayMs ?? 1000;
+      this.restartBackoff.reset();
       return result;
     } catch (error) {
       if (this.state === "connected" && this.opened?.kind !== "stdio" && !(error instanceof McpError)) {

@@ -7,7 +7,7 @@ const maxLength = 64;
 const hashLength = 8;
 
 /** A short hash of `text` that stays the same across runs. */
-export function stableHash(text: string): string {
+function stableHash(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, hashLength);
 }
 

@@ -18,7 +18,6 @@ async function startWithBuiltins() {
     config: configSchema.parse({ tools: { message: { targets: "any" } } }),
     workspace,
     home: harness.home,
-    bus: harness.bus,
     log: silentLogger(),
     env: { PATH: process.env.PATH },
   });

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { userNotesFolder } from "../../../src/tools/builtin/memory-notes.js";
+import { recordingLogger } from "../../support/tool-context.js";
 import { type BuiltinTools, makeContext, setUpTools } from "./tool-harness.js";
 
 let tools: BuiltinTools;
@@ -90,13 +91,11 @@ describe("per-user notes", () => {
     await writeFile(path.join(workspace, "memory", "notes", folder, `${noteId}.md`), "old note about tea");
     const { BuiltinTools } = await import("./tool-harness.js");
     const { configSchema } = await import("../../../src/config/schema.js");
-    const { MessageBus } = await import("../../../src/bus/message-bus.js");
     const { silentLogger } = await import("../../../src/log.js");
     const restarted = new BuiltinTools({
       config: configSchema.parse({}),
       workspace,
       home,
-      bus: new MessageBus(),
       log: silentLogger(),
     });
     const found = await restarted.run("memory_search", { query: "tea" }, alice);
@@ -117,6 +116,17 @@ describe("per-user notes", () => {
       note_id: expect.stringMatching(/^note-/),
       score: expect.any(Number),
     });
+  });
+
+  it("logs a notes folder it cannot read, with its path, and finds nothing there", async () => {
+    const folder = path.join(workspace, "memory", "notes", userNotesFolder("telegram", "111"));
+    await mkdir(path.dirname(folder), { recursive: true });
+    await writeFile(folder, "a file where the folder should be");
+    const { log, lines } = recordingLogger();
+    expect((await tools.run("memory_search", { query: "tea" }, { ...alice, log })).results).toEqual([]);
+    expect(lines.filter((line) => line.level === 40)).toEqual([
+      expect.objectContaining({ path: folder, msg: "memory notes cannot be read" }),
+    ]);
   });
 
   it("returns at most top_k results", async () => {

@@ -8,7 +8,7 @@ describe("message", () => {
   it("sends from one channel's session to a chat on another registered channel through the bus", async () => {
     const bus = new MessageBus();
     const slackInbox: OutboundMessage[] = [];
-    bus.registerChannel("telegram", async () => {});
+    bus.registerChannel("telegram", async () => undefined);
     bus.registerChannel("slack", async (message) => {
       slackInbox.push(message);
       return { channel: "slack", chatId: message.chatId, messageIds: ["1700000000.000100"] };
@@ -31,7 +31,13 @@ describe("message", () => {
   it("confirms dispatch without waiting for delivery", async () => {
     const bus = new MessageBus();
     let deliver: () => void = () => {};
-    bus.registerChannel("discord", () => new Promise<void>((resolve) => (deliver = resolve)));
+    bus.registerChannel(
+      "discord",
+      () =>
+        new Promise<undefined>((resolve) => {
+          deliver = () => resolve(undefined);
+        }),
+    );
     const ctx = makeContext({ bus });
     await expect(
       runTool(messageTool(), { channel: "discord", chat_id: "d1", content: "hi" }, ctx),
@@ -44,8 +50,8 @@ describe("message", () => {
 
   it("refuses a channel that is not running and lists the running ones", async () => {
     const bus = new MessageBus();
-    bus.registerChannel("telegram", async () => {});
-    bus.registerChannel("cli", async () => {});
+    bus.registerChannel("telegram", async () => undefined);
+    bus.registerChannel("cli", async () => undefined);
     const ctx = makeContext({ bus });
     await expect(runTool(messageTool(), { channel: "slack", chat_id: "C1", content: "hi" }, ctx)).rejects.toMatchObject(
       {

@@ -8,7 +8,7 @@ import { silentLogger } from "../../../src/log.js";
 import { type BuiltinToolDeps, registerBuiltinTools } from "../../../src/tools/builtin/index.js";
 import type { Tool, ToolContext, ToolResult } from "../../../src/tools/tool.js";
 
-/** A ToolContext for one sender, recording what tools notify and deliver. */
+/** A ToolContext for one sender, its outbound port on `bus`, recording what tools report back and send. */
 export interface TestContext extends ToolContext {
   readonly notifications: unknown[];
   readonly deliveries: Array<{ channel: string; chatId: string }>;
@@ -19,7 +19,9 @@ export interface TestContext extends ToolContext {
 export function makeContext(
   overrides: { channel?: string; chatId?: string; senderId?: string; bus?: MessageBus; signal?: AbortSignal } = {},
 ): TestContext {
+  const bus = overrides.bus ?? new MessageBus();
   const notifications: unknown[] = [];
+  const deliveries: Array<{ channel: string; chatId: string }> = [];
   const waiters: Array<(value: unknown) => void> = [];
   let taken = 0;
   const channel = overrides.channel ?? "cli";
@@ -31,15 +33,18 @@ export function makeContext(
     sessionKey: `${channel}:${chatId}`,
     signal: overrides.signal ?? new AbortController().signal,
     log: silentLogger(),
-    bus: overrides.bus ?? new MessageBus(),
+    outbound: {
+      send(message) {
+        deliveries.push({ channel: message.channel, chatId: message.chatId });
+        return bus.publishOutbound(message);
+      },
+      channels: () => bus.runningChannels(),
+    },
     notifications,
-    deliveries: [],
-    notify(result) {
+    deliveries,
+    reportBack(result) {
       notifications.push(result);
       waiters.shift()?.(result);
-    },
-    noteDelivery(deliveredChannel, deliveredChat) {
-      this.deliveries.push({ channel: deliveredChannel, chatId: deliveredChat });
     },
     nextNotification() {
       if (taken < notifications.length) return Promise.resolve(notifications[taken++] as ToolResult);
@@ -55,13 +60,17 @@ export function makeContext(
 
 const ajv = new Ajv({ allErrors: true });
 
+/** A tool's JSON answer as tests read it: each test asserts the fields it reaches into. */
+// biome-ignore lint/suspicious/noExplicitAny: tests reach into each tool's own JSON reply shape; typing all of them would not make a test catch more
+export type ToolReply = any;
+
 /** Runs a tool as the registry would: the arguments are validated against its schema first (throws on invalid ones). */
-export async function runTool(
-  tool: Tool<any>,
+export async function runTool<Args>(
+  tool: Tool<Args>,
   args: Record<string, unknown>,
   ctx: ToolContext = makeContext(),
-): Promise<any> {
-  const validate = ajv.compile(tool.parameters);
+): Promise<ToolReply> {
+  const validate = ajv.compile<Args>(tool.parameters);
   if (!validate(args)) throw new Error(`invalid arguments for ${tool.name}: ${ajv.errorsText(validate.errors)}`);
   return tool.execute(args, ctx);
 }
@@ -87,7 +96,7 @@ export class BuiltinTools {
   }
 
   /** Validates the arguments against the tool's schema, then runs it. */
-  run(name: string, args: Record<string, unknown>, ctx?: ToolContext): Promise<any> {
+  run(name: string, args: Record<string, unknown>, ctx?: ToolContext): Promise<ToolReply> {
     return runTool(this.get(name), args, ctx);
   }
 
@@ -112,7 +121,6 @@ export async function setUpTools(
     config: configSchema.parse(config),
     workspace,
     home: base,
-    bus: new MessageBus(),
     log: silentLogger(),
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
     ...extra,

@@ -2,21 +2,26 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { silentLogger } from "../../../src/log.js";
-import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/index.js";
-import { CollectingSink, capturedLog, serverConfig, startEverythingHttp } from "./helpers.js";
+import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
+import { CollectingSink, capturedLog, serverConfig, startEverythingHttp, startRelay } from "./helpers.js";
 
 describe("MCP servers over HTTP (server-everything)", () => {
   const sink = new CollectingSink();
   const capture = capturedLog();
   let servers: Array<Awaited<ReturnType<typeof startEverythingHttp>>> = [];
   let hub: McpHub;
+  /** "remote" is reached through a relay, so the test can restart it behind the same URL. */
+  const remoteBackend = { port: 0 };
+  let relay: Awaited<ReturnType<typeof startRelay>> | undefined;
 
   beforeAll(async () => {
     servers = await Promise.all([startEverythingHttp("streamableHttp"), startEverythingHttp("sse")]);
     const [streamable, legacy] = servers;
+    remoteBackend.port = streamable!.port;
+    relay = await startRelay(remoteBackend);
     hub = await connectMcpServers({
       servers: {
-        remote: serverConfig({ url: streamable!.url, headers: { "x-skein-test": "1" } }),
+        remote: serverConfig({ url: `http://127.0.0.1:${relay.port}/mcp`, headers: { "x-skein-test": "1" } }),
         legacy: serverConfig({ url: legacy!.url, tools: ["echo"] }),
       },
       registry: sink,
@@ -26,6 +31,7 @@ describe("MCP servers over HTTP (server-everything)", () => {
 
   afterAll(async () => {
     await hub?.close();
+    await relay?.close();
     await Promise.all(servers.map((server) => server.stop()));
   });
 
@@ -40,9 +46,9 @@ describe("MCP servers over HTTP (server-everything)", () => {
   });
 
   it("starts a new session when the HTTP server restarted and forgot the old one", async () => {
-    const old = servers[0]!;
-    await old.stop();
-    servers[0] = await startEverythingHttp("streamableHttp", old.port);
+    await servers[0]!.stop();
+    servers[0] = await startEverythingHttp("streamableHttp");
+    remoteBackend.port = servers[0].port;
     expect(await sink.call("remote__echo", { message: "after restart" })).toMatchObject({
       forLlm: "Echo: after restart",
     });

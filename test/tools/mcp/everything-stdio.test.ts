@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/index.js";
+import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
 import { isToolResult, ToolError } from "../../../src/tools/tool.js";
-import { CollectingSink, capturedLog, everythingStdio, freePort, serverConfig } from "./helpers.js";
+import { type RefusedPort, refusedPort } from "../../fakes/refused-port.js";
+import { CollectingSink, capturedLog, everythingStdio, serverConfig } from "./helpers.js";
 
 describe("MCP servers over stdio (server-everything), beside servers that fail", () => {
   const sink = new CollectingSink();
   const capture = capturedLog();
   let hub: McpHub;
+  let refused: RefusedPort | undefined;
 
   beforeAll(async () => {
-    const closedPort = await freePort();
+    refused = await refusedPort();
+    const closedPort = refused.port;
     hub = await connectMcpServers({
       servers: {
         everything: everythingStdio({ timeout: 0.5, env: { API_TOKEN: "${SKEIN_TEST_TOKEN}", MODE: "plain $HOME" } }),
@@ -28,6 +31,7 @@ describe("MCP servers over stdio (server-everything), beside servers that fail",
 
   afterAll(async () => {
     await hub?.close();
+    await refused?.release();
   });
 
   async function text(name: string, args: Record<string, unknown>): Promise<unknown> {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { silentLogger } from "../../../src/log.js";
-import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/index.js";
+import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
 import { ToolError } from "../../../src/tools/tool.js";
 import { CollectingSink, serverConfig, serverEntry } from "./helpers.js";
 

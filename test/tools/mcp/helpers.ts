@@ -1,16 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Logger, pino } from "pino";
-import { MessageBus } from "../../../src/bus/message-bus.js";
 import { configSchema, type McpServerConfig } from "../../../src/config/schema.js";
 import { silentLogger } from "../../../src/log.js";
 import type { Tool, ToolContext } from "../../../src/tools/tool.js";
 import type { ToolSink } from "../../../src/tools/tool-sink.js";
-import { freePort } from "../../fakes/closed-port.js";
-
-export { freePort };
 
 const require = createRequire(import.meta.url);
 
@@ -78,29 +75,37 @@ export function toolContext(signal: AbortSignal): ToolContext {
     sessionKey: "cli:test",
     signal,
     log: silentLogger(),
-    bus: new MessageBus(),
-    notify: () => {},
-    noteDelivery: () => {},
+    outbound: { send: async () => undefined, channels: () => [] },
+    reportBack: () => {},
   };
 }
 
-/** Runs `everything` in an HTTP mode on a free port and resolves once it listens. */
+/** Runs `everything` in an HTTP mode on port 0 and resolves, with the port it bound, once it listens. */
 export async function startEverythingHttp(
   mode: "streamableHttp" | "sse",
-  port?: number,
 ): Promise<{ url: string; port: number; child: ChildProcess; stop(): Promise<void> }> {
-  port ??= await freePort();
-  const child = spawn(process.execPath, [serverEntry("server-everything"), mode], {
-    env: { PATH: process.env.PATH, PORT: String(port) },
+  const reportPort = fileURLToPath(new URL("fixtures/report-port.mjs", import.meta.url));
+  const child = spawn(process.execPath, ["--import", reportPort, serverEntry("server-everything"), mode], {
+    env: { PATH: process.env.PATH, PORT: "0" },
     stdio: ["ignore", "ignore", "pipe"],
   });
-  await new Promise<void>((resolve, reject) => {
+  const port = await new Promise<number>((resolve, reject) => {
     let output = "";
+    const timer = setTimeout(
+      () => reject(new Error(`everything ${mode} did not report its port within 15 s: ${output}`)),
+      15_000,
+    );
     child.stderr!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      if (/listening on port|running on port/i.test(output)) resolve();
+      const bound = /skein-test: bound port (\d+)/.exec(output);
+      if (!bound || !/listening on port|running on port/i.test(output)) return;
+      clearTimeout(timer);
+      resolve(Number(bound[1]));
     });
-    child.once("exit", (code) => reject(new Error(`everything ${mode} exited (${code}): ${output}`)));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`everything ${mode} exited (${code}): ${output}`));
+    });
   });
   const path = mode === "sse" ? "/sse" : "/mcp";
   return {
@@ -112,6 +117,34 @@ export async function startEverythingHttp(
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
+    },
+  };
+}
+
+/**
+ * A TCP relay on a port of its own (bound to 0) that forwards each connection to `target`'s port,
+ * so a server can be replaced behind a stable URL without rebinding a port someone else may take.
+ */
+export async function startRelay(target: { port: number }): Promise<{ port: number; close(): Promise<void> }> {
+  const open = new Set<Socket>();
+  const server = createServer((inbound) => {
+    const outbound = connect({ host: "127.0.0.1", port: target.port });
+    for (const socket of [inbound, outbound]) {
+      open.add(socket);
+      socket.on("error", () => {
+        inbound.destroy();
+        outbound.destroy();
+      });
+      socket.on("close", () => open.delete(socket));
+    }
+    inbound.pipe(outbound).pipe(inbound);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      for (const socket of open) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/index.js";
+import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
 import { CollectingSink, capturedLog, serverConfig, tinyStdio } from "./helpers.js";
 
 describe("MCP servers that change, hang, collide and crash", () => {

@@ -1,0 +1,58 @@
+import type { REST } from "discord.js";
+import { Routes } from "discord.js";
+import type { Logger } from "pino";
+import type { OutboundMessage } from "../../src/bus/messages.js";
+import { chunkText } from "../../src/channel-kit/chunk-text.js";
+import { withRetry } from "../../src/util/retry.js";
+import { classifyFailure, toChannelError } from "./errors.js";
+import { MESSAGE_LIMIT, toDiscordMarkdown } from "./format.js";
+
+/** How {@link sendDiscordMessage} logs and retries. */
+export interface DiscordSendOptions {
+  log: Logger;
+  /** Tries per chunk after discord.js's own retries gave up (network, 5xx; default 3). */
+  attempts?: number;
+}
+
+/**
+ * Delivers one OutboundMessage: Markdown made Discord-safe, in chunks under the limit, in
+ * order, the first one replying to `replyToId`; a thread, when given, is where it goes.
+ * discord.js's REST client waits out 429s itself; network errors and 5xx are retried here;
+ * a chunk that finally fails throws a ChannelError. Returns the Discord message ids of the chunks, in order.
+ */
+export async function sendDiscordMessage(
+  rest: REST,
+  message: OutboundMessage,
+  options: DiscordSendOptions,
+): Promise<string[]> {
+  const { log } = options;
+  // A thread is a channel of its own: a threadId, when given, is where the reply goes.
+  const channelId = message.threadId ?? message.chatId;
+  const chunks = chunkText(toDiscordMarkdown(message.text), { limit: MESSAGE_LIMIT });
+  const messageIds: string[] = [];
+  for (const [index, content] of chunks.entries()) {
+    const body = {
+      content,
+      // Never let the model ping @everyone, @here or roles.
+      // Mentions come from the platform (the reply), never from model text: no @everyone, @here, roles or users.
+      allowed_mentions: { parse: [], replied_user: true },
+      ...(index === 0 &&
+        message.replyToId && { message_reference: { message_id: message.replyToId, fail_if_not_exists: false } }),
+    };
+    try {
+      const sent = await withRetry(
+        () => rest.post(Routes.channelMessages(channelId), { body }) as Promise<{ id: string }>,
+        { classify: classifyFailure, attempts: options.attempts ?? 3, log },
+      );
+      messageIds.push(sent.id);
+    } catch (error) {
+      const failure = toChannelError(error, `send a message to channel ${channelId}`);
+      log.error(
+        { err: failure, chatId: channelId, chunk: index + 1, chunks: chunks.length },
+        "discord delivery failed",
+      );
+      throw failure;
+    }
+  }
+  return messageIds;
+}

@@ -1,0 +1,293 @@
+import { Bot, GrammyError } from "grammy";
+import { HttpsProxyAgent } from "https-proxy-agent";
+import type { Logger } from "pino";
+import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
+import {
+  type Channel,
+  type ChannelDeps,
+  ChannelError,
+  type ChannelStatus,
+  type WorkingIndicator,
+} from "../../src/channel-kit/channel.js";
+import { backoffDelay, withRetry } from "../../src/util/retry.js";
+import { classifyTelegramError } from "./errors.js";
+import { toInboundMessage } from "./inbound.js";
+import type { TelegramSettings } from "./index.js";
+import { sendTelegramMessage, type TelegramSendOptions, telegramChatId } from "./outbound.js";
+import { createPollWatchdog, type GrammySignal, type PollWatchdog } from "./poll-watchdog.js";
+import { startWebhookServer, type WebhookServer } from "./webhook.js";
+
+/** Tuning knobs, all with production defaults; tests shorten them. */
+export interface TelegramChannelOptions {
+  /** Long-poll timeout of getUpdates, in seconds (default 30). */
+  pollingTimeoutSeconds?: number;
+  /** A getUpdates call without an answer this long is restarted (default twice the long-poll timeout plus 10 s). */
+  stallAfterMs?: number;
+  /** Backoff base before polling again after a 409 Conflict or a polling crash: it doubles (with jitter) up to 10 min (default 30 s). */
+  pollingRetryMs?: number;
+  /** How often "typing" is re-sent while a turn runs (default 4 s; Telegram shows it for 5 s). */
+  typingIntervalMs?: number;
+  /** Retry tuning for sends (tests make it fast). */
+  retry?: TelegramSendOptions["retry"];
+  /** The typing indicator's timer functions (tests watch them). */
+  timers?: { setInterval: typeof setInterval; clearInterval: typeof clearInterval };
+}
+
+const updateTypes = ["message"] as const;
+const conflictHint = "another skein/bot instance is polling with this token";
+
+/** The Telegram channel: long polling (or a webhook) with grammY, replies as Telegram HTML. */
+export class TelegramChannel implements Channel {
+  readonly name = "telegram";
+  readonly #settings: TelegramSettings;
+  readonly #deps: ChannelDeps<TelegramSettings>;
+  readonly #options: TelegramChannelOptions;
+  readonly #log: Logger;
+  readonly #pollingTimeout: number;
+  /** Bot API server root without a trailing slash, when not the default. */
+  readonly #apiRoot: string | undefined;
+  readonly #bot: Bot;
+  readonly #watchdog: PollWatchdog;
+  #status: ChannelStatus = { state: "stopped", since: Date.now() };
+  /** Set once stop() begins: polling failures are then expected, not reported. */
+  #stopping = false;
+  #stopped: Promise<void> | undefined;
+  #polling: Promise<void> | undefined;
+  #retryTimer: NodeJS.Timeout | undefined;
+  /** Polling failures in a row: the backoff before polling again grows with them. */
+  #pollingFailures = 0;
+  #webhook: WebhookServer | undefined;
+
+  constructor(deps: ChannelDeps<TelegramSettings>, options: TelegramChannelOptions = {}) {
+    const { settings } = deps;
+    if (!settings.token) {
+      throw new ChannelError(
+        "config",
+        "telegram",
+        "telegram: no bot token (set TELEGRAM_BOT_TOKEN or channels.telegram.token)",
+      );
+    }
+    this.#deps = deps;
+    this.#settings = settings;
+    this.#options = options;
+    this.#log = deps.log.child({ channel: "telegram" });
+    this.#pollingTimeout = options.pollingTimeoutSeconds ?? 30;
+    this.#apiRoot = settings.api_root?.replace(/\/+$/, "");
+    this.#bot = new Bot(settings.token, {
+      client: {
+        ...(this.#apiRoot ? { apiRoot: this.#apiRoot } : {}),
+        // Longer than a stalled poll takes to be noticed, so that the watchdog sees (and logs) it first.
+        timeoutSeconds: Math.max(60, 3 * this.#pollingTimeout),
+        ...(settings.proxy ? { baseFetchConfig: { agent: new HttpsProxyAgent(settings.proxy), compress: true } } : {}),
+      },
+    });
+    this.#watchdog = createPollWatchdog({
+      stallAfterMs: options.stallAfterMs ?? (2 * this.#pollingTimeout + 10) * 1000,
+      log: this.#log,
+      onAnswer: () => this.#pollAnswered(),
+      onFailure: (detail) => this.#pollFailed(detail),
+    });
+    this.#bot.api.config.use(this.#watchdog.transformer);
+    this.#bot.on("message", (context) => {
+      const inbound = toInboundMessage(context.message, context.me);
+      if (!inbound) return;
+      this.#log.debug(
+        { id: inbound.id, chatId: inbound.chatId, senderId: inbound.senderId },
+        "telegram message received",
+      );
+      // Publish and return at once: grammY handles updates one at a time, so a handler
+      // that waited for the turn would hold up every other chat.
+      this.#deps.bus.publishInbound(inbound);
+    });
+    this.#bot.catch((error) => this.#log.error({ err: error.error }, "telegram: handling an update failed"));
+  }
+
+  status(): ChannelStatus {
+    return this.#status;
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    this.#stopping = false;
+    this.#stopped = undefined;
+    this.#setStatus("starting");
+    const onAbort = () => void this.stop();
+    try {
+      await this.#connect(signal);
+      signal.addEventListener("abort", onAbort, { once: true });
+      if (this.#settings.webhook_url) {
+        this.#webhook = await startWebhookServer({
+          bot: this.#bot,
+          settings: this.#settings,
+          log: this.#log,
+          allowedUpdates: [...updateTypes],
+        });
+        this.#setStatus("connected");
+      } else {
+        await this.#startPolling();
+      }
+      const username = this.#bot.botInfo.username;
+      this.#log.info(
+        { username, mode: this.#settings.webhook_url ? "webhook" : "polling" },
+        `telegram: receiving as @${username}`,
+      );
+    } catch (error) {
+      // The supervisor retries with a fresh channel: this one must not stay on the daemon's signal.
+      signal.removeEventListener("abort", onAbort);
+      const failure =
+        error instanceof ChannelError
+          ? error
+          : new ChannelError("network", "telegram", `telegram: cannot start: ${(error as Error).message}`, {
+              cause: error,
+            });
+      this.#setStatus("failed", failure.message);
+      throw failure;
+    }
+  }
+
+  async send(message: OutboundMessage): Promise<DeliveryReceipt> {
+    const messageIds = await sendTelegramMessage(this.#bot.api, message, {
+      log: this.#log,
+      ...(this.#options.retry ? { retry: this.#options.retry } : {}),
+    });
+    return { channel: this.name, chatId: message.chatId, messageIds };
+  }
+
+  /** Stops receiving; a second call waits for the first. `bot.api` keeps working for replies in flight. */
+  stop(): Promise<void> {
+    this.#stopped ??= (async () => {
+      this.#stopping = true;
+      clearTimeout(this.#retryTimer);
+      this.#watchdog.stop();
+      if (this.#bot.isRunning())
+        await this.#bot
+          .stop()
+          .catch((error: unknown) => this.#log.warn({ err: error }, "telegram: confirming the last update failed"));
+      await this.#polling;
+      await this.#webhook?.close();
+      this.#setStatus("stopped");
+    })();
+    return this.#stopped;
+  }
+
+  indicateWorking(message: InboundMessage): WorkingIndicator {
+    const extra = message.threadId ? { message_thread_id: Number(message.threadId) } : {};
+    const showTyping = () =>
+      void this.#bot.api
+        .sendChatAction(telegramChatId(message.chatId), "typing", extra)
+        .catch((error: unknown) => this.#log.debug({ err: error }, "telegram: sendChatAction failed"));
+    const timers = this.#options.timers ?? { setInterval, clearInterval };
+    showTyping();
+    const timer = timers.setInterval(showTyping, this.#options.typingIntervalMs ?? 4_000);
+    timer.unref();
+    return { end: () => timers.clearInterval(timer) };
+  }
+
+  #setStatus(state: ChannelStatus["state"], detail?: string): void {
+    if (this.#status.state === state && this.#status.detail === detail) return;
+    this.#status = { state, since: Date.now(), ...(detail ? { detail } : {}) };
+  }
+
+  #pollAnswered(): void {
+    this.#pollingFailures = 0;
+    if (this.#stopping) return;
+    if (this.#status.state === "disconnected") this.#log.info("telegram: polling works again");
+    this.#setStatus("connected");
+  }
+
+  #pollFailed(detail: string): void {
+    if (this.#stopping) return;
+    // grammY retries failed polls quietly: say once that the channel is deaf until one succeeds.
+    if (this.#status.state === "connected")
+      this.#log.warn({ detail }, `telegram: ${detail}; retrying, and receiving nothing until a poll succeeds`);
+    this.#setStatus("disconnected", detail);
+  }
+
+  /** Begins long polling; resolves once polling runs, rejects when it cannot begin. */
+  #startPolling(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let started = false;
+      this.#polling = this.#bot
+        .start({
+          timeout: this.#pollingTimeout,
+          allowed_updates: [...updateTypes],
+          onStart: () => {
+            started = true;
+            this.#watchdog.start();
+            this.#setStatus("connected");
+            resolve();
+          },
+        })
+        .catch((error: unknown) => {
+          this.#watchdog.stop();
+          if (started) this.#pollingStopped(error);
+          else reject(error);
+        });
+    });
+  }
+
+  /** Polling ended with an error after it had begun: polls again after a growing backoff, unless the token is gone. */
+  #pollingStopped(error: unknown): void {
+    if (this.#stopping) return;
+    const code = error instanceof GrammyError ? error.error_code : undefined;
+    if (code === 401) {
+      this.#log.error({ err: error }, "telegram: the bot token was revoked (401 Unauthorized); polling stopped");
+      this.#setStatus("failed", "bot token rejected (401 Unauthorized)");
+      return;
+    }
+    const retryDelayMs = backoffDelay(++this.#pollingFailures, {
+      baseDelayMs: this.#options.pollingRetryMs ?? 30_000,
+      maxDelayMs: 600_000,
+    });
+    const seconds = Math.round(retryDelayMs / 1000);
+    const reason = code === 409 ? `409 Conflict: ${conflictHint}` : `polling failed: ${(error as Error).message}`;
+    this.#log.error(
+      { err: error },
+      code === 409
+        ? `telegram: ${conflictHint} (409 Conflict); stop the other one. Polling again in ${seconds} s`
+        : `telegram: ${reason}; polling again in ${seconds} s`,
+    );
+    this.#setStatus("failed", reason);
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      if (!this.#stopping) this.#startPolling().catch((failure: unknown) => this.#pollingStopped(failure));
+    }, retryDelayMs);
+    this.#retryTimer.unref();
+  }
+
+  async #connect(signal: AbortSignal): Promise<void> {
+    const bot = this.#bot;
+    try {
+      // Not bot.init(): grammY retries getMe there for ever on network errors, silently, so an
+      // unreachable Bot API would hold start-up (and shutdown) with nothing in the log.
+      await withRetry(
+        async () => {
+          if (!bot.isInited()) bot.botInfo = await bot.api.getMe(signal as unknown as GrammySignal);
+        },
+        {
+          classify: classifyTelegramError,
+          attempts: 3,
+          signal,
+          log: this.#log,
+          label: "telegram getMe",
+          ...this.#options.retry,
+        },
+      );
+    } catch (error) {
+      const code = error instanceof GrammyError ? error.error_code : undefined;
+      if (code === 401 || code === 404) {
+        throw new ChannelError(
+          "auth",
+          "telegram",
+          `telegram: the bot token was rejected (${code} ${(error as GrammyError).description}); check TELEGRAM_BOT_TOKEN (get one from @BotFather)`,
+          { cause: error },
+        );
+      }
+      throw new ChannelError(
+        "network",
+        "telegram",
+        `telegram: cannot reach the Bot API at ${this.#apiRoot ?? "https://api.telegram.org"}: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import type { Logger } from "pino";
+import type { InboundMessage, OutboundMessage } from "../bus/messages.js";
+import type { ChatMessage } from "../providers/provider.js";
+import type { SessionStore } from "./sessions.js";
+
+export interface ChatRepliesOptions {
+  /** Routes a message to its channel; resolves once delivered (the bus's `publishOutbound`). */
+  publish: (message: OutboundMessage) => Promise<unknown>;
+  sessions: Pick<SessionStore, "append">;
+  log: Logger;
+}
+
+/** Answers in the chat a message came from, and records turns in their sessions. */
+export class ChatReplies {
+  readonly #options: ChatRepliesOptions;
+
+  constructor(options: ChatRepliesOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * Sends text to the message's chat (its thread, as a reply to it). A failure is logged
+   * and, when `sessionKey` is given, noted in that session so the model knows next turn.
+   * Resolves with whether it was delivered; never rejects.
+   */
+  async send(message: InboundMessage, text: string, sessionKey?: string): Promise<boolean> {
+    const outbound: OutboundMessage = {
+      channel: message.channel,
+      chatId: message.chatId,
+      text,
+      ...(message.threadId ? { threadId: message.threadId } : {}),
+      ...(message.replyToId ? { replyToId: message.replyToId } : {}),
+    };
+    try {
+      await this.#options.publish(outbound);
+      return true;
+    } catch (error) {
+      this.#options.log.warn(
+        { channel: message.channel, chatId: message.chatId, err: error },
+        "reply could not be delivered",
+      );
+      if (sessionKey) {
+        this.record(sessionKey, [
+          { role: "system", content: `Note: your previous reply could not be delivered (${errorText(error)}).` },
+        ]);
+      }
+      return false;
+    }
+  }
+
+  /** Stores messages in a session: in memory now, written and fsynced in the background (a failure is logged). */
+  record(sessionKey: string, messages: ChatMessage[]): void {
+    this.#options.sessions.append(sessionKey, messages).catch((error: unknown) => {
+      this.#options.log.error({ session: sessionKey, err: error }, "cannot store the session");
+    });
+  }
+}
+
+/** The message of an error, or the value as text. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import type { MessageBus } from "../bus/message-bus.js";
+import type { InboundMessage } from "../bus/messages.js";
+import { isToolResult, type OutboundPort, type ToolContext } from "../tools/tool.js";
+import { truncateForLlm } from "../tools/truncate.js";
+
+export interface ToolContextOptions {
+  sessionKey: string;
+  /** The message the turn answers: its chat is where tools run for and report back to. */
+  message: InboundMessage;
+  /** The turn's signal (timeout, shutdown). */
+  signal: AbortSignal;
+  log: Logger;
+  /** The parts of the bus the ports use: sending out, listing channels, injecting a report. */
+  bus: Pick<MessageBus, "publishOutbound" | "runningChannels" | "publishInbound">;
+  /** Collects the `channel:chatId`s a tool sent to, so the turn's reply is not sent there twice. */
+  deliveredTo: Set<string>;
+}
+
+/**
+ * The context every tool call of one turn runs in: who and where, the turn's signal, an
+ * outbound port to chats, and a report-back port that injects a background result into
+ * the originating session as an internal message (a new turn).
+ */
+export function buildToolContext(options: ToolContextOptions): ToolContext {
+  const { message, bus, deliveredTo } = options;
+  const thread = message.threadId ? { threadId: message.threadId } : {};
+  return Object.freeze({
+    channel: message.channel,
+    chatId: message.chatId,
+    ...thread,
+    senderId: message.senderId,
+    sessionKey: options.sessionKey,
+    signal: options.signal,
+    log: options.log,
+    outbound: Object.freeze({
+      send: (outbound) => {
+        deliveredTo.add(chatAddress(outbound.channel, outbound.chatId));
+        return bus.publishOutbound(outbound);
+      },
+      channels: () => bus.runningChannels(),
+    } satisfies OutboundPort),
+    reportBack: (result: unknown) => {
+      const forLlm = isToolResult(result) ? result.forLlm : result;
+      bus.publishInbound({
+        id: `internal:${randomUUID()}`,
+        channel: message.channel,
+        chatId: message.chatId,
+        ...thread,
+        senderId: message.senderId,
+        isDirect: message.isDirect,
+        receivedAt: Date.now(),
+        internal: true,
+        text: `A background task you started has finished. Tell the user what came of it. Its result:\n${truncateForLlm(forLlm ?? "")}`,
+      });
+    },
+  } satisfies ToolContext);
+}
+
+/** The key of a chat in a turn's `deliveredTo` set. */
+export function chatAddress(channel: string, chatId: string): string {
+  return `${channel}:${chatId}`;
+}

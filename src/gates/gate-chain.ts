@@ -1,0 +1,38 @@
+import type { Logger } from "pino";
+import type { InboundMessage } from "../bus/messages.js";
+import type { Admission, InboundGate } from "./gate.js";
+
+/**
+ * The gates every platform message passes, in order (dedup, then access). The first gate
+ * that does not admit decides; internal messages (background results) skip the gates.
+ */
+export class GateChain {
+  readonly #gates: readonly InboundGate[];
+  readonly #log: Logger;
+
+  constructor(gates: readonly InboundGate[], log: Logger) {
+    this.#gates = gates;
+    this.#log = log;
+  }
+
+  /** Runs the gates; a `reply` is for the caller to deliver, an `ignore` is logged at debug level. */
+  async admit(inbound: InboundMessage): Promise<Admission> {
+    let message = inbound;
+    if (message.internal) return { type: "admit", message };
+    for (const gate of this.#gates) {
+      const admission = await gate.admit(message);
+      if (admission.type === "admit") {
+        message = admission.message;
+        continue;
+      }
+      if (admission.type === "ignore") {
+        this.#log.debug(
+          { gate: gate.name, reason: admission.reason, channel: message.channel, chatId: message.chatId },
+          "message ignored",
+        );
+      }
+      return admission;
+    }
+    return { type: "admit", message };
+  }
+}

@@ -1,0 +1,48 @@
+import type { ChatCompletionChunk } from "openai/resources/chat/completions";
+import { BodyFault, type StreamWatch } from "./guarded-fetch.js";
+import type { ChatResponse, ToolCall } from "./provider.js";
+
+/**
+ * Joins an SSE answer's chunks into one response: text deltas, tool calls by index, the
+ * finish reason and usage. A stream that ends with neither a finish reason nor `[DONE]`
+ * was cut short: it is a failed call (a {@link BodyFault}), not a complete answer.
+ */
+export async function assembleStream(
+  stream: AsyncIterable<ChatCompletionChunk>,
+  watch: StreamWatch,
+  signal: AbortSignal,
+): Promise<ChatResponse> {
+  let content = "";
+  let sawContent = false;
+  let finishReason: string | null = null;
+  let usage: ChatResponse["usage"];
+  const calls: ToolCall[] = [];
+  for await (const chunk of stream) {
+    if (chunk.usage)
+      usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+    const choice = chunk.choices[0];
+    if (!choice) continue;
+    if (choice.delta.content) {
+      content += choice.delta.content;
+      sawContent = true;
+    }
+    for (const delta of choice.delta.tool_calls ?? []) {
+      calls[delta.index] ??= { id: "", type: "function", function: { name: "", arguments: "" } };
+      const call = calls[delta.index]!;
+      if (delta.id) call.id = delta.id;
+      if (delta.function?.name) call.function.name += delta.function.name;
+      if (delta.function?.arguments) call.function.arguments += delta.function.arguments;
+    }
+    if (choice.finish_reason) finishReason = choice.finish_reason;
+  }
+  // The SDK ends a stream quietly when the call is aborted.
+  signal.throwIfAborted();
+  if (finishReason === null && !watch.sawDone)
+    throw new BodyFault("cut", "the model's answer stream ended before it was complete");
+  return {
+    content: sawContent ? content : null,
+    toolCalls: calls.filter(Boolean),
+    finishReason,
+    ...(usage ? { usage } : {}),
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * The import graph of src/ and channels/, and the boundary rules ARCHITECTURE.md states,
+ * checked by test/architecture/boundaries.test.ts.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
+
+/** Each file (repo-relative, `/`-separated) and the files it imports, static or dynamic. */
+export type ImportGraph = Map<string, string[]>;
+
+/** A broken boundary: an import that should not exist, or a cycle between top-level folders. */
+export type Violation =
+  | {
+      rule: "core-imports-plugin" | "tools-import-channel" | "bus-imports-agent" | "plugin-imports-plugin";
+      from: string;
+      to: string;
+    }
+  | { rule: "folder-cycle"; cycle: string[] };
+
+/** The one file of channels/ the core may import: it lists the plugins' descriptors. */
+export const catalogFile = "channels/catalog.ts";
+
+/** The `.ts` files under `folders` of `root`, and their relative imports resolved to files. */
+export function buildImportGraph(root: string, folders: string[] = ["src", "channels"]): ImportGraph {
+  const graph: ImportGraph = new Map();
+  for (const file of folders.flatMap((folder) => typeScriptFiles(join(root, folder)))) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+    const targets = importedFiles
+      .map((imported) => imported.fileName)
+      .filter((specifier) => specifier.startsWith("."))
+      .map((specifier) => resolveSpecifier(file, specifier));
+    graph.set(toKey(root, file), [...new Set(targets.map((target) => toKey(root, target)))]);
+  }
+  return graph;
+}
+
+function typeScriptFiles(directory: string): string[] {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts"))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** `./x.js` names the TypeScript file `./x.ts` (ESM with `verbatimModuleSyntax`). */
+function resolveSpecifier(file: string, specifier: string): string {
+  const target = resolve(dirname(file), specifier);
+  return target.endsWith(".js") && !existsSync(target) ? `${target.slice(0, -3)}.ts` : target;
+}
+
+function toKey(root: string, file: string): string {
+  return relative(root, file).split("\\").join("/");
+}
+
+/** The plugin a file of channels/ belongs to (`channels/slack/x.ts` -> `slack`), or undefined for the catalog and src/. */
+function pluginOf(file: string): string | undefined {
+  if (!file.startsWith("channels/") || file === catalogFile) return undefined;
+  const rest = file.slice("channels/".length);
+  return rest.includes("/") ? rest.slice(0, rest.indexOf("/")) : rest.replace(/\.ts$/, "");
+}
+
+/** The top-level part of src/ a file belongs to: `src/agent/x.ts` -> `agent`, `src/daemon.ts` -> `daemon.ts`. */
+function coreFolderOf(file: string): string | undefined {
+  if (!file.startsWith("src/")) return undefined;
+  return file.slice("src/".length).split("/")[0];
+}
+
+/** Every broken boundary of `graph`, imports first, then folder cycles. */
+export function findViolations(graph: ImportGraph): Violation[] {
+  const violations: Violation[] = [];
+  for (const [from, targets] of graph) {
+    for (const to of targets) {
+      const rule = forbiddenImport(from, to);
+      if (rule) violations.push({ rule, from, to });
+    }
+  }
+  for (const cycle of folderCycles(graph)) violations.push({ rule: "folder-cycle", cycle });
+  return violations;
+}
+
+function forbiddenImport(from: string, to: string): Exclude<Violation["rule"], "folder-cycle"> | undefined {
+  const fromFolder = coreFolderOf(from);
+  const toPlugin = pluginOf(to);
+  if (fromFolder === "tools" && (to.startsWith("channels/") || to.startsWith("src/channel-kit/")))
+    return "tools-import-channel";
+  if (fromFolder !== undefined && toPlugin !== undefined) return "core-imports-plugin";
+  if (fromFolder === "bus" && coreFolderOf(to) === "agent") return "bus-imports-agent";
+  const fromPlugin = pluginOf(from);
+  if (fromPlugin !== undefined && to.startsWith("channels/") && pluginOf(to) !== fromPlugin)
+    return "plugin-imports-plugin";
+  return undefined;
+}
+
+/**
+ * Cycles between the top-level folders of src/ (files directly in src/ count as their own folder):
+ * the shortest cycle of each strongly connected component, as a path that ends where it starts.
+ */
+export function folderCycles(graph: ImportGraph): string[][] {
+  const edges = new Map<string, Set<string>>();
+  for (const [from, targets] of graph) {
+    const source = coreFolderOf(from);
+    if (source === undefined) continue;
+    for (const to of targets) {
+      const target = coreFolderOf(to);
+      if (target === undefined || target === source) continue;
+      if (!edges.has(source)) edges.set(source, new Set());
+      edges.get(source)!.add(target);
+    }
+  }
+  return stronglyConnected(edges)
+    .filter((component) => component.length > 1)
+    .map((component) =>
+      component
+        .map((start) => cycleThrough(start, component, edges))
+        .reduce((shortest, cycle) => (cycle.length < shortest.length ? cycle : shortest)),
+    );
+}
+
+/** Tarjan's strongly connected components of a small graph. */
+function stronglyConnected(edges: Map<string, Set<string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    components.push(component.sort());
+  };
+  for (const node of [...edges.keys()].sort()) if (!index.has(node)) visit(node);
+  return components;
+}
+
+/** A shortest cycle from `start` through folders of its component, e.g. `["agent", "bus", "agent"]`. */
+function cycleThrough(start: string, component: string[], edges: Map<string, Set<string>>): string[] {
+  const members = new Set(component);
+  const previous = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift()!;
+    for (const next of [...(edges.get(node) ?? [])].sort()) {
+      if (!members.has(next)) continue;
+      if (next === start) {
+        const path = [start];
+        for (let step: string | undefined = node; step !== start && step !== undefined; step = previous.get(step)) {
+          path.splice(1, 0, step);
+        }
+        if (node !== start) return [...path, start];
+      }
+      if (!previous.has(next) && next !== start) {
+        previous.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return [...component, start];
+}
+
+/** The files that make the folder edge `from` -> `to` (to say where a cycle comes from). */
+export function folderEdgeFiles(graph: ImportGraph, from: string, to: string): string[] {
+  return [...graph]
+    .filter(([file]) => coreFolderOf(file) === from)
+    .flatMap(([file, targets]) =>
+      targets.filter((target) => coreFolderOf(target) === to).map((target) => `${file} -> ${target}`),
+    );
+}
+
+/** A violation as one line for the failure message. */
+export function describeViolation(violation: Violation): string {
+  return violation.rule === "folder-cycle"
+    ? `folder-cycle: ${violation.cycle.join(" -> ")}`
+    : `${violation.rule}: ${violation.from} imports ${violation.to}`;
+}

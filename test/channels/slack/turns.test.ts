@@ -1,0 +1,197 @@
+import { EventEmitter } from "node:events";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SlackChannel } from "../../../channels/slack/slack-channel.js";
+import type { TurnOutcome } from "../../../src/agent/agent-loop.js";
+import { loadConfig } from "../../../src/config/load.js";
+import { createDaemon, type Daemon } from "../../../src/daemon.js";
+import { PairingStore } from "../../../src/gates/access-gate.js";
+import { FakeOpenAI } from "../../fakes/fake-openai.js";
+import { FakeSlack } from "../../fakes/fake-slack.js";
+import { fastRetries, LogRecorder, nthArrival } from "./harness.js";
+
+let slack: FakeSlack;
+let openai: FakeOpenAI;
+let home: string;
+let daemon: Daemon;
+let logs: LogRecorder;
+const outcomes: TurnOutcome[] = [];
+const outcomeEvents = new EventEmitter();
+
+async function startDaemon(allowFrom = "*"): Promise<void> {
+  const loaded = await loadConfig({
+    ignoreDotEnv: true,
+    cwd: home,
+    env: {
+      SKEIN_HOME: home,
+      OPENAI_API_KEY: "sk-test",
+      OPENAI_BASE_URL: openai.baseUrl,
+      SLACK_BOT_TOKEN: "xoxb-good",
+      SLACK_APP_TOKEN: "xapp-good",
+      SLACK_API_URL: slack.apiUrl,
+      SLACK_ALLOW_FROM: allowFrom,
+    },
+  });
+  daemon = createDaemon({
+    loaded,
+    log: logs.log,
+    platformChannels: false,
+    channels: [
+      {
+        name: "slack",
+        create: ({ config, ...deps }) => new SlackChannel({ ...deps, settings: config.channels.slack }, fastRetries),
+      },
+    ],
+    graceMs: 1_000,
+  });
+  daemon.onOutcome((outcome) => {
+    outcomes.push(outcome);
+    outcomeEvents.emit("arrived");
+  });
+  await daemon.start();
+}
+
+const nthOutcome = (count: number): Promise<TurnOutcome> => nthArrival(outcomes, outcomeEvents, count);
+
+beforeEach(async () => {
+  slack = await FakeSlack.start({ users: { UALICE: { name: "alice", displayName: "Alice" } } });
+  openai = await FakeOpenAI.start();
+  home = await mkdtemp(join(tmpdir(), "skein-slack-turns-"));
+  logs = new LogRecorder();
+  outcomes.length = 0;
+});
+
+afterEach(async () => {
+  await daemon.stop();
+  await slack.close();
+  await openai.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+const mention = (text: string, ts: string, threadTs?: string) =>
+  slack.sendSocketEvent({
+    type: "app_mention",
+    user: "UALICE",
+    text: `<@UBOT> ${text}`,
+    ts,
+    channel: "C1",
+    ...(threadTs ? { thread_ts: threadTs } : {}),
+  });
+
+describe("Slack conversations with the agent", () => {
+  it("answers a channel mention in the mention's thread with exactly one turn, showing :eyes: meanwhile", async () => {
+    await startDaemon();
+    const ts = slack.nextTs();
+    mention("what is up?", ts);
+    slack.sendSocketEvent({
+      type: "message",
+      channel_type: "channel",
+      user: "UALICE",
+      text: "<@UBOT> what is up?",
+      ts,
+      channel: "C1",
+    });
+
+    const [posted] = await slack.waitForCalls("chat.postMessage", 1);
+    expect(posted).toMatchObject({ channel: "C1", thread_ts: ts });
+    expect(String(posted?.text)).toContain("what is up?");
+    await logs.waitFor((line) => line.msg === "Slack event ignored" && line.reason === "duplicate of an app_mention");
+    await slack.waitForCalls("reactions.remove", 1);
+    expect(slack.callsTo("reactions.add")).toEqual([
+      expect.objectContaining({ channel: "C1", timestamp: ts, name: "eyes" }),
+    ]);
+    await daemon.idle();
+    expect(openai.requests).toHaveLength(1);
+    expect(slack.callsTo("chat.postMessage")).toHaveLength(1);
+  });
+
+  it("continues the thread's session when a follow-up in the thread mentions it", async () => {
+    await startDaemon();
+    const root = slack.nextTs();
+    mention("remember the number 42", root);
+    await slack.waitForCalls("chat.postMessage", 1);
+    mention("which number was it?", slack.nextTs(), root);
+
+    const replies = await slack.waitForCalls("chat.postMessage", 2);
+    expect(replies.map((reply) => reply.thread_ts)).toEqual([root, root]);
+    const history = openai.requests[1]?.body.messages.map((message) => message.content ?? "").join("\n");
+    expect(history).toContain("remember the number 42");
+    expect(history).toContain("which number was it?");
+  });
+
+  it("starts a separate session for a mention outside the thread", async () => {
+    await startDaemon();
+    mention("remember the number 42", slack.nextTs());
+    await slack.waitForCalls("chat.postMessage", 1);
+    mention("which number was it?", slack.nextTs());
+
+    await slack.waitForCalls("chat.postMessage", 2);
+    const history = openai.requests[1]?.body.messages.map((message) => message.content ?? "").join("\n");
+    expect(history).not.toContain("remember the number 42");
+  });
+
+  it("answers a DM in the DM", async () => {
+    await startDaemon();
+    slack.sendSocketEvent({
+      type: "message",
+      channel_type: "im",
+      user: "UALICE",
+      text: "hello in private",
+      ts: slack.nextTs(),
+      channel: "D1",
+    });
+
+    const [posted] = await slack.waitForCalls("chat.postMessage", 1);
+    expect(posted).toMatchObject({ channel: "D1" });
+    expect(posted).not.toHaveProperty("thread_ts");
+    expect(String(posted?.text)).toContain("hello in private");
+  });
+
+  it("gives a stranger's DM a pairing code and no turn, and answers once the operator approves", async () => {
+    await startDaemon("UALICE");
+    slack.sendSocketEvent({
+      type: "message",
+      channel_type: "im",
+      user: "UMALLORY",
+      text: "let me in",
+      ts: slack.nextTs(),
+      channel: "D2",
+    });
+
+    const [pairing] = await slack.waitForCalls("chat.postMessage", 1);
+    expect(pairing).toMatchObject({ channel: "D2" });
+    const code = /pairing code is (\S+)/.exec(String(pairing?.text))?.[1];
+    expect(code).toBeDefined();
+    expect(openai.requests).toEqual([]);
+
+    expect(await new PairingStore({ home }).approve("slack", code!)).toMatchObject({ senderId: "UMALLORY" });
+    slack.sendSocketEvent({
+      type: "message",
+      channel_type: "im",
+      user: "UMALLORY",
+      text: "now?",
+      ts: slack.nextTs(),
+      channel: "D2",
+    });
+    const replies = await slack.waitForCalls("chat.postMessage", 2);
+    expect(String(replies[1]?.text)).toContain("now?");
+    expect(openai.requests).toHaveLength(1);
+  });
+
+  it("ignores a stranger's mention in a channel, silently", async () => {
+    await startDaemon("UALICE");
+    slack.sendSocketEvent({
+      type: "app_mention",
+      user: "UMALLORY",
+      text: "<@UBOT> hi",
+      ts: slack.nextTs(),
+      channel: "C1",
+    });
+
+    expect(await nthOutcome(1)).toMatchObject({ status: "gated" });
+    expect(slack.callsTo("chat.postMessage")).toEqual([]);
+    expect(openai.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,144 @@
+import { execFile, spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { FakeTelegram } from "./fakes/fake-telegram.js";
+import { cliPath } from "./support/cli-path.js";
+
+const run = promisify(execFile);
+
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+describe("the skein commands", () => {
+  let home: string;
+  beforeAll(async () => {
+    home = await mkdtemp(join(tmpdir(), "skein-commands-"));
+  });
+  afterAll(() => rm(home, { recursive: true, force: true }));
+
+  async function skein(args: string[], env: Record<string, string> = {}): Promise<Result> {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [cliPath, ...args], {
+        env: { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, ...env },
+        cwd: home,
+      });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  }
+
+  it("prints the version", async () => {
+    expect(await skein(["--version"])).toMatchObject({ code: 0, stdout: "0.1.0\n" });
+  });
+
+  it("start without any channel says so and how to add one, and exits 1", async () => {
+    const result = await skein(["start"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(/^skein: no channel is configured.*TELEGRAM_BOT_TOKEN/m);
+  });
+
+  it("start exits non-zero with the reason when every configured channel fails", async () => {
+    // A Slack bot token without an app token or signing secret cannot work: a config failure.
+    const result = await skein(["start"], { SLACK_BOT_TOKEN: "xoxb-secret-value", OPENAI_API_KEY: "sk-secret-value" });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/every configured channel failed to start \(slack: /);
+    expect(result.stderr).not.toContain("sk-secret-value");
+    expect(result.stderr).not.toContain("xoxb-secret-value");
+  });
+
+  it("start runs until SIGTERM, then stops cleanly with exit code 0", async () => {
+    const telegram = await FakeTelegram.start();
+    onTestFinished(() => telegram.close());
+    const child = spawn(process.execPath, [cliPath, "start"], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: home,
+        SKEIN_HOME: home,
+        TELEGRAM_BOT_TOKEN: telegram.token,
+        TELEGRAM_API_ROOT: telegram.apiRoot,
+      },
+      cwd: home,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    const ready = new Promise<void>((resolve) =>
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes('"skein ready"')) resolve();
+      }),
+    );
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    await ready;
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(stderr).toContain('"msg":"skein stopped"');
+  });
+
+  it("start stops at once, with exit code 0, on SIGTERM during start-up (a Bot API that never answers)", async () => {
+    let getMe!: () => void;
+    const asked = new Promise<void>((resolve) => (getMe = resolve));
+    const silent = createServer(() => getMe());
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const child = spawn(process.execPath, [cliPath, "start"], {
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          SKEIN_HOME: home,
+          TELEGRAM_BOT_TOKEN: "123:abc",
+          TELEGRAM_API_ROOT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        },
+        cwd: home,
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+      await asked;
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(stderr).toContain('"msg":"shutting down during start-up"');
+      expect(stderr).not.toContain('"skein ready"');
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it("config check shows what is enabled and warns about what is missing", async () => {
+    const result = await skein(["config", "check"], { TELEGRAM_BOT_TOKEN: "123:abc", SKEIN_MODEL: "llama3" });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^model: +llama3 via https:\/\/api.openai.com\/v1$/m);
+    expect(result.stdout).toMatch(/^channels: +telegram$/m);
+    expect(result.stdout).toMatch(/^warning: +no OPENAI_API_KEY/m);
+    expect(result.stdout).toMatch(/config is valid\n$/);
+    expect(result.stdout).not.toContain("123:abc");
+  });
+
+  it("config check fails on an invalid config, naming the key", async () => {
+    const file = join(home, "bad.json");
+    await writeFile(file, JSON.stringify({ agents: { defaults: { max_concurrent_turns: 0 } } }));
+    const result = await skein(["--config", file, "config", "check"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/agents\.defaults\.max_concurrent_turns: /);
+  });
+
+  it("tools lists one line per tool and the count on stderr", async () => {
+    const result = await skein(["tools"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^\d+ tools?/m);
+    for (const line of result.stdout.split("\n").filter(Boolean))
+      expect(line).toMatch(/^[a-zA-Z0-9_-]+ +\S+ +(read-only|side-effecting|privileged) +\S/);
+  });
+});

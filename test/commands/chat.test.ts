@@ -1,0 +1,116 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { cliPath } from "../support/cli-path.js";
+
+const run = promisify(execFile);
+
+describe("skein chat, the built CLI", () => {
+  let fake: FakeOpenAI;
+  let home: string;
+  const env = () => ({
+    PATH: process.env.PATH,
+    HOME: home,
+    SKEIN_HOME: home,
+    OPENAI_BASE_URL: fake.baseUrl,
+    OPENAI_API_KEY: "sk-test",
+  });
+
+  beforeAll(async () => {
+    fake = await FakeOpenAI.start();
+    home = await mkdtemp(join(tmpdir(), "skein-chat-"));
+  });
+  afterAll(async () => {
+    await fake.close();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it("sends one message with -m, prints the reply and stores the session", async () => {
+    fake.reply({ content: "Hello from the fake model" });
+    const { stdout } = await run(process.execPath, [cliPath, "chat", "-m", "hi there"], { env: env(), cwd: home });
+    expect(stdout).toBe("Hello from the fake model\n");
+    expect(fake.requests.at(-1)?.body.messages.at(-1)).toEqual({ role: "user", content: "hi there" });
+    const file = join(home, "sessions", "cli%3Alocal.jsonl");
+    const lines = (await readFile(file, "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      { role: "user", content: "hi there" },
+      { role: "assistant", content: "Hello from the fake model" },
+    ]);
+  });
+
+  it("answers each line of a pipe, in order, and /new archives the conversation", async () => {
+    const child = execFile(process.execPath, [cliPath, "chat"], { env: env(), cwd: home });
+    child.stdin!.end("first\nsecond\n/new\nthird\n");
+    let stdout = "";
+    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    expect(code).toBe(0);
+    expect(stdout.split("\n")).toEqual([
+      "echo: first",
+      "echo: second",
+      "Started a fresh conversation. The previous one is archived.",
+      "echo: third",
+      "",
+    ]);
+    expect(await readdir(join(home, "sessions", "archive"))).toHaveLength(1);
+  });
+
+  it("exits non-zero with the reason on stderr when the model fails", async () => {
+    fake.reply({ type: "error", status: 401, body: { error: { message: "bad key", type: "invalid_request_error" } } });
+    const failure = await run(process.execPath, [cliPath, "chat", "-m", "hi"], { env: env(), cwd: home }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toMatchObject({ code: 1, stdout: "" });
+    expect((failure as { stderr: string }).stderr).toMatch(/^skein: .*401.*bad key/m);
+  });
+});
+
+describe("skein chat shutting down", () => {
+  let fake: FakeOpenAI;
+  let home: string;
+  beforeAll(async () => {
+    fake = await FakeOpenAI.start();
+    home = await mkdtemp(join(tmpdir(), "skein-chat-stop-"));
+  });
+  afterAll(async () => {
+    await fake.close();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it("on SIGTERM with a turn in flight still delivers the reply, stores the session and exits 0", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fake.respondWith(async () => {
+      await held;
+      return { content: "answered during shutdown" };
+    });
+    const child = execFile(process.execPath, [cliPath, "chat", "-m", "take your time"], {
+      env: { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: fake.baseUrl },
+      cwd: home,
+    });
+    let stdout = "";
+    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const signalHandled = new Promise<void>((resolve) =>
+      child.stderr!.on(
+        "data",
+        (chunk: Buffer) => chunk.toString().includes("finishing the current reply") && resolve(),
+      ),
+    );
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    await fake.waitForRequests(1);
+    child.kill("SIGTERM");
+    await signalHandled;
+    release();
+    expect(await exited).toBe(0);
+    expect(stdout).toBe("answered during shutdown\n");
+    const stored = await readFile(join(home, "sessions", "cli%3Alocal.jsonl"), "utf8");
+    expect(stored).toContain("answered during shutdown");
+  });
+});

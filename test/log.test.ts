@@ -1,0 +1,65 @@
+import { Writable } from "node:stream";
+import type { DestinationStream } from "pino";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "../src/log.js";
+
+function capture() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      lines.push(...chunk.toString().split("\n").filter(Boolean));
+      callback();
+    },
+  });
+  return { lines, destination: destination as unknown as DestinationStream };
+}
+
+describe("the logger", () => {
+  it("writes JSON lines at the configured level", async () => {
+    const { lines, destination } = capture();
+    const log = await createLogger({ level: "warn", destination, pretty: false });
+    log.info("hidden");
+    log.warn({ channel: "telegram" }, "shown");
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ level: 40, channel: "telegram", msg: "shown" }),
+    ]);
+  });
+
+  it("redacts secrets wherever they appear, up to two levels deep", async () => {
+    const { lines, destination } = capture();
+    const log = await createLogger({ level: "info", destination, pretty: false });
+    log.info(
+      {
+        api_key: "sk-top",
+        config: { token: "123:telegram-secret", nested: { signing_secret: "slack-secret" } },
+        headers: { authorization: "Bearer sk-header" },
+      },
+      "with secrets",
+    );
+    const line = lines.join("\n");
+    for (const secret of ["sk-top", "123:telegram-secret", "slack-secret", "sk-header"])
+      expect(line).not.toContain(secret);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      api_key: "[redacted]",
+      config: { token: "[redacted]", nested: { signing_secret: "[redacted]" } },
+    });
+  });
+
+  it("redacts configured secret values inside any string, such as an error quoting a URL with the bot token", async () => {
+    const { lines, destination } = capture();
+    const log = await createLogger({
+      level: "info",
+      destination,
+      pretty: false,
+      secrets: ["123:telegram-secret", "sk-key"],
+    });
+    const error = new Error("request to http://127.0.0.1/bot123:telegram-secret/getUpdates failed", {
+      cause: new Error("GET http://127.0.0.1/bot123:telegram-secret/getMe with sk-key"),
+    });
+    log.warn({ err: { type: "HttpError", message: "failed", error } }, "polling failed for bot123:telegram-secret");
+    const line = lines.join("\n");
+    expect(line).toContain("bot[redacted]/getUpdates");
+    for (const secret of ["123:telegram-secret", "sk-key"]) expect(line).not.toContain(secret);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, msg: "polling failed for bot[redacted]" });
+  });
+});
