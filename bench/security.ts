@@ -9,7 +9,6 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { pino } from "pino";
-import { MessageBus } from "../src/bus/message-bus.js";
 import { configSchema } from "../src/config/schema.js";
 import { registerBuiltinTools } from "../src/tools/builtin/index.js";
 import { resolveSandbox } from "../src/tools/builtin/sandbox.js";
