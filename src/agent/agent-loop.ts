@@ -92,7 +92,9 @@ export class AgentLoop {
       replies: this.#replies,
       modelFor: async (key, message) => ({
         model: await sessionModel(key, this.#models),
-        provider: options.ledger ? meteredProvider(options.provider, callerOf(message), options.ledger) : options.provider,
+        provider: options.ledger
+          ? meteredProvider(options.provider, callerOf(message), options.ledger)
+          : options.provider,
       }),
     });
     this.#scheduler = new SessionScheduler(options.agent.max_concurrent_turns, (key, message) =>

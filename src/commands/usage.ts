@@ -2,8 +2,8 @@ import { join } from "node:path";
 import { loadConfig } from "../config/load.js";
 import { formatCost } from "../usage/budgets.js";
 import { tokensOf } from "../usage/usage-ledger.js";
-import { startOfUtcMonth, summarise, type UsageGrouping } from "../usage/usage-summary.js";
 import { UsageFiles } from "../usage/usage-store.js";
+import { startOfUtcMonth, summarise, type UsageGrouping } from "../usage/usage-summary.js";
 import type { GlobalOptions } from "./command-support.js";
 import { type CommandIo, processIo } from "./pairing-shared.js";
 
