@@ -156,7 +156,7 @@ describe("loading the configuration", () => {
     const { config, warnings } = await load({ OPENAI_API_KEY: "sk-openai-key" });
     expect(Object.keys(config.providers)).toEqual(["groq", "router", "openai"]);
     expect(config.providers.groq).toMatchObject({ cooldown: 5, timeout: 120, max_retries: 2, stream: false });
-    expect(config.providers.router.prices).toEqual({ "m-1": { input: 1, output: 2 } });
+    expect(config.providers.router?.prices).toEqual({ "m-1": { input: 1, output: 2 } });
     expect(config.providers.openai).toMatchObject({ api_key: "sk-openai-key", cooldown: 60, headers: {} });
     expect(warnings).toEqual(['unknown config key "providers.groq.timeot" is ignored']);
     expect(configSecrets(config)).toEqual(
