@@ -68,6 +68,14 @@ program
   .action(action(() => import("./commands/doctor.js")));
 
 program
+  .command("usage")
+  .description("tokens and cost of the model calls, by chat, user or model")
+  .option("--since <date>", "from this day on, YYYY-MM-DD in UTC (default: the first of this month)")
+  .option("--by <grouping>", "group by chat, user or model", "model")
+  .option("--json", "print JSON")
+  .action(action(() => import("./commands/usage.js")));
+
+program
   .command("status")
   .description("show the running daemon's channels, uptime, sessions and turns")
   .action(action(() => import("./commands/status.js")));

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
 import { AgentLoop, type TurnOutcome } from "./agent/agent-loop.js";
 import { ContextBuilder } from "./agent/context.js";
+import { SessionSettingsFile } from "./agent/session-settings.js";
 import { SessionStore } from "./agent/sessions.js";
 import { MessageBus } from "./bus/message-bus.js";
 import type { Channel, ChannelDeps } from "./channel-kit/channel.js";
@@ -16,15 +17,21 @@ import {
 } from "./channel-kit/loader.js";
 import { type LoadedConfig, loadConfig } from "./config/load.js";
 import { configSecrets, redactSecrets } from "./config/secrets.js";
-import { createAccessGate } from "./gates/access-gate.js";
+import { createAccessGate, PairingStore } from "./gates/access-gate.js";
 import { createDedupGate } from "./gates/dedup-gate.js";
+import { createSenderPermission } from "./gates/sender-permission.js";
 import type { DaemonStatus } from "./health/daemon-status.js";
 import type { HealthServer } from "./health/health-server.js";
 import { createLogger, type Logger } from "./log.js";
+import { routerFromConfig } from "./providers/configured-router.js";
+import type { ModelRouter } from "./providers/model-router.js";
 import type { LlmProvider } from "./providers/provider.js";
 import { registerBuiltinTools } from "./tools/builtin/index.js";
 import type { McpHub } from "./tools/mcp/hub.js";
 import { ToolRegistry } from "./tools/registry.js";
+import { BudgetGuard } from "./usage/budgets.js";
+import { pricesFrom, UsageLedger } from "./usage/usage-ledger.js";
+import { UsageFiles } from "./usage/usage-store.js";
 import { settleWithin } from "./util/settle-within.js";
 
 export interface DaemonOptions {
@@ -36,8 +43,10 @@ export interface DaemonOptions {
   ignoreDotEnv?: boolean;
   /** An already loaded configuration (skips loading). */
   loaded?: LoadedConfig;
-  /** The model (default: the OpenAI-compatible provider from `providers.openai`). */
+  /** The model (default: every `providers.<name>` behind a router with `agents.defaults.fallbacks`). */
   provider?: LlmProvider;
+  /** Epoch milliseconds, for provider cooldowns, usage and budget days (default `Date.now`). */
+  now?: () => number;
   log?: Logger;
   /** Log level overriding the config's. */
   logLevel?: string;
@@ -99,6 +108,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   let supervisor: ChannelSupervisor | undefined;
   let mcpReady: Promise<McpHub | undefined> | undefined;
   let health: HealthServer | undefined;
+  let router: ModelRouter | undefined;
   let stopping: Promise<void> | undefined;
 
   async function start(): Promise<void> {
@@ -148,7 +158,16 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
           }),
         )
       : undefined;
-    const provider = options.provider ?? defaultProvider(loaded);
+    const now = options.now ?? Date.now;
+    router = options.provider ? undefined : routerFromConfig({ config, log, now });
+    const provider = options.provider ?? router!;
+    const ledger = new UsageLedger({
+      store: new UsageFiles(join(home, "usage")),
+      priceOf: pricesFrom(config.providers),
+      log,
+      now,
+    });
+    const pairings = new PairingStore({ home });
     sessions = new SessionStore({
       dir: join(home, "sessions"),
       log,
@@ -162,9 +181,13 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       registry,
       sessions,
       context: new ContextBuilder({ workspace, log }),
-      gates: [createDedupGate({ home, log }), createAccessGate({ config, home, log })],
+      gates: [createDedupGate({ home, log }), createAccessGate({ config, home, log, pairings })],
       agent: config.agents.defaults,
       log,
+      settings: new SessionSettingsFile({ path: join(home, "session-settings.json"), log }),
+      mayConfigure: createSenderPermission({ config, pairings }),
+      ledger,
+      budgets: new BudgetGuard({ limits: config.agents.defaults.budgets, ledger, log }),
       indicateWorking: (message) => channels.channel(message.channel)?.indicateWorking?.(message),
     });
     agent.onOutcome((outcome) => {
@@ -210,6 +233,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         channels: supervisor.running(),
         failed: supervisor.failures().map((failure) => failure.name),
         model: config.agents.defaults.model,
+        fallbacks: config.agents.defaults.fallbacks,
         tools: registry.list().length,
       },
       "skein ready",
@@ -235,7 +259,13 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
 
   function status(): DaemonStatus {
     const stats = agent?.stats ?? { sessions: 0, activeSessions: 0, turnsServed: 0 };
-    return { version: packageJson.version, startedAt, channels: supervisor?.statuses() ?? {}, ...stats };
+    return {
+      version: packageJson.version,
+      startedAt,
+      channels: supervisor?.statuses() ?? {},
+      ...stats,
+      ...(router ? { models: router.status() } : {}),
+    };
   }
 
   return {
@@ -254,21 +284,6 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     onOutcome(listener) {
       outcomeListeners.add(listener);
       return () => outcomeListeners.delete(listener);
-    },
-  };
-}
-
-/** The OpenAI-compatible provider, its SDK loaded on the first model call so start-up stays fast and small. */
-function defaultProvider(loaded: LoadedConfig): LlmProvider {
-  let provider: Promise<LlmProvider> | undefined;
-  return {
-    name: "openai",
-    async chat(request, signal) {
-      provider ??= import("./providers/openai.js").then(
-        ({ OpenAIProvider, openAIOptionsFrom }) =>
-          new OpenAIProvider(openAIOptionsFrom(loaded.config.providers.openai)),
-      );
-      return (await provider).chat(request, signal);
     },
   };
 }

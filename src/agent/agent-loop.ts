@@ -7,13 +7,18 @@ import type { InboundGate } from "../gates/gate.js";
 import { GateChain } from "../gates/gate-chain.js";
 import type { LlmProvider } from "../providers/provider.js";
 import type { ToolRegistry } from "../tools/registry.js";
+import type { BudgetGuard } from "../usage/budgets.js";
+import { meteredProvider } from "../usage/metered-provider.js";
+import { callerOf, type UsageLedger } from "../usage/usage-ledger.js";
 import { settleWithin } from "../util/settle-within.js";
 import { parseChatCommand, runChatCommand } from "./chat-commands.js";
 import { ChatReplies, errorText } from "./chat-replies.js";
 import type { ContextBuilder } from "./context.js";
+import { type ModelCommandDeps, sessionModel } from "./model-commands.js";
 import { sanitizeText } from "./sanitize.js";
 import { validateSessionKey } from "./session-id.js";
 import { SessionScheduler } from "./session-scheduler.js";
+import { MemorySessionSettings, type SessionSettingsStore } from "./session-settings.js";
 import type { SessionStore } from "./sessions.js";
 import { answerWhileStopping } from "./shutdown-notice.js";
 import { ShuttingDown, type TurnOutcome, TurnRunner } from "./turn.js";
@@ -34,6 +39,14 @@ export interface AgentLoopOptions {
   log: Logger;
   /** The channel's "working on it" indicator for a message, when it has one. */
   indicateWorking?: (message: InboundMessage) => WorkingIndicator | undefined;
+  /** Each conversation's `/model` choice (default: kept in memory). */
+  settings?: SessionSettingsStore;
+  /** Whether a sender may switch a conversation's model (default: everyone the gates let in). */
+  mayConfigure?: (message: InboundMessage) => boolean | Promise<boolean>;
+  /** Where every model call's usage is recorded (default: not recorded). */
+  ledger?: UsageLedger;
+  /** Daily budgets checked before each turn (default: none). */
+  budgets?: BudgetGuard;
 }
 
 /**
@@ -47,6 +60,7 @@ export class AgentLoop {
   readonly #gates: GateChain;
   readonly #replies: ChatReplies;
   readonly #turns: TurnRunner;
+  readonly #models: ModelCommandDeps;
   readonly #scheduler: SessionScheduler<InboundMessage>;
   readonly #root = new AbortController();
   readonly #knownSessions = new Set<string>();
@@ -67,7 +81,22 @@ export class AgentLoop {
       sessions: options.sessions,
       log: options.log,
     });
-    this.#turns = new TurnRunner({ ...options, replies: this.#replies });
+    this.#models = {
+      agent: options.agent,
+      settings: options.settings ?? new MemorySessionSettings(),
+      mayConfigure: options.mayConfigure ?? (() => true),
+      ...(options.ledger ? { ledger: options.ledger } : {}),
+    };
+    this.#turns = new TurnRunner({
+      ...options,
+      replies: this.#replies,
+      modelFor: async (key, message) => ({
+        model: await sessionModel(key, this.#models),
+        provider: options.ledger
+          ? meteredProvider(options.provider, callerOf(message), options.ledger)
+          : options.provider,
+      }),
+    });
     this.#scheduler = new SessionScheduler(options.agent.max_concurrent_turns, (key, message) =>
       this.#handle(key, message),
     );
@@ -188,8 +217,14 @@ export class AgentLoop {
       const reply = await runChatCommand(command, key, message, {
         sessions: this.#options.sessions,
         replies: this.#replies,
+        models: this.#models,
       });
       return { message, sessionKey: key, status: "command", reply };
+    }
+    const budget = await this.#options.budgets?.check(callerOf(message));
+    if (budget?.type === "reached") {
+      await this.#replies.send(message, budget.text);
+      return { message, sessionKey: key, status: "gated", reply: budget.text };
     }
     try {
       return await this.#turns.run(key, message, text, this.#root.signal);

@@ -1,19 +1,29 @@
 import type { InboundMessage } from "../bus/messages.js";
 import type { ChatReplies } from "./chat-replies.js";
+import { type ModelCommandDeps, modelCommand, usageCommand } from "./model-commands.js";
 import type { SessionStore } from "./sessions.js";
 
-/** The chat commands the core answers itself, without the model. */
-export type ChatCommand = "new" | "help";
+/** A chat command the core answers itself, without the model, with what followed it. */
+export interface ChatCommand {
+  name: "new" | "help" | "model" | "usage";
+  /** The rest of the line, trimmed (`gpt-4o` in `/model gpt-4o`). */
+  argument: string;
+}
 
-/** Recognises `/new`, `/help` and `/start` (also as `/new@botname`), whatever follows them. */
+/** Recognises `/new`, `/help`, `/start`, `/model` and `/usage` (also as `/new@botname`). */
 export function parseChatCommand(text: string): ChatCommand | undefined {
-  const match = /^\/([a-z]+)(?:@\S+)?(?:\s|$)/i.exec(text.trim());
+  const match = /^\/([a-z]+)(?:@\S+)?(?:\s+([\s\S]*))?$/i.exec(text.trim());
+  const argument = match?.[2]?.trim() ?? "";
   switch (match?.[1]?.toLowerCase()) {
     case "new":
-      return "new";
+      return { name: "new", argument };
     case "help":
     case "start":
-      return "help";
+      return { name: "help", argument };
+    case "model":
+      return { name: "model", argument };
+    case "usage":
+      return { name: "usage", argument };
     default:
       return undefined;
   }
@@ -24,6 +34,8 @@ const HELP_TEXT = [
   "",
   "Commands:",
   "/new — start a fresh conversation (the old one is archived)",
+  "/model — show or switch the model of this conversation",
+  "/usage — tokens used today and this month",
   "/help — show this message",
 ].join("\n");
 
@@ -37,10 +49,28 @@ export async function runChatCommand(
   command: ChatCommand,
   sessionKey: string,
   message: InboundMessage,
-  deps: { sessions: Pick<SessionStore, "archive">; replies: ChatReplies },
+  deps: { sessions: Pick<SessionStore, "archive">; replies: ChatReplies; models: ModelCommandDeps },
 ): Promise<string> {
-  if (command === "new") await deps.sessions.archive(sessionKey);
-  const text = command === "new" ? NEW_SESSION_TEXT : HELP_TEXT;
+  const text = await answer(command, sessionKey, message, deps);
   await deps.replies.send(message, text);
   return text;
+}
+
+async function answer(
+  command: ChatCommand,
+  sessionKey: string,
+  message: InboundMessage,
+  deps: { sessions: Pick<SessionStore, "archive">; models: ModelCommandDeps },
+): Promise<string> {
+  switch (command.name) {
+    case "new":
+      await deps.sessions.archive(sessionKey);
+      return NEW_SESSION_TEXT;
+    case "help":
+      return HELP_TEXT;
+    case "model":
+      return modelCommand(command.argument, sessionKey, message, deps.models);
+    case "usage":
+      return usageCommand(message, deps.models);
+  }
 }

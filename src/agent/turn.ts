@@ -38,6 +38,8 @@ export interface TurnRunnerOptions {
   log: Logger;
   /** The channel's "working on it" indicator for a message, when it has one. */
   indicateWorking?: (message: InboundMessage) => WorkingIndicator | undefined;
+  /** The conversation's model and the provider to ask (default: `agent.model` on `provider`). */
+  modelFor?: (sessionKey: string, message: InboundMessage) => Promise<{ model: string; provider: LlmProvider }>;
 }
 
 /** One turn about to run: the message, the session it belongs to and what the model is asked. */
@@ -49,6 +51,7 @@ interface TurnPlan {
   /** System prompt, history window and the user message. */
   messages: ChatMessage[];
   model: string;
+  provider: LlmProvider;
 }
 
 /**
@@ -94,13 +97,18 @@ export class TurnRunner {
 
   async #plan(sessionKey: string, message: InboundMessage, userMessage: ChatMessage): Promise<TurnPlan> {
     const { agent, sessions, context } = this.#options;
-    const [history, system] = await Promise.all([sessions.load(sessionKey), context.systemPrompt(message)]);
+    const [history, system, choice] = await Promise.all([
+      sessions.load(sessionKey),
+      context.systemPrompt(message),
+      this.#options.modelFor?.(sessionKey, message),
+    ]);
     const messages = [
       { role: "system", content: system } as const,
       ...historyWindow(history, agent.memory_window, agent.max_history_chars),
       userMessage,
     ];
-    return { sessionKey, message, userMessage, messages, model: agent.model };
+    const { model, provider } = choice ?? { model: agent.model, provider: this.#options.provider };
+    return { sessionKey, message, userMessage, messages, model, provider };
   }
 
   /** Runs the tool loop, records the turn and delivers the reply (unless a tool already sent to this chat). */
@@ -110,7 +118,7 @@ export class TurnRunner {
     const deliveredTo = new Set<string>();
     const result = await runToolLoop(
       {
-        provider: this.#options.provider,
+        provider: plan.provider,
         registry: this.#options.registry,
         model: plan.model,
         maxIterations: agent.max_tool_iterations,

@@ -34,9 +34,24 @@ const agentDefaults = z.object({
   temperature: z.number().min(0).max(2).optional(),
   /** Whole-turn time limit in seconds; a turn still running then is aborted and the user told. */
   turn_timeout: z.number().positive().default(600),
+  /** Models tried in order when the current one fails with a connection error, timeout, 429 or 5xx. */
+  fallbacks: z.array(z.string().min(1)).default([]),
+  /** The models `/model` offers; default: the default model and its fallbacks. */
+  models: z.array(z.string().min(1)).optional(),
+  budgets: z
+    .object({
+      per_user_daily_tokens: z.number().int().positive().optional(),
+      per_chat_daily_tokens: z.number().int().positive().optional(),
+      /** The whole bot's spending per day, in the currency of `providers.<name>.prices`. */
+      daily_cost: z.number().positive().optional(),
+    })
+    .prefault({}),
 });
 
-const openaiProvider = z.object({
+/** Price of a model in currency units per million tokens. */
+const modelPrice = z.object({ input: z.number().min(0), output: z.number().min(0) });
+
+const modelProvider = z.object({
   api_key: z.string().optional(),
   base_url: z.string().url().optional(),
   /** Time limit of one request in seconds: the headers and the whole answer. */
@@ -46,7 +61,25 @@ const openaiProvider = z.object({
   max_retries: z.number().int().min(0).max(10).default(2),
   /** Use SSE streaming for completions. */
   stream: z.boolean().default(false),
+  /** Extra HTTP headers sent with every request (e.g. OpenRouter's `HTTP-Referer`). */
+  headers: z.record(z.string(), z.string()).default({}),
+  /** Seconds a provider that failed is skipped while fallbacks are tried. */
+  cooldown: z.number().min(0).default(60),
+  /** Per model: what a million input and output tokens cost. */
+  prices: z.record(z.string(), modelPrice).default({}),
+  /** Per model: its context window in tokens, so a context-length error can go to a larger fallback. */
+  context_windows: z.record(z.string(), z.number().int().positive()).default({}),
 });
+
+/**
+ * `providers.<name>`: any number of OpenAI-compatible endpoints, in the order written (a bare
+ * model name goes to the first). `providers.openai` always exists, with its defaults when absent.
+ */
+const providers = z
+  .record(z.string(), modelProvider)
+  .default({})
+  .transform((configured) => (configured.openai ? configured : { ...configured, openai: modelProvider.parse({}) }))
+  .pipe(z.custom<Record<string, ModelProviderConfig> & { openai: ModelProviderConfig }>());
 
 const mcpServer = z.object({
   command: z.string().optional(),
@@ -102,7 +135,7 @@ const gateway = z.object({
 
 export const configSchema = z.object({
   agents: z.object({ defaults: agentDefaults.prefault({}) }).prefault({}),
-  providers: z.object({ openai: openaiProvider.prefault({}) }).prefault({}),
+  providers,
   /** Each plugin's settings under its name, as its descriptor in channels/catalog.ts declares them. */
   channels: z.object(channelsShape()).prefault({}),
   tools: tools.prefault({}),
@@ -121,3 +154,5 @@ export type SkeinConfig = z.output<typeof configSchema>;
 /** The configuration as written in a file (every key optional). */
 export type SkeinConfigInput = z.input<typeof configSchema>;
 export type McpServerConfig = z.output<typeof mcpServer>;
+/** One `providers.<name>` section with its defaults filled in. */
+export type ModelProviderConfig = z.output<typeof modelProvider>;

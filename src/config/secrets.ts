@@ -1,7 +1,7 @@
 import { type PlatformChannelName, platformChannels, settingsOf } from "../channel-kit/loader.js";
 import type { SkeinConfig } from "./schema.js";
 
-/** Every secret value in the config (API keys, bot tokens, signing secrets, MCP env and headers). */
+/** Every secret value in the config (every provider's API key and headers, bot tokens, signing secrets, MCP env and headers). */
 export function configSecrets(config: SkeinConfig): string[] {
   const channels = platformChannels.flatMap((descriptor) => {
     const settings = settingsOf(config, descriptor.name as PlatformChannelName) as Record<string, unknown>;
@@ -11,7 +11,11 @@ export function configSecrets(config: SkeinConfig): string[] {
     ...Object.values(server.env),
     ...Object.values(server.headers),
   ]);
-  return [config.providers.openai.api_key, ...channels, config.tools.web_search.api_key, ...mcp].filter(
+  const providers = Object.values(config.providers).flatMap((provider) => [
+    provider.api_key,
+    ...Object.values(provider.headers),
+  ]);
+  return [...providers, ...channels, config.tools.web_search.api_key, ...mcp].filter(
     (secret): secret is string => typeof secret === "string" && secret !== "",
   );
 }

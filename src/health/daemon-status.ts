@@ -1,4 +1,5 @@
 import type { ChannelStatus } from "../channel-kit/channel.js";
+import type { ModelRouterStatus } from "../providers/model-router.js";
 
 /** A snapshot of the running daemon, served by the health endpoint and printed by `skein status`. */
 export interface DaemonStatus {
@@ -11,4 +12,6 @@ export interface DaemonStatus {
   /** Sessions known since start. */
   sessions: number;
   turnsServed: number;
+  /** Providers cooling down after a failure, and failovers to fallback models. */
+  models?: ModelRouterStatus;
 }

@@ -88,5 +88,20 @@ export function formatStatus(report: StatusReport, now: number): string[] {
   }
   lines.push(`sessions: ${report.sessions} (${report.activeSessions} active)`);
   lines.push(`turns served: ${report.turnsServed}`);
+  if (report.models) lines.push(...formatModels(report.models, now));
+  return lines;
+}
+
+/** The model layer's lines: failovers, and each provider cooling down after a failure. */
+function formatModels(models: NonNullable<StatusReport["models"]>, now: number): string[] {
+  const last = models.lastFailover;
+  const lines = [
+    `model failovers: ${models.failovers}${last ? ` (last ${utc(last.at)}: ${last.from} -> ${last.to}, ${last.reason})` : ""}`,
+  ];
+  for (const provider of models.providers) {
+    if (provider.coolingDownUntil === undefined) continue;
+    const left = formatDuration((provider.coolingDownUntil - now) / 1000);
+    lines.push(`  ${provider.name}: cooling down for ${left}${provider.lastError ? ` (${provider.lastError})` : ""}`);
+  }
   return lines;
 }

@@ -1,6 +1,6 @@
 import OpenAI from "openai";
 import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
-import type { SkeinConfig } from "../config/schema.js";
+import type { ModelProviderConfig } from "../config/schema.js";
 import { withRetry } from "../util/retry.js";
 import { assembleStream } from "./assemble-stream.js";
 import { BodyFault, guardedFetch, type StreamWatch, streamWatchKey } from "./guarded-fetch.js";
@@ -13,6 +13,8 @@ import {
 } from "./provider.js";
 
 export interface OpenAIProviderOptions {
+  /** The `providers.<name>` this client serves (default `openai`). */
+  name?: string;
   apiKey?: string;
   /** Any OpenAI-compatible server, e.g. `http://localhost:11434/v1` (default: OpenAI). */
   baseUrl?: string;
@@ -29,13 +31,22 @@ export interface OpenAIProviderOptions {
   retryDelayMs?: number;
   /** Ask for SSE streaming and assemble the answer from its chunks. */
   stream?: boolean;
+  /** Extra HTTP headers sent with every request. */
+  headers?: Record<string, string>;
+  /**
+   * A 429 or 503 asking to wait longer than this many seconds is not retried but fails at
+   * once, so that a fallback model can answer instead (default: always retried).
+   */
+  maxRetryAfterSeconds?: number;
   /** Injectable for tests. */
   fetch?: typeof fetch;
 }
 
-/** Options from the `providers.openai` config section. */
-export function openAIOptionsFrom(config: SkeinConfig["providers"]["openai"]): OpenAIProviderOptions {
+/** Options from a `providers.<name>` config section. */
+export function openAIOptionsFrom(config: ModelProviderConfig, name = "openai"): OpenAIProviderOptions {
   return {
+    name,
+    headers: config.headers,
     apiKey: config.api_key,
     baseUrl: config.base_url,
     timeoutMs: config.timeout * 1000,
@@ -47,14 +58,16 @@ export function openAIOptionsFrom(config: SkeinConfig["providers"]["openai"]): O
 
 /** Chat Completions over the official SDK: OpenAI, OpenRouter, Groq, Ollama, vLLM, LM Studio... */
 export class OpenAIProvider implements LlmProvider {
-  readonly name = "openai";
+  readonly name: string;
   readonly #client: OpenAI;
   readonly #stream: boolean;
   readonly #maxRetries: number;
   readonly #retryDelayMs: number;
 
   constructor(options: OpenAIProviderOptions = {}) {
+    this.name = options.name ?? "openai";
     const timeoutMs = options.timeoutMs ?? 120_000;
+    const fetchImpl = jsonWithoutContentType(options.fetch ?? globalThis.fetch);
     this.#maxRetries = options.maxRetries ?? 2;
     this.#retryDelayMs = options.retryDelayMs ?? 500;
     this.#client = new OpenAI({
@@ -63,10 +76,11 @@ export class OpenAIProvider implements LlmProvider {
       baseURL: options.baseUrl,
       timeout: timeoutMs,
       maxRetries: this.#maxRetries,
-      fetch: guardedFetch(jsonWithoutContentType(options.fetch ?? globalThis.fetch), {
-        deadlineMs: timeoutMs,
-        idleMs: Math.min(timeoutMs, options.idleTimeoutMs ?? 60_000),
-      }),
+      fetch: guardedFetch(
+        options.maxRetryAfterSeconds === undefined ? fetchImpl : noLongWaits(fetchImpl, options.maxRetryAfterSeconds),
+        { deadlineMs: timeoutMs, idleMs: Math.min(timeoutMs, options.idleTimeoutMs ?? 60_000) },
+      ),
+      ...(options.headers && Object.keys(options.headers).length ? { defaultHeaders: options.headers } : {}),
     });
     this.#stream = options.stream ?? false;
   }
@@ -161,6 +175,34 @@ function jsonWithoutContentType(fetchImpl: typeof fetch): typeof fetch {
     if (/^\s*[[{]/.test(text)) headers.set("content-type", "application/json");
     return new Response(text, { status: response.status, statusText: response.statusText, headers });
   };
+}
+
+/**
+ * Marks a 429/503 whose `retry-after` is longer than `maxSeconds` as not to be retried
+ * (`x-should-retry: false`, which the SDK obeys), so the call fails over at once.
+ */
+function noLongWaits(fetchImpl: typeof fetch, maxSeconds: number): typeof fetch {
+  return async (input, init) => {
+    const response = await fetchImpl(input, init);
+    if (response.status !== 429 && response.status !== 503) return response;
+    const waitSeconds = retryAfterSeconds(response.headers);
+    if (waitSeconds === undefined || waitSeconds <= maxSeconds) return response;
+    const headers = new Headers(response.headers);
+    headers.set("x-should-retry", "false");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+}
+
+/** The wait a `retry-after-ms` or `retry-after` header (seconds or an HTTP date) asks for, in seconds. */
+function retryAfterSeconds(headers: Headers): number | undefined {
+  const milliseconds = Number.parseFloat(headers.get("retry-after-ms") ?? "");
+  if (Number.isFinite(milliseconds)) return milliseconds / 1000;
+  const value = headers.get("retry-after");
+  if (!value) return undefined;
+  const seconds = Number.parseFloat(value);
+  if (Number.isFinite(seconds)) return seconds;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? (date - Date.now()) / 1000 : undefined;
 }
 
 function kindOfStatus(status: number): ProviderErrorKind {

@@ -30,6 +30,8 @@ export interface ChatResponse {
   toolCalls: ToolCall[];
   finishReason: string | null;
   usage?: { promptTokens: number; completionTokens: number };
+  /** Which provider and model answered (set by the model router, which may have failed over). */
+  servedBy?: { provider: string; model: string };
 }
 
 /** A chat model. Implementations retry transient failures themselves. */

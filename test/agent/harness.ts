@@ -28,6 +28,8 @@ export interface HarnessOptions {
   baseUrl?: string;
   /** Secret values the bus removes from every outbound text, as the daemon does. */
   secrets?: string[];
+  /** More agent-loop options (model settings, usage, budgets, another provider), given the temp home and the fake. */
+  loop?: (context: { home: string; fake: FakeOpenAI; log: Logger }) => Partial<AgentLoopOptions>;
 }
 
 /** An agent loop wired to the real OpenAI SDK, a fake model server, a temp home and a recording channel. */
@@ -61,6 +63,7 @@ export async function startHarness(options: HarnessOptions = {}) {
     agent: config.agents.defaults,
     log,
     indicateWorking: options.indicateWorking,
+    ...options.loop?.({ home, fake, log }),
   });
   agent.start();
   const outcomes: TurnOutcome[] = [];

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config/load.js";
+import { configSecrets } from "../../src/config/secrets.js";
 
 describe("loading the configuration", () => {
   let dir: string;
@@ -143,6 +144,24 @@ describe("loading the configuration", () => {
       'unknown config key "extra" is ignored',
       'unknown config key "tools.mcp_servers.files.comand" is ignored',
     ]);
+  });
+
+  it("keeps named providers in the order written, always has providers.openai, and redacts every provider's key", async () => {
+    await writeConfig({
+      providers: {
+        groq: { api_key: "gsk-groq-key", base_url: "https://api.groq.com/openai/v1", cooldown: 5, timeot: 1 },
+        router: { headers: { Authorization: "Bearer header-secret" }, prices: { "m-1": { input: 1, output: 2 } } },
+      },
+    });
+    const { config, warnings } = await load({ OPENAI_API_KEY: "sk-openai-key" });
+    expect(Object.keys(config.providers)).toEqual(["groq", "router", "openai"]);
+    expect(config.providers.groq).toMatchObject({ cooldown: 5, timeout: 120, max_retries: 2, stream: false });
+    expect(config.providers.router?.prices).toEqual({ "m-1": { input: 1, output: 2 } });
+    expect(config.providers.openai).toMatchObject({ api_key: "sk-openai-key", cooldown: 60, headers: {} });
+    expect(warnings).toEqual(['unknown config key "providers.groq.timeot" is ignored']);
+    expect(configSecrets(config)).toEqual(
+      expect.arrayContaining(["gsk-groq-key", "Bearer header-secret", "sk-openai-key"]),
+    );
   });
 
   it("accepts numeric sender ids in allow_from, as Telegram writes them", async () => {

@@ -1,0 +1,158 @@
+import type { Logger } from "pino";
+import type { ModelProviderConfig } from "../config/schema.js";
+import type { ChatResponse } from "../providers/provider.js";
+import { type UsageRecord, type UsageStore, utcDay } from "./usage-store.js";
+
+/** Who a model call was made for. */
+export interface UsageCaller {
+  channel: string;
+  chatId: string;
+  senderId: string;
+}
+
+/** Tokens and cost added up. */
+export interface UsageTotals {
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** Of the priced calls only. */
+  cost: number;
+}
+
+/** Today's running totals (UTC day), per user, per chat and for the whole bot. */
+export interface DayTotals {
+  day: string;
+  byUser: Map<string, UsageTotals>;
+  byChat: Map<string, UsageTotals>;
+  all: UsageTotals;
+}
+
+export interface UsageLedgerOptions {
+  store: UsageStore;
+  /** Price per million tokens of a provider's model, when known. */
+  priceOf: (provider: string, model: string) => { input: number; output: number } | undefined;
+  log: Logger;
+  /** Epoch milliseconds; injectable for tests. */
+  now?: () => number;
+}
+
+/** The caller of a message's model calls. */
+export const callerOf = (message: UsageCaller): UsageCaller => ({
+  channel: message.channel,
+  chatId: message.chatId,
+  senderId: message.senderId,
+});
+
+/** The key of a sender in per-user totals: `channel:senderId`. */
+export const userKeyOf = (caller: Pick<UsageCaller, "channel" | "senderId">) => `${caller.channel}:${caller.senderId}`;
+/** The key of a chat in per-chat totals: `channel:chatId`. */
+export const chatKeyOf = (caller: Pick<UsageCaller, "channel" | "chatId">) => `${caller.channel}:${caller.chatId}`;
+
+/** Nothing used yet. */
+export const noUsage = (): UsageTotals => ({ calls: 0, promptTokens: 0, completionTokens: 0, cost: 0 });
+
+/** Adds a record to totals in place. */
+export function addUsage(totals: UsageTotals, record: UsageRecord): void {
+  totals.calls++;
+  totals.promptTokens += record.promptTokens;
+  totals.completionTokens += record.completionTokens;
+  totals.cost += record.cost ?? 0;
+}
+
+/** Input and output tokens together. */
+export const tokensOf = (totals: UsageTotals) => totals.promptTokens + totals.completionTokens;
+
+/** `providers.<name>.prices` as a lookup for {@link UsageLedgerOptions.priceOf}. */
+export function pricesFrom(providers: Record<string, Pick<ModelProviderConfig, "prices">>) {
+  return (provider: string, model: string) => providers[provider]?.prices[model];
+}
+
+/**
+ * Records every model call's usage in the store, priced, and keeps today's totals in
+ * memory for the budgets (loaded from the store on first use, so they survive a restart).
+ */
+export class UsageLedger {
+  readonly #options: UsageLedgerOptions;
+  readonly #now: () => number;
+  readonly #listeners = new Set<(caller: UsageCaller, today: DayTotals) => void>();
+  #today: DayTotals | undefined;
+  #loading: Promise<DayTotals> | undefined;
+
+  constructor(options: UsageLedgerOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The current time of the ledger's clock (epoch ms). */
+  now(): number {
+    return this.#now();
+  }
+
+  /** Records one answered call; a store failure is logged, never thrown. */
+  async record(caller: UsageCaller, response: ChatResponse, requestedModel: string): Promise<void> {
+    const served = response.servedBy ?? { provider: "unknown", model: requestedModel };
+    const promptTokens = response.usage?.promptTokens ?? 0;
+    const completionTokens = response.usage?.completionTokens ?? 0;
+    const price = this.#options.priceOf(served.provider, served.model);
+    const record: UsageRecord = {
+      at: new Date(this.#now()).toISOString(),
+      ...caller,
+      provider: served.provider,
+      model: served.model,
+      promptTokens,
+      completionTokens,
+      ...(price ? { cost: (promptTokens * price.input + completionTokens * price.output) / 1_000_000 } : {}),
+    };
+    const today = await this.today();
+    addUsage(today.all, record);
+    addUsage(entry(today.byUser, userKeyOf(caller)), record);
+    addUsage(entry(today.byChat, chatKeyOf(caller)), record);
+    for (const listener of this.#listeners) listener(caller, today);
+    await this.#options.store.append(record).catch((error: unknown) => {
+      this.#options.log.error({ err: error }, "cannot record model usage");
+    });
+  }
+
+  /** Calls `listener` after each recorded call. Returns the unsubscribe function. */
+  onRecord(listener: (caller: UsageCaller, today: DayTotals) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Today's totals (UTC), loaded from the store when the day is new to this process. */
+  async today(): Promise<DayTotals> {
+    const day = utcDay(this.#now());
+    if (this.#today?.day === day) return this.#today;
+    this.#loading ??= this.#load(day).finally(() => {
+      this.#loading = undefined;
+    });
+    const loaded = await this.#loading;
+    if (this.#today?.day !== loaded.day) this.#today = loaded;
+    return this.#today;
+  }
+
+  /** Records at or after `since` (epoch ms). */
+  readSince(since: number): Promise<UsageRecord[]> {
+    return this.#options.store.readSince(since);
+  }
+
+  async #load(day: string): Promise<DayTotals> {
+    const totals: DayTotals = { day, byUser: new Map(), byChat: new Map(), all: noUsage() };
+    try {
+      for (const record of await this.#options.store.readSince(Date.parse(`${day}T00:00:00Z`))) {
+        addUsage(totals.all, record);
+        addUsage(entry(totals.byUser, userKeyOf(record)), record);
+        addUsage(entry(totals.byChat, chatKeyOf(record)), record);
+      }
+    } catch (error) {
+      this.#options.log.error({ err: error }, "cannot read today's model usage; counting from zero");
+    }
+    return totals;
+  }
+}
+
+function entry(map: Map<string, UsageTotals>, key: string): UsageTotals {
+  const totals = map.get(key) ?? noUsage();
+  map.set(key, totals);
+  return totals;
+}

@@ -1,0 +1,90 @@
+import { appendFile, mkdir, readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+
+/** One model call's token usage, as recorded. */
+export interface UsageRecord {
+  /** When the call ended, ISO 8601 (UTC). */
+  at: string;
+  channel: string;
+  chatId: string;
+  senderId: string;
+  provider: string;
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  /** From `providers.<name>.prices`, when the model has a price. */
+  cost?: number;
+}
+
+/**
+ * Where usage records are kept. The daemon's default is {@link UsageFiles}; a cluster can
+ * share them through another implementation.
+ */
+export interface UsageStore {
+  append(record: UsageRecord): Promise<void>;
+  /** The records whose `at` is at or after `since` (epoch ms), oldest first. */
+  readSince(since: number): Promise<UsageRecord[]>;
+}
+
+/** The UTC day of an epoch-ms time, `YYYY-MM-DD`. */
+export function utcDay(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
+}
+
+/**
+ * Usage as small append-only JSON Lines files, one per UTC day:
+ * `$SKEIN_HOME/usage/YYYY-MM-DD.jsonl`. A line cut short by a crash is skipped on reading.
+ */
+export class UsageFiles implements UsageStore {
+  readonly #dir: string;
+  /** Appends in order, one at a time. */
+  #tail: Promise<unknown> = Promise.resolve();
+
+  constructor(dir: string) {
+    this.#dir = dir;
+  }
+
+  append(record: UsageRecord): Promise<void> {
+    const line = `${JSON.stringify(record)}\n`;
+    const file = join(this.#dir, `${utcDay(Date.parse(record.at))}.jsonl`);
+    const written = this.#tail.then(async () => {
+      await mkdir(this.#dir, { recursive: true, mode: 0o700 });
+      await appendFile(file, line, { mode: 0o600 });
+    });
+    this.#tail = written.catch(() => undefined);
+    return written;
+  }
+
+  async readSince(since: number): Promise<UsageRecord[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.#dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    const firstDay = utcDay(since);
+    const days = names
+      .filter((name) => /^\d{4}-\d{2}-\d{2}\.jsonl$/.test(name) && name.slice(0, 10) >= firstDay)
+      .sort();
+    const records: UsageRecord[] = [];
+    for (const name of days) {
+      const text = await readFile(join(this.#dir, name), "utf8");
+      for (const line of text.split("\n")) {
+        const record = parseRecord(line);
+        if (record && Date.parse(record.at) >= since) records.push(record);
+      }
+    }
+    return records;
+  }
+}
+
+function parseRecord(line: string): UsageRecord | undefined {
+  if (!line.trim()) return undefined;
+  try {
+    const value = JSON.parse(line) as UsageRecord;
+    return typeof value.at === "string" && typeof value.promptTokens === "number" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
