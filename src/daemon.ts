@@ -146,7 +146,21 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       mkdir(join(home, "sessions"), { recursive: true, mode: 0o700 }),
     ]);
     const registry = new ToolRegistry({ log, approval: config.tools.approval });
-    registerBuiltinTools(registry, { config, workspace, home, log, env: loaded.env, signal: root.signal });
+    sessions = new SessionStore({
+      dir: join(home, "sessions"),
+      log,
+      retain: Math.max(500, config.agents.defaults.memory_window * 2),
+    });
+    const sessionStore = sessions;
+    registerBuiltinTools(registry, {
+      config,
+      workspace,
+      home,
+      log,
+      env: loaded.env,
+      signal: root.signal,
+      hasConversation: (channel, chatId) => sessionStore.hasChat(channel, chatId),
+    });
     const mcpConnecting = Object.keys(config.tools.mcp_servers).length
       ? import("./tools/mcp/hub.js").then(({ connectMcpServers }) =>
           connectMcpServers({
@@ -168,11 +182,6 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       now,
     });
     const pairings = new PairingStore({ home });
-    sessions = new SessionStore({
-      dir: join(home, "sessions"),
-      log,
-      retain: Math.max(500, config.agents.defaults.memory_window * 2),
-    });
     supervisor = new ChannelSupervisor({ bus, log, signal: root.signal, retryBaseMs: options.channelRetryBaseMs });
     const channels = supervisor;
     agent = new AgentLoop({

@@ -1,8 +1,8 @@
-import { mkdir, open, readFile, rename } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "pino";
 import type { ChatMessage } from "../providers/provider.js";
-import { encodeSessionKey } from "./session-id.js";
+import { decodeSessionFileName, encodeSessionKey } from "./session-id.js";
 
 export interface SessionStoreOptions {
   /** `$SKEIN_HOME/sessions`. */
@@ -62,6 +62,17 @@ export class SessionStore {
   /** The file a session is stored in (throws a SessionIdError for an invalid key). */
   pathOf(key: string): string {
     return join(this.#dir, `${encodeSessionKey(key)}.jsonl`);
+  }
+
+  /** Whether a conversation with this chat (or one of its threads) is stored. */
+  async hasChat(channel: string, chatId: string): Promise<boolean> {
+    const base = `${channel}:${chatId}`;
+    const names = await readdir(this.#dir).catch(() => [] as string[]);
+    return names.some((name) => {
+      if (!name.endsWith(".jsonl")) return false;
+      const key = decodeSessionFileName(name.slice(0, -".jsonl".length));
+      return key === base || key.startsWith(`${base}:`);
+    });
   }
 
   /** Number of sessions loaded since start. */

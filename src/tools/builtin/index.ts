@@ -22,6 +22,8 @@ export interface BuiltinToolDeps {
   workspace: string;
   /** `$SKEIN_HOME`: per-user notes live there, out of every file tool's and command's reach. */
   home: string;
+  /** Whether a conversation with a chat is stored (the `message` tool's "known" targets); default none. */
+  hasConversation?: (channel: string, chatId: string) => Promise<boolean>;
   log: Logger;
   /** The daemon's environment, from which commands get only a safe base (default `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;
@@ -76,7 +78,16 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
       onMigrationFailed: (error) =>
         deps.log.error({ err: error }, "could not move per-user notes out of the workspace"),
     }),
-    messageTool(messageTargetRule({ mode: config.tools.message.targets, config, home: deps.home })),
+    messageTool(
+      messageTargetRule({
+        mode: config.tools.message.targets,
+        config,
+        home: deps.home,
+        ...(deps.hasConversation
+          ? { hasConversation: ({ channel, chatId }) => deps.hasConversation!(channel, chatId) }
+          : {}),
+      }),
+    ),
   ];
   for (const tool of tools) registry.register(tool as never);
 }

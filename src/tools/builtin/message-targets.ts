@@ -1,7 +1,4 @@
-import { readdir } from "node:fs/promises";
-import { join } from "node:path";
 import { PairingStore } from "../../access/pairing-store.js";
-import { decodeSessionFileName } from "../../agent/session-id.js";
 import type { SkeinConfig } from "../../config/schema.js";
 
 /** `tools.message.targets`: chats the bot knows (`known`, the default) or any chat (`any`). */
@@ -15,8 +12,10 @@ export interface MessageTarget {
 export interface MessageTargetOptions {
   mode: MessageTargetsMode;
   config: SkeinConfig;
-  /** `$SKEIN_HOME`: its sessions and pairings say which chats the bot knows. */
+  /** `$SKEIN_HOME`: its pairings say which senders are approved. */
   home: string;
+  /** Whether a conversation exists with this chat (any of its threads); the session store knows. */
+  hasConversation?: (target: MessageTarget) => Promise<boolean>;
 }
 
 /** Why a target is refused, or undefined when the message tool may send there. */
@@ -36,21 +35,13 @@ export function messageTargetRule(options: MessageTargetOptions): MessageTargetR
       ? ((options.config.channels as Record<string, { allow_from?: string[] }>)[channel]?.allow_from ?? [])
       : [];
 
-  const hasSession = async ({ channel, chatId }: MessageTarget): Promise<boolean> => {
-    const base = `${channel}:${chatId}`;
-    const names = await readdir(join(options.home, "sessions")).catch(() => [] as string[]);
-    return names.some((name) => {
-      if (!name.endsWith(".jsonl")) return false;
-      const key = decodeSessionFileName(name.slice(0, -".jsonl".length));
-      return key === base || key.startsWith(`${base}:`);
-    });
-  };
+  const hasConversation = options.hasConversation ?? (async () => false);
 
   return async (target, current) => {
     if (target.channel === current.channel && target.chatId === current.chatId) return undefined;
     if (allowFrom(target.channel).includes(target.chatId)) return undefined;
     if (await pairings.isApproved(target.channel, target.chatId).catch(() => false)) return undefined;
-    if (await hasSession(target)) return undefined;
+    if (await hasConversation(target).catch(() => false)) return undefined;
     return (
       `${target.channel} chat ${target.chatId} is not a chat the bot knows (tools.message.targets is "known": ` +
       `the current chat, chats with an allowed or paired sender, and channels the bot was mentioned in)`

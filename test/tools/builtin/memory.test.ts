@@ -119,7 +119,7 @@ describe("per-user notes", () => {
   });
 
   it("logs a notes folder it cannot read, with its path, and finds nothing there", async () => {
-    const folder = path.join(workspace, "memory", "notes", userNotesFolder("telegram", "111"));
+    const folder = path.join(home, "notes", userNotesFolder("telegram", "111"));
     await mkdir(path.dirname(folder), { recursive: true });
     await writeFile(folder, "a file where the folder should be");
     const { log, lines } = recordingLogger();

@@ -1,15 +1,13 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { encodeSessionKey } from "../../../src/agent/session-id.js";
 import { configSchema } from "../../../src/config/schema.js";
 import { messageTargetRule } from "../../../src/tools/builtin/message-targets.js";
 
 let home: string;
 beforeEach(async () => {
   home = await mkdtemp(path.join(tmpdir(), "skein-targets-"));
-  await mkdir(path.join(home, "sessions"));
 });
 afterEach(() => rm(home, { recursive: true, force: true }));
 
@@ -26,8 +24,12 @@ describe("the message tool's targets", () => {
   });
 
   it("allows the current chat, an allowed sender's chat and a Slack channel the bot was mentioned in", async () => {
-    await writeFile(path.join(home, "sessions", `${encodeSessionKey("slack:C1:1700000000.000100")}.jsonl`), "");
-    const rule = messageTargetRule({ mode: "known", config, home });
+    const rule = messageTargetRule({
+      mode: "known",
+      config,
+      home,
+      hasConversation: async ({ channel, chatId }) => channel === "slack" && chatId === "C1",
+    });
     await expect(rule(current, current)).resolves.toBeUndefined();
     await expect(rule({ channel: "telegram", chatId: "43" }, current)).resolves.toBeUndefined();
     await expect(rule({ channel: "slack", chatId: "C1" }, current)).resolves.toBeUndefined();
