@@ -158,7 +158,7 @@ describe("loading the configuration", () => {
     expect(config.providers.groq).toMatchObject({ cooldown: 5, timeout: 120, max_retries: 2, stream: false });
     expect(config.providers.router?.prices).toEqual({ "m-1": { input: 1, output: 2 } });
     expect(config.providers.openai).toMatchObject({ api_key: "sk-openai-key", cooldown: 60, headers: {} });
-    expect(warnings).toEqual(['unknown config key "providers.groq.timeot" is ignored']);
+    expect(warnings).toEqual(['unknown config key "providers.groq.timeot" is ignored (did you mean "timeout"?)']);
     expect(configSecrets(config)).toEqual(
       expect.arrayContaining(["gsk-groq-key", "Bearer header-secret", "sk-openai-key"]),
     );
