@@ -134,7 +134,13 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       }));
     const { config, home, workspace } = loaded;
     secrets = configSecrets(config);
-    log = options.log ?? (await createLogger({ level: options.logLevel ?? config.log_level, secrets }));
+    log =
+      options.log ??
+      (await createLogger({
+        level: options.logLevel ?? config.log_level,
+        secrets,
+        file: options.service ? config.log_file : undefined,
+      }));
     for (const warning of loaded.warnings) log.warn(warning);
     if (options.service) lock = await takeInstanceLock(home);
 

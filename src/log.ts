@@ -33,6 +33,8 @@ export interface LoggerOptions {
    * line, e.g. inside an error message that quotes a URL with the bot token in it.
    */
   secrets?: readonly string[];
+  /** Append JSON lines to this file (created with mode 0600, its folder too) instead of stderr. */
+  file?: string;
 }
 
 /** The daemon's logger: JSON lines (pretty on a TTY), secrets redacted. */
@@ -46,6 +48,10 @@ export async function createLogger(options: LoggerOptions = {}): Promise<Logger>
     base: undefined,
     ...(secrets.length ? { hooks: { streamWrite: (line: string) => redactSecrets(line, secrets) } } : {}),
   };
+  if (options.file && !options.destination) {
+    const file = pino.destination({ dest: options.file, append: true, mkdir: true, sync: true, mode: 0o600 });
+    return pino(base, file);
+  }
   const pretty = options.pretty ?? (options.destination === undefined && process.stderr.isTTY);
   if (pretty) {
     const { default: prettyStream } = await import("pino-pretty");

@@ -151,6 +151,8 @@ export const configSchema = z.object({
   tools: tools.prefault({}),
   gateway: gateway.prefault({}),
   log_level: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `skein start` appends its log (JSON lines) to this file instead of stderr; rotation is the platform's (logrotate). */
+  log_file: z.string().min(1).optional(),
 });
 
 /** The validated configuration with every default filled in. */

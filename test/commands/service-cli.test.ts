@@ -180,3 +180,35 @@ describe.skipIf(!isRoot)("a systemd-style install: the daemon runs as a service 
     expect((await stat(join(home, "pairing"))).uid).toBe(serviceUser.uid);
   });
 });
+
+describe("skein start's log", () => {
+  it("has one info line per answered message, without its content, in log_file when set", async () => {
+    const logFile = join(home, "logs", "skein.log");
+    const daemon = start({ SKEIN_LOG_FILE: logFile });
+    await telegram.waitForCall("getUpdates", () => true, telegram.callsOf("getUpdates").length);
+    const sentBefore = telegram.callsOf("sendMessage").length;
+    telegram.userMessage({ id: 111, type: "private" }, { id: 111, first_name: "Alice" }, "a secret question");
+    await telegram.waitForSent(sentBefore + 1);
+    await daemon.stop();
+    const lines = (await readFile(logFile, "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const answered = lines.filter((line) => line.msg === "answered");
+    expect(answered).toEqual([
+      expect.objectContaining({
+        level: 30,
+        channel: "telegram",
+        chatId: "111",
+        toolCalls: 0,
+        promptTokens: 10,
+        completionTokens: 5,
+        latencyMs: expect.any(Number),
+      }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain("a secret question");
+    expect(lines.map((line) => line.msg)).toContain("skein ready");
+    expect(daemon.stderr()).toBe("");
+    expect((await stat(logFile)).mode & 0o777).toBe(0o600);
+  });
+});
