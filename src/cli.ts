@@ -38,23 +38,30 @@ program
 program
   .command("tools")
   .description("list the tools the agent can call (built-in and MCP)")
+  .option("--json", "print JSON for scripts")
   .action(action(() => import("./commands/tools.js")));
 
 const config = program.command("config").description("inspect the configuration");
 config
   .command("check")
   .description("validate the configuration and show what is enabled")
+  .option("--json", "print JSON for scripts")
   .action(action(() => import("./commands/config-check.js")));
 
 const pairing = program.command("pairing").description("let new people talk to the bot");
 pairing
   .command("list")
   .description("list pending pairing codes and approved senders")
+  .option("--json", "print JSON for scripts")
   .action(action(() => import("./commands/pairing-list.js")));
 pairing
   .command("approve <channel> <code>")
   .description("approve the sender who received this pairing code")
   .action(action(() => import("./commands/pairing-approve.js")));
+pairing
+  .command("revoke <channel> <sender>")
+  .description("stop an approved sender (id or @username) from talking to the bot")
+  .action(action(() => import("./commands/pairing-revoke.js")));
 
 const mcp = program.command("mcp").description("Model Context Protocol servers");
 mcp
@@ -65,6 +72,7 @@ mcp
 program
   .command("doctor")
   .description("check config, workspace, LLM endpoint, channel credentials and MCP servers")
+  .option("--json", "print JSON for scripts")
   .action(action(() => import("./commands/doctor.js")));
 
 program
@@ -78,6 +86,7 @@ program
 program
   .command("status")
   .description("show the running daemon's channels, uptime, sessions and turns")
+  .option("--json", "print JSON for scripts")
   .action(action(() => import("./commands/status.js")));
 
 try {

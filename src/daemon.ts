@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
+import type { AdminServer } from "./admin/admin-server.js";
 import { AgentLoop, type TurnOutcome } from "./agent/agent-loop.js";
 import { ContextBuilder } from "./agent/context.js";
 import { SessionSettingsFile } from "./agent/session-settings.js";
@@ -15,8 +16,11 @@ import {
   platformChannel,
   settingsOf,
 } from "./channel-kit/loader.js";
+import { configWarnings } from "./config/config-warnings.js";
 import { type LoadedConfig, loadConfig } from "./config/load.js";
+import { defaultHealthPort } from "./config/schema.js";
 import { configSecrets, redactSecrets } from "./config/secrets.js";
+import { ensureWorkspaceDirectory } from "./config/workspace-dir.js";
 import { createAccessGate, PairingStore } from "./gates/access-gate.js";
 import { createDedupGate } from "./gates/dedup-gate.js";
 import { createSenderPermission } from "./gates/sender-permission.js";
@@ -32,6 +36,7 @@ import { ToolRegistry } from "./tools/registry.js";
 import { BudgetGuard } from "./usage/budgets.js";
 import { pricesFrom, UsageLedger } from "./usage/usage-ledger.js";
 import { UsageFiles } from "./usage/usage-store.js";
+import { acquireInstanceLock, type InstanceLock, InstanceLockError } from "./util/instance-lock.js";
 import { settleWithin } from "./util/settle-within.js";
 
 export interface DaemonOptions {
@@ -58,6 +63,11 @@ export interface DaemonOptions {
   graceMs?: number;
   /** First retry delay of a channel that failed to start transiently (default 1 s). */
   channelRetryBaseMs?: number;
+  /**
+   * Run as the service of `$SKEIN_HOME` (`skein start`): hold its instance lock, serve the
+   * health endpoints and the admin endpoint. Default false: `skein chat` and tests bind no port.
+   */
+  service?: boolean;
 }
 
 /** What a channel added in code is given: the whole config, as it has no settings of its own. */
@@ -65,7 +75,7 @@ export interface ExtraChannelDeps extends Omit<ChannelDeps, "settings"> {
   config: LoadedConfig["config"];
 }
 
-export type DaemonErrorKind = "no-channels" | "all-channels-failed";
+export type DaemonErrorKind = "no-channels" | "all-channels-failed" | "already-running" | "port-in-use";
 
 /** Why the daemon cannot run; the message tells the user what to do. */
 export class DaemonError extends Error {
@@ -109,6 +119,8 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   let mcpReady: Promise<McpHub | undefined> | undefined;
   let health: HealthServer | undefined;
   let router: ModelRouter | undefined;
+  let admin: AdminServer | undefined;
+  let lock: InstanceLock | undefined;
   let stopping: Promise<void> | undefined;
 
   async function start(): Promise<void> {
@@ -122,8 +134,15 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       }));
     const { config, home, workspace } = loaded;
     secrets = configSecrets(config);
-    log = options.log ?? (await createLogger({ level: options.logLevel ?? config.log_level, secrets }));
+    log =
+      options.log ??
+      (await createLogger({
+        level: options.logLevel ?? config.log_level,
+        secrets,
+        file: options.service ? config.log_file : undefined,
+      }));
     for (const warning of loaded.warnings) log.warn(warning);
+    if (options.service) lock = await takeInstanceLock(home);
 
     const platform = options.platformChannels === false ? [] : configuredChannels(config);
     const specs: ChannelSpec[] = [
@@ -140,9 +159,10 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       })),
     ];
     if (specs.length === 0) throw new DaemonError("no-channels", NO_CHANNEL_MESSAGE);
+    if (options.platformChannels !== false) for (const warning of configWarnings(config, platform)) log.warn(warning);
 
     await Promise.all([
-      mkdir(workspace, { recursive: true }),
+      ensureWorkspaceDirectory(workspace),
       mkdir(join(home, "sessions"), { recursive: true, mode: 0o700 }),
     ]);
     const registry = new ToolRegistry({ log, approval: config.tools.approval });
@@ -211,18 +231,20 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       log!.error({ err: error }, "MCP servers could not be connected");
       return undefined;
     });
-    const healthPort = config.gateway.health_port;
-    if (healthPort !== undefined) {
+    if (options.service) {
       // Up before the channels connect, so /healthz answers during start-up and /readyz shows "starting".
-      const { startHealthServer } = await import("./health/health-server.js");
-      health = await startHealthServer({
-        host: config.gateway.health_host,
-        port: healthPort,
-        unreadyAfterSeconds: config.gateway.unready_after,
-        status,
+      health = await startHealth(loaded, status, log);
+      const [{ startAdminServer }, { adminRoutes }, { statusReport }] = await Promise.all([
+        import("./admin/admin-server.js"),
+        import("./admin/admin-routes.js"),
+        import("./health/health-server.js"),
+      ]);
+      const unreadyAfterSeconds = config.gateway.unready_after;
+      admin = await startAdminServer({
+        home,
         log,
+        routes: adminRoutes({ home, status: () => statusReport(status(), { now: Date.now(), unreadyAfterSeconds }) }),
       });
-      log.info({ host: config.gateway.health_host, port: health.port }, "health endpoint listening");
     }
     agent.start(mcpReady);
     await supervisor.startAll(specs);
@@ -239,7 +261,9 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
 
     log.info(
       {
-        channels: supervisor.running(),
+        channels: Object.fromEntries(
+          Object.entries(supervisor.statuses()).map(([name, channelStatus]) => [name, channelStatus.state]),
+        ),
         failed: supervisor.failures().map((failure) => failure.name),
         model: config.agents.defaults.model,
         fallbacks: config.agents.defaults.fallbacks,
@@ -261,6 +285,8 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       const mcp = await mcpReady;
       await mcp?.close().catch((error: unknown) => log?.warn({ err: error }, "closing MCP servers failed"));
       await health?.close().catch(() => undefined);
+      await admin?.close().catch(() => undefined);
+      lock?.release();
       if (agent) log?.info("skein stopped");
     })();
     return stopping;
@@ -295,6 +321,49 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       return () => outcomeListeners.delete(listener);
     },
   };
+}
+
+/** The instance lock of `home`: a second daemon on the same `$SKEIN_HOME` says who runs and stops. */
+async function takeInstanceLock(home: string): Promise<InstanceLock> {
+  await mkdir(home, { recursive: true, mode: 0o700 });
+  try {
+    return acquireInstanceLock(home);
+  } catch (error) {
+    if (error instanceof InstanceLockError)
+      throw new DaemonError("already-running", `${error.message}; stop it first, or give this one another SKEIN_HOME`);
+    throw error;
+  }
+}
+
+/**
+ * The health endpoints. The default port taken (by a skein of another `$SKEIN_HOME`) costs only a
+ * warning: `skein status` also works through the admin endpoint. A port set on purpose must be free.
+ */
+async function startHealth(
+  loaded: LoadedConfig,
+  status: () => DaemonStatus,
+  log: Logger,
+): Promise<HealthServer | undefined> {
+  const { health_host: host, health_port: port, unready_after: unreadyAfterSeconds } = loaded.config.gateway;
+  const { startHealthServer } = await import("./health/health-server.js");
+  try {
+    const server = await startHealthServer({ host, port, unreadyAfterSeconds, status, log });
+    log.info({ host, port: server.port }, "health endpoint listening");
+    return server;
+  } catch (error) {
+    const code = ((error as Error).cause as NodeJS.ErrnoException | undefined)?.code;
+    if (code === "EADDRINUSE" && port === defaultHealthPort) {
+      log.warn(
+        { host, port },
+        `health endpoint off: port ${port} is in use (another skein?); set SKEIN_HEALTH_PORT to a free port`,
+      );
+      return undefined;
+    }
+    throw new DaemonError(
+      "port-in-use",
+      `${(error as Error).message}; set SKEIN_HEALTH_PORT (gateway.health_port) to a free port`,
+    );
+  }
 }
 
 /**

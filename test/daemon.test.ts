@@ -69,7 +69,7 @@ describe("the daemon", () => {
   it("answers a channel's messages end to end, logs 'skein ready' and reports its status", async () => {
     const { daemon, channels, lines } = setUp({ slack: undefined });
     await daemon.start();
-    expect(lines).toContainEqual(expect.objectContaining({ msg: "skein ready", channels: ["slack"] }));
+    expect(lines).toContainEqual(expect.objectContaining({ msg: "skein ready", channels: { slack: "connected" } }));
     const channel = channels.slack!;
     channel.receive("hello daemon");
     await channel.waitForDeliveries(1);

@@ -22,6 +22,8 @@ export interface ApprovedSender {
   senderUsername?: string;
   /** Epoch milliseconds. */
   approvedAt: number;
+  /** The pairing code that was approved (so approving it again can say so). */
+  code?: string;
 }
 
 /** One channel's pairing file, `$SKEIN_HOME/pairing/<channel>.json`. */
@@ -98,10 +100,22 @@ export class PairingStore {
       const pending = pairings.pending.find((entry) => entry.code === wanted);
       if (!pending) return undefined;
       pairings.pending = pairings.pending.filter((entry) => entry !== pending);
-      const { code: _code, createdAt: _createdAt, chatId: _chatId, ...sender } = pending;
+      const { createdAt: _createdAt, chatId: _chatId, ...sender } = pending;
       const approved: ApprovedSender = { ...sender, approvedAt: this.#now() };
       pairings.approved = [...pairings.approved.filter((entry) => entry.senderId !== sender.senderId), approved];
       return approved;
+    });
+  }
+
+  /** Removes an approved sender (by id, or by @username); returns who was removed, undefined when nobody matched. */
+  revoke(channel: string, sender: string): Promise<ApprovedSender | undefined> {
+    const wanted = sender.replace(/^@/, "").toLowerCase();
+    const matches = (entry: ApprovedSender) =>
+      entry.senderId === sender || (sender.startsWith("@") && entry.senderUsername?.toLowerCase() === wanted);
+    return this.#update(channel, (pairings) => {
+      const revoked = pairings.approved.find(matches);
+      if (revoked) pairings.approved = pairings.approved.filter((entry) => entry !== revoked);
+      return revoked;
     });
   }
 

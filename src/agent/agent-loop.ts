@@ -191,7 +191,23 @@ export class AgentLoop {
       this.#log.error({ err: error, session: key }, "handling a message failed");
       outcome = { message: inbound, sessionKey: key, status: "failed", error: errorText(error) };
     }
+    if (outcome.status === "answered") this.#logAnswered(outcome);
     for (const listener of this.#outcomeListeners) listener(outcome);
+  }
+
+  /** One info line per answered message: where, how long, how much; never the content. */
+  #logAnswered({ message, toolCalls, usage }: TurnOutcome): void {
+    this.#log.info(
+      {
+        channel: message.channel,
+        chatId: message.chatId,
+        latencyMs: Date.now() - message.receivedAt,
+        toolCalls,
+        promptTokens: usage?.promptTokens,
+        completionTokens: usage?.completionTokens,
+      },
+      "answered",
+    );
   }
 
   /** Gates, then the session id check, then a chat command or a turn. */

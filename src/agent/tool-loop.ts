@@ -33,6 +33,16 @@ export interface ToolLoopResult {
   /** Model calls made. */
   iterations: number;
   limitReached: boolean;
+  /** Tool calls the model made. */
+  toolCalls: number;
+  /** Tokens the model calls reported (zero when the server reports none). */
+  usage: TokenUsage;
+}
+
+/** Tokens of the model calls of one turn. */
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
 }
 
 /**
@@ -45,8 +55,10 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
   const messages = [...turn.messages];
   const added: ChatMessage[] = [];
   const tools = options.registry.schemas();
-  const ask = (withTools: boolean): Promise<ChatResponse> =>
-    options.provider.chat(
+  const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
+  let toolCalls = 0;
+  const ask = async (withTools: boolean): Promise<ChatResponse> => {
+    const response = await options.provider.chat(
       {
         model: options.model,
         messages,
@@ -56,6 +68,10 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
       },
       turn.signal,
     );
+    usage.promptTokens += response.usage?.promptTokens ?? 0;
+    usage.completionTokens += response.usage?.completionTokens ?? 0;
+    return response;
+  };
   const append = (message: ChatMessage) => {
     messages.push(message);
     added.push(message);
@@ -67,9 +83,10 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
       const text = withLengthNote(response);
       append({ role: "assistant", content: text });
       options.log.debug({ iterations: iteration }, "tool loop complete, returning text response");
-      return { text, added, iterations: iteration, limitReached: false };
+      return { text, added, iterations: iteration, limitReached: false, toolCalls, usage };
     }
     append({ role: "assistant", content: response.content ?? null, tool_calls: response.toolCalls });
+    toolCalls += response.toolCalls.length;
     options.log.debug({ iteration, count: response.toolCalls.length }, "executing tool calls");
     const outcomes = await executeCalls(options.registry, response.toolCalls, turn.toolContext);
     for (let index = 0; index < outcomes.length; index++) {
@@ -91,7 +108,7 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
   const text = answer ? `${answer}\n\n${note}` : note;
   append({ role: "assistant", content: text });
   options.log.debug({ iterations: maxIterations + 1 }, "tool loop complete, returning text response");
-  return { text, added, iterations: maxIterations + 1, limitReached: true };
+  return { text, added, iterations: maxIterations + 1, limitReached: true, toolCalls, usage };
 }
 
 /** What the user is told when the model stopped at its output limit (`finish_reason: "length"`). */

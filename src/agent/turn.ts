@@ -9,7 +9,7 @@ import { type ChatReplies, errorText } from "./chat-replies.js";
 import { type ContextBuilder, capMessageText, historyWindow } from "./context.js";
 import type { SessionStore } from "./sessions.js";
 import { buildToolContext, chatAddress, type ToolContextOptions } from "./tool-context.js";
-import { runToolLoop } from "./tool-loop.js";
+import { runToolLoop, type TokenUsage } from "./tool-loop.js";
 
 /** How one inbound message was handled (for the CLI and tests). */
 export interface TurnOutcome {
@@ -20,6 +20,9 @@ export interface TurnOutcome {
   reply?: string;
   /** Why the turn failed. */
   error?: string;
+  /** Tool calls and tokens of an answered turn. */
+  toolCalls?: number;
+  usage?: TokenUsage;
 }
 
 export { ShuttingDown, TurnTimeout } from "./apology.js";
@@ -136,7 +139,7 @@ export class TurnRunner {
     replies.record(sessionKey, [plan.userMessage, ...result.added]);
     const reply = result.text.trim() ? result.text : "(The model sent an empty answer.)";
     if (!deliveredTo.has(chatAddress(message.channel, message.chatId))) await replies.send(message, reply, sessionKey);
-    return { message, sessionKey, status: "answered", reply };
+    return { message, sessionKey, status: "answered", reply, toolCalls: result.toolCalls, usage: result.usage };
   }
 
   async #apologise(

@@ -11,12 +11,16 @@ export function fail(reason: string): void {
   process.stderr.write(`skein: ${reason}\n`);
 }
 
-/** The exit code for an error that ended a command, after saying why on stderr. */
-export function reportFatal(error: unknown): number {
-  if (error instanceof ConfigError) fail(error.message);
-  else if (error instanceof Error && (error.name === "DaemonError" || error.name === "ProviderError"))
-    fail(error.message);
-  else fail(error instanceof Error ? (error.stack ?? error.message) : String(error));
+/**
+ * The exit code for an error that ended a command, after saying why on stderr in one
+ * line; the stack trace only with `SKEIN_LOG_LEVEL=debug` (or trace).
+ */
+export function reportFatal(error: unknown, env: NodeJS.ProcessEnv = process.env): number {
+  const debug = env.SKEIN_LOG_LEVEL === "debug" || env.SKEIN_LOG_LEVEL === "trace";
+  if (!(error instanceof Error)) fail(String(error));
+  else if (error instanceof ConfigError || ["DaemonError", "ProviderError"].includes(error.name)) fail(error.message);
+  else if (debug) fail(error.stack ?? error.message);
+  else fail(`${error.message} (SKEIN_LOG_LEVEL=debug shows where it happened)`);
   return 1;
 }
 

@@ -2,10 +2,15 @@ import type { GlobalOptions } from "./command-support.js";
 import { reportFatal, writeOut } from "./command-support.js";
 
 /** `skein config check`: validates the configuration and shows what is enabled; non-zero when invalid. */
-export async function run(options: GlobalOptions): Promise<number> {
-  const [{ loadConfig }, { configuredChannels, noChannelText, platformChannels, settingsOf }] = await Promise.all([
+export async function run(options: GlobalOptions & { json?: boolean }): Promise<number> {
+  const [
+    { loadConfig, ConfigError },
+    { configuredChannels, noChannelText, platformChannels, settingsOf },
+    { configWarnings },
+  ] = await Promise.all([
     import("../config/load.js"),
     import("../channel-kit/loader.js"),
+    import("../config/config-warnings.js"),
   ]);
   try {
     const loaded = await loadConfig({ configPath: options.config });
@@ -17,13 +22,36 @@ export async function run(options: GlobalOptions): Promise<number> {
       const { problem, remedy } = noChannelText();
       warnings.push(`${problem}: ${remedy}`);
     }
-    if (!openai.api_key && !openai.base_url)
-      warnings.push("no OPENAI_API_KEY and no OPENAI_BASE_URL: the default OpenAI endpoint needs a key");
+    warnings.push(...configWarnings(config, channels));
     for (const descriptor of platformChannels)
       warnings.push(...(descriptor.configWarnings?.(settingsOf(config, descriptor.name as never) as never) ?? []));
     const mcp = Object.entries(config.tools.mcp_servers)
       .filter(([, server]) => server.enabled)
       .map(([name]) => name);
+    if (options.json) {
+      await writeOut(
+        `${JSON.stringify(
+          {
+            valid: true,
+            config: loaded.configPath,
+            fileFound: loaded.fileFound,
+            home: loaded.home,
+            workspace: loaded.workspace,
+            model: config.agents.defaults.model,
+            endpoint: openai.base_url ?? "https://api.openai.com/v1",
+            apiKeySet: Boolean(openai.api_key),
+            channels,
+            mcp,
+            approval: config.tools.approval,
+            health: `${config.gateway.health_host}:${config.gateway.health_port}`,
+            warnings,
+          },
+          null,
+          2,
+        )}\n`,
+      );
+      return 0;
+    }
     const lines = [
       `config:     ${loaded.configPath}${loaded.fileFound ? "" : " (not found; defaults and environment only)"}`,
       `home:       ${loaded.home}`,
@@ -32,13 +60,17 @@ export async function run(options: GlobalOptions): Promise<number> {
       `channels:   ${channels.length ? channels.join(", ") : "none"}`,
       `mcp:        ${mcp.length ? mcp.join(", ") : "none"}`,
       `approval:   privileged tools ${config.tools.approval === "allow" ? "allowed" : "refused"}`,
-      `health:     ${config.gateway.health_port !== undefined ? `${config.gateway.health_host}:${config.gateway.health_port}` : "off"}`,
+      `health:     ${config.gateway.health_host}:${config.gateway.health_port}`,
       ...warnings.map((warning) => `warning:    ${warning}`),
       "config is valid",
     ];
     await writeOut(`${lines.join("\n")}\n`);
     return 0;
   } catch (error) {
+    if (options.json && error instanceof ConfigError) {
+      await writeOut(`${JSON.stringify({ valid: false, error: error.message, issues: error.issues }, null, 2)}\n`);
+      return 1;
+    }
     return reportFatal(error);
   }
 }

@@ -1,16 +1,23 @@
-import type { GlobalOptions } from "./command-support.js";
-import { type CommandIo, describeSender, openPairingStore, processIo } from "./pairing-shared.js";
+import {
+  type CommandIo,
+  describeSender,
+  openPairings,
+  type PairingCommandOptions,
+  processIo,
+} from "./pairing-shared.js";
 
 /** `skein pairing list`: pending codes (channel, sender, age) and approved senders. */
-export async function run(options: GlobalOptions, io: CommandIo = processIo): Promise<number> {
+export async function run(options: PairingCommandOptions, io: CommandIo = processIo): Promise<number> {
   try {
-    const store = await openPairingStore(options, io);
+    const listing = await (await openPairings(options, io)).list();
+    if (options.json) {
+      io.stdout(`${JSON.stringify(listing, null, 2)}\n`);
+      return 0;
+    }
     const now = (io.now ?? Date.now)();
-    const channels = await store.list();
-    const pending = [...channels].flatMap(([channel, pairings]) =>
-      pairings.pending.map((entry) => ({ channel, ...entry })),
-    );
-    const approved = [...channels].flatMap(([channel, pairings]) =>
+    const channels = Object.entries(listing);
+    const pending = channels.flatMap(([channel, pairings]) => pairings.pending.map((entry) => ({ channel, ...entry })));
+    const approved = channels.flatMap(([channel, pairings]) =>
       pairings.approved.map((entry) => ({ channel, ...entry })),
     );
 

@@ -18,6 +18,7 @@ export async function run(options: GlobalOptions, channels: DaemonOptions["chann
   const daemon = createDaemon({
     configPath: options.config,
     channels,
+    service: true,
   });
   const removeGuard = logRejectionsExitOnUncaughtException(() => daemon.log);
   const starting = daemon.start();

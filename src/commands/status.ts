@@ -1,32 +1,51 @@
-import { ConfigError, loadConfig } from "../config/load.js";
+import { askDaemon } from "../admin/admin-client.js";
+import { loadConfig } from "../config/load.js";
+import type { StatusReport } from "../health/health-server.js";
 import { fetchStatus, formatStatus, statusUrl } from "../health/status-view.js";
 import type { GlobalOptions } from "./command-support.js";
+import { fail, reportFatal, writeOut } from "./command-support.js";
 
-/** `skein status`: reads the running daemon's /status and prints channels, uptime, sessions and turns. */
-export async function run(options: GlobalOptions): Promise<number> {
-  const fail = (message: string) => {
-    process.stderr.write(`skein status: ${message}\n`);
-    return 1;
-  };
-  let url: string | undefined;
+export interface StatusOptions extends GlobalOptions {
+  /** `--json`: the status report as JSON. */
+  json?: boolean;
+}
+
+/**
+ * `skein status`: asks the daemon serving this `$SKEIN_HOME` (its admin endpoint), else
+ * the health endpoint (`gateway.health_host:health_port`, 127.0.0.1:17870 by default),
+ * and prints channels, uptime, sessions and turns.
+ */
+export async function run(options: StatusOptions): Promise<number> {
+  let home: string;
+  let url: string;
   try {
-    const { config } = await loadConfig(options.config ? { configPath: options.config } : {});
+    const { config, ...loaded } = await loadConfig(options.config ? { configPath: options.config } : {});
+    home = loaded.home;
     url = statusUrl(config.gateway);
   } catch (error) {
-    if (error instanceof ConfigError) return fail(error.message);
-    throw error;
+    return reportFatal(error);
   }
-  if (!url) {
-    return fail(
-      "the health endpoint is off, so there is nothing to ask.\nSet SKEIN_HEALTH_PORT (or gateway.health_port) for the daemon and for this command, then restart the daemon.",
-    );
+  const local = await askDaemon<StatusReport>(home, "GET /status");
+  let report: StatusReport;
+  if (local.type === "answer") report = local.body;
+  else {
+    const answer = await fetchStatus(url);
+    if (answer.kind === "bad-answer") return failWith(`${url} did not answer like skein (${answer.reason})`);
+    if (answer.kind === "not-running") {
+      const admin = local.type === "failed" ? `; its admin endpoint: ${local.reason}` : "";
+      return failWith(
+        `skein is not running: nothing answers at ${url} (${answer.reason})${admin}.\nStart it with \`skein start\`, or check SKEIN_HOME and SKEIN_HEALTH_PORT.`,
+      );
+    }
+    report = answer.report;
   }
-  const answer = await fetchStatus(url);
-  if (answer.kind === "not-running")
-    return fail(
-      `skein is not running: nothing answers at ${url} (${answer.reason}).\nStart it with \`skein start\`, or check SKEIN_HEALTH_PORT.`,
-    );
-  if (answer.kind === "bad-answer") return fail(`${url} did not answer like skein (${answer.reason})`);
-  process.stdout.write(`${formatStatus(answer.report, Date.now()).join("\n")}\n`);
+  await writeOut(
+    options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatStatus(report, Date.now()).join("\n")}\n`,
+  );
   return 0;
+}
+
+function failWith(message: string): number {
+  fail(`status: ${message}`);
+  return 1;
 }

@@ -3,7 +3,7 @@ import type { GlobalOptions } from "./command-support.js";
 import { reportFatal, writeOut } from "./command-support.js";
 
 /** `skein tools`: every tool the agent can call, one line each: name, source, safety, description. */
-export async function run(options: GlobalOptions): Promise<number> {
+export async function run(options: GlobalOptions & { json?: boolean }): Promise<number> {
   const [{ loadConfig }, { createLogger }, { ToolRegistry }, { registerBuiltinTools }] = await Promise.all([
     import("../config/load.js"),
     import("../log.js"),
@@ -22,6 +22,16 @@ export async function run(options: GlobalOptions): Promise<number> {
     }
     try {
       const tools = registry.list();
+      if (options.json) {
+        const listing = tools.map((tool) => ({
+          name: tool.name,
+          source: tool.source ?? "builtin",
+          safety: tool.safety,
+          description: tool.description,
+        }));
+        await writeOut(`${JSON.stringify(listing, null, 2)}\n`);
+        return 0;
+      }
       const rows = tools.map((tool) => [tool.name, tool.source ?? "builtin", tool.safety, firstLine(tool.description)]);
       const widths = [0, 1, 2].map((column) => Math.max(0, ...rows.map((row) => row[column]!.length)));
       const lines = rows.map((row) =>

@@ -4,7 +4,9 @@ import { join, resolve } from "node:path";
 import { parseEnv } from "node:util";
 import type { EnvConversion } from "../channel-kit/channel-descriptor.js";
 import { platformChannels } from "../channel-kit/loader.js";
+import { closestMatch } from "../util/did-you-mean.js";
 import { configSchema, type SkeinConfig } from "./schema.js";
+import { knownKeysBeside } from "./schema-keys.js";
 
 /** Why the configuration could not be loaded. */
 export type ConfigErrorKind = "unreadable" | "invalid-json" | "invalid";
@@ -78,6 +80,7 @@ export const envOverrides: Record<string, Setter> = {
   SKEIN_MODEL: at("agents.defaults.model"),
   SKEIN_WORKSPACE: at("agents.defaults.workspace"),
   SKEIN_LOG_LEVEL: at("log_level"),
+  SKEIN_LOG_FILE: at("log_file"),
   SKEIN_HEALTH_PORT: at("gateway.health_port", number),
   BRAVE_API_KEY: at("tools.web_search.api_key"),
   SEARXNG_URL: at("tools.web_search.endpoint"),
@@ -104,12 +107,52 @@ function expandHome(path: string, home: string): string {
 }
 
 async function readDotEnv(cwd: string): Promise<Record<string, string>> {
+  const path = join(cwd, ".env");
+  let text: string;
   try {
-    return parseEnv(await readFile(join(cwd, ".env"), "utf8")) as Record<string, string>;
+    text = await readFile(path, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
-    throw new ConfigError("unreadable", `cannot read ${join(cwd, ".env")}: ${(error as Error).message}`);
+    throw new ConfigError("unreadable", `cannot read ${path}: ${(error as Error).message}`);
   }
+  const garbage = firstGarbageLine(text);
+  if (garbage)
+    throw new ConfigError(
+      "invalid",
+      `${path}:${garbage.number}: not a NAME=value line: ${JSON.stringify(garbage.text.slice(0, 60))} (comment it out with #, or fix it)`,
+    );
+  return parseEnv(text) as Record<string, string>;
+}
+
+/** The first line of a `.env` text that is neither blank, a comment, nor `NAME=value` (quoted values may span lines). */
+function firstGarbageLine(text: string): { number: number; text: string } | undefined {
+  const lines = text.split(/\r?\n/);
+  let openQuote: string | undefined;
+  for (const [index, line] of lines.entries()) {
+    if (openQuote) {
+      if (line.includes(openQuote)) openQuote = undefined;
+      continue;
+    }
+    const trimmed = line.trim();
+    if (trimmed === "" || trimmed.startsWith("#")) continue;
+    const assignment = /^(?:export\s+)?[A-Za-z_][A-Za-z0-9_.-]*\s*=\s*(.*)$/.exec(trimmed);
+    if (!assignment) return { number: index + 1, text: line };
+    const value = assignment[1]!;
+    const quote = value[0];
+    if ((quote === '"' || quote === "'" || quote === "`") && !value.slice(1).includes(quote)) openQuote = quote;
+  }
+  return undefined;
+}
+
+/** `JSON.parse`'s complaint with the line and column it means, instead of a character position. */
+function describeJsonError(error: Error, text: string): string {
+  const message = error.message.replace(/\s*\(line \d+ column \d+\)/, "");
+  const position = /at position (\d+)/.exec(message);
+  if (!position) return message;
+  const before = text.slice(0, Number(position[1]));
+  const line = before.split("\n").length;
+  const column = before.length - before.lastIndexOf("\n");
+  return `line ${line}, column ${column}: ${message.replace(/\s*in JSON at position \d+/, "")}`;
 }
 
 /** `key: problem`, naming the environment variable when one set the key. */
@@ -142,7 +185,10 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
     try {
       raw = JSON.parse(text) as Record<string, unknown>;
     } catch (error) {
-      throw new ConfigError("invalid-json", `${configPath} is not valid JSON: ${(error as Error).message}`);
+      throw new ConfigError(
+        "invalid-json",
+        `${configPath} is not valid JSON: ${describeJsonError(error as Error, text)}`,
+      );
     }
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
       throw new ConfigError("invalid", `${configPath}: the top level must be a JSON object`);
@@ -169,9 +215,10 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
     const issues = parsed.error.issues.map((issue) => describeIssue(issue, setBy));
     throw new ConfigError("invalid", `invalid configuration (${configPath}):\n  ${issues.join("\n  ")}`, issues);
   }
-  const warnings = unknownKeys(raw, parsed.data as unknown as Record<string, unknown>).map(
-    (key) => `unknown config key "${key}" is ignored`,
-  );
+  const warnings = unknownKeys(raw, parsed.data as unknown as Record<string, unknown>).map((key) => {
+    const near = closestMatch(key.split(".").at(-1)!, knownKeysBeside(key));
+    return `unknown config key "${key}" is ignored${near ? ` (did you mean "${near}"?)` : ""}`;
+  });
   const config = parsed.data;
   const workspace = resolve(home, expandHome(config.agents.defaults.workspace ?? join(home, "workspace"), userHome));
   config.agents.defaults.workspace = workspace;

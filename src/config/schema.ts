@@ -10,13 +10,22 @@ export type { GroupPolicy } from "../channel-kit/channel-settings.js";
  * variables override the file (see load.ts and .env.example).
  */
 
+/** The longest time limit Node.js timers can hold (2^31 - 1 ms), in seconds. */
+const maxTimerSeconds = 2_147_483;
+
+/** A time limit in seconds: positive, and short enough for a timer (a longer one would fire at once). */
+const seconds = () =>
+  z
+    .number()
+    .positive()
+    .max(
+      maxTimerSeconds,
+      `must be at most ${maxTimerSeconds} seconds (about 24 days, the longest timer Node.js can set)`,
+    );
+
 const agentDefaults = z.object({
   model: z.string().min(1).default("gpt-4o-mini"),
-  max_tool_iterations: z
-    .number()
-    .int()
-    .default(20)
-    .transform((n) => Math.max(1, n)),
+  max_tool_iterations: z.number().int().min(1).default(20),
   /** Root of the file tools' sandbox; default `$SKEIN_HOME/workspace`. */
   workspace: z.string().min(1).optional(),
   memory_window: z.number().int().min(1).default(50),
@@ -33,7 +42,7 @@ const agentDefaults = z.object({
   max_tokens: z.number().int().min(1).optional(),
   temperature: z.number().min(0).max(2).optional(),
   /** Whole-turn time limit in seconds; a turn still running then is aborted and the user told. */
-  turn_timeout: z.number().positive().default(600),
+  turn_timeout: seconds().default(600),
   /** Models tried in order when the current one fails with a connection error, timeout, 429 or 5xx. */
   fallbacks: z.array(z.string().min(1)).default([]),
   /** The models `/model` offers; default: the default model and its fallbacks. */
@@ -55,9 +64,9 @@ const modelProvider = z.object({
   api_key: z.string().optional(),
   base_url: z.string().url().optional(),
   /** Time limit of one request in seconds: the headers and the whole answer. */
-  timeout: z.number().positive().default(120),
+  timeout: seconds().default(120),
   /** Seconds a streamed answer may go without a chunk before the call counts as stalled (and is retried). */
-  idle_timeout: z.number().positive().default(60),
+  idle_timeout: seconds().default(60),
   max_retries: z.number().int().min(0).max(10).default(2),
   /** Use SSE streaming for completions. */
   stream: z.boolean().default(false),
@@ -89,7 +98,7 @@ const mcpServer = z.object({
   url: z.string().url().optional(),
   headers: z.record(z.string(), z.string()).default({}),
   /** Per-call timeout in seconds. */
-  timeout: z.number().positive().default(60),
+  timeout: seconds().default(60),
   safety: z.enum(["read-only", "side-effecting", "privileged"]).default("side-effecting"),
   enabled: z.boolean().default(true),
   /** Glob allowlist of the server's tool names (`*` and `?`); all when absent. */
@@ -125,12 +134,19 @@ const tools = z.object({
   mcp_servers: z.record(z.string(), mcpServer).default({}),
 });
 
+/**
+ * The health endpoints' port when none is set: unassigned by IANA, below Linux's ephemeral
+ * range (32768+, so an outgoing connection never holds it), and clear of the ports people
+ * run next to skein (3000, 8080, 8443, openclaw's 18789).
+ */
+export const defaultHealthPort = 17870;
+
 const gateway = z.object({
-  /** Port of the health endpoints on 127.0.0.1 (`/healthz`, `/readyz`); off when unset. */
-  health_port: port.optional(),
+  /** Port of the health endpoints (`/healthz`, `/readyz`, `/status`) that `skein start` serves. */
+  health_port: port.default(defaultHealthPort),
   health_host: z.string().default("127.0.0.1"),
   /** Seconds a channel may stay disconnected before /readyz fails. */
-  unready_after: z.number().positive().default(60),
+  unready_after: seconds().default(60),
 });
 
 export const configSchema = z.object({
@@ -147,6 +163,8 @@ export const configSchema = z.object({
     })
     .prefault({}),
   log_level: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `skein start` appends its log (JSON lines) to this file instead of stderr; rotation is the platform's (logrotate). */
+  log_file: z.string().min(1).optional(),
 });
 
 /** The validated configuration with every default filled in. */

@@ -84,19 +84,38 @@ export function createAccessGate(options: AccessGateOptions): InboundGate {
     return { type: "reply", text: pairingText(message.channel, request.code, request.expiresAt - Date.now()) };
   }
 
+  async function admit(message: InboundMessage, access: ChannelAccess): Promise<Admission> {
+    if (message.isDirect) return (await isLetIn(message, access)) ? { type: "admit", message } : pair(message);
+    if (access.group_policy === "disabled") return { type: "ignore", reason: "group messages are disabled" };
+    if (access.group_policy === "mention" && !message.mentioned) return { type: "ignore", reason: "not mentioned" };
+    if (!(await isLetIn(message, access))) return { type: "ignore", reason: "sender not allowed" };
+    return { type: "admit", message };
+  }
+
   return {
     name: "access",
     async admit(message) {
       const access = accessOf(message.channel);
       if (!access) return { type: "admit", message };
-      if (message.isDirect) return (await isLetIn(message, access)) ? { type: "admit", message } : pair(message);
-      if (access.group_policy === "disabled") return { type: "ignore", reason: "group messages are disabled" };
-      if (access.group_policy === "mention" && !message.mentioned) return { type: "ignore", reason: "not mentioned" };
-      if (!(await isLetIn(message, access))) return { type: "ignore", reason: "sender not allowed" };
-      return { type: "admit", message };
+      try {
+        return await admit(message, access);
+      } catch (error) {
+        // A pairing file the daemon cannot read or write (root-owned, corrupt) must not leave everyone unanswered.
+        log.error(
+          { channel: message.channel, err: error, directory: pairings.directory },
+          `cannot check pairings: ${error instanceof Error ? error.message : String(error)}; make $SKEIN_HOME/pairing readable and writable by the user skein runs as (or fix the file)`,
+        );
+        return message.isDirect
+          ? { type: "reply", text: pairingUnavailableText }
+          : { type: "ignore", reason: "pairings cannot be read" };
+      }
     },
   };
 }
+
+/** What a sender is told when the pairing files cannot be read: not silence. */
+export const pairingUnavailableText =
+  "Sorry, I can't check who may talk to me right now: one of my files cannot be read. The operator has been told; please try again later.";
 
 /** What a stranger is told in a direct message. */
 export function pairingText(channel: string, code: string, validForMs: number): string {

@@ -7,6 +7,7 @@ import { type CheckResult, fail, ok, warn } from "../checks/check-result.js";
 import { type ProbeOptions, probe } from "../checks/http-probe.js";
 import { describeAnswer } from "../checks/probe-answers.js";
 import type { SkeinConfig } from "../config/schema.js";
+import { unusableWorkspaceReason } from "../config/workspace-dir.js";
 import { silentLogger } from "../log.js";
 import type { connectMcpServers, McpHub } from "../tools/mcp/hub.js";
 import { rejectOnAbort } from "../util/settle-within.js";
@@ -24,6 +25,13 @@ export interface WorkspaceCheckOptions {
  * A default workspace that does not exist yet passes when it can be created.
  */
 export async function checkWorkspace(workspace: string, options: WorkspaceCheckOptions = {}): Promise<CheckResult> {
+  const unusable = unusableWorkspaceReason(workspace);
+  if (unusable)
+    return fail(
+      "workspace",
+      `${workspace} cannot be used: ${unusable}`,
+      "point SKEIN_WORKSPACE (agents.defaults.workspace) at a directory",
+    );
   try {
     if (!(await stat(workspace)).isDirectory()) {
       return fail(

@@ -29,6 +29,8 @@ export interface DoctorOptions {
   write?: (line: string) => void;
   /** ✓/✗ marks instead of ok/FAIL (default: stdout is a TTY). */
   symbols?: boolean;
+  /** One JSON document (`{"ok":…,"results":[…]}`) at the end instead of a line per check. */
+  json?: boolean;
 }
 
 export interface DoctorReport {
@@ -50,6 +52,7 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   let secrets: string[] = [];
   const print = (result: CheckResult) => {
     results.push(result);
+    if (options.json) return;
     for (const line of formatCheck(result, symbols)) write(redactSecrets(line, secrets));
   };
 
@@ -68,8 +71,7 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
         ? "fix the keys named above (`skein config check` validates without starting)"
         : "check the file's permissions";
     print(fail("config", message, remedy));
-    write(summary(results));
-    return { results, exitCode: 1 };
+    return finish(1);
   }
   secrets = configSecrets(loaded.config);
   print(
@@ -101,8 +103,16 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   }
   // Started together, printed in order.
   for (const result of pending) [await result.catch(unexpected)].flat().forEach(print);
-  write(summary(results));
-  return { results, exitCode: results.some((result) => result.outcome === "fail") ? 1 : 0 };
+  return finish(results.some((result) => result.outcome === "fail") ? 1 : 0);
+
+  function finish(exitCode: number): DoctorReport {
+    write(
+      options.json
+        ? redactSecrets(JSON.stringify({ ok: exitCode === 0, results }, null, 2), secrets)
+        : summary(results),
+    );
+    return { results, exitCode };
+  }
 }
 
 /** A check that threw is a bug, but still one failing line rather than a crashed doctor. */

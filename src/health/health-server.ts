@@ -30,6 +30,16 @@ export interface StatusReport extends DaemonStatus {
   ready: boolean;
 }
 
+/** The {@link StatusReport} of a status snapshot taken at `now` (what `GET /status` and the admin endpoint answer). */
+export function statusReport(
+  status: DaemonStatus,
+  options: { now: number; unreadyAfterSeconds: number },
+): StatusReport {
+  const { ready } = assessReadiness(status.channels, options);
+  const uptimeSeconds = Math.max(0, Math.floor((options.now - status.startedAt) / 1000));
+  return { ...status, uptimeSeconds, ready };
+}
+
 type Answer = { code: number; body: unknown; headers?: Record<string, string> };
 
 /**
@@ -69,15 +79,10 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
         body: { status: readiness.ready ? "ready" : "unready", channels: readiness.channels },
       };
     },
-    "/status": () => {
-      const status = options.status();
-      const { ready } = assessReadiness(status.channels, {
-        now: now(),
-        unreadyAfterSeconds: options.unreadyAfterSeconds,
-      });
-      const report: StatusReport = { ...status, uptimeSeconds: uptimeSeconds(status.startedAt), ready };
-      return { code: 200, body: report };
-    },
+    "/status": () => ({
+      code: 200,
+      body: statusReport(options.status(), { now: now(), unreadyAfterSeconds: options.unreadyAfterSeconds }),
+    }),
   };
 
   const answer = (request: IncomingMessage): Answer => {

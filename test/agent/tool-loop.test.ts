@@ -55,8 +55,8 @@ describe("the tool loop", () => {
     }
   });
 
-  it("clamps max_tool_iterations to at least one round", async () => {
-    harness = await startHarness({ agent: { max_tool_iterations: 0 } });
+  it("stops after a single round when max_tool_iterations is 1 (its minimum)", async () => {
+    harness = await startHarness({ agent: { max_tool_iterations: 1 } });
     harness.registry.register(fakeTool("again", async () => "more"));
     harness.fake.respondWith((request) =>
       request.body.tools ? { toolCalls: [{ name: "again", arguments: {} }] } : { content: "done" },

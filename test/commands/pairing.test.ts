@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PairingStore } from "../../src/access/pairing-store.js";
 import { run as approve } from "../../src/commands/pairing-approve.js";
 import { run as list } from "../../src/commands/pairing-list.js";
+import { run as revoke } from "../../src/commands/pairing-revoke.js";
 import type { CommandIo } from "../../src/commands/pairing-shared.js";
 import { temporaryHome } from "../access/helpers.js";
 
@@ -73,5 +74,33 @@ describe("skein pairing list / approve", () => {
   it("fails clearly when the --config file cannot be read", async () => {
     expect(await list({ config: `${home}/missing.json` }, io)).toBe(1);
     expect(err).toContain("cannot read config file");
+  });
+
+  it("says so when the code was already approved", async () => {
+    const code = await pendingCode("7");
+    expect(await approve({ args: ["telegram", code] }, io)).toBe(0);
+    out = "";
+    expect(await approve({ args: ["telegram", code.toLowerCase()] }, io)).toBe(0);
+    expect(out).toBe(
+      `Code ${code.toLowerCase()} was already approved: 7 (@alice, Alice) can talk to the bot on telegram.\n`,
+    );
+  });
+
+  it("refuses a misspelt channel name, suggesting the right one", async () => {
+    const code = await pendingCode("7");
+    expect(await approve({ args: ["telegarm", code] }, io)).toBe(2);
+    expect(err).toContain(
+      'unknown channel "telegarm" (did you mean "telegram"?); the channels are telegram, slack, discord',
+    );
+    expect(await revoke({ args: ["slak", "7"] }, io)).toBe(2);
+  });
+
+  it("revokes an approved sender by id or @username, after which they need a new code", async () => {
+    await approve({ args: ["telegram", await pendingCode("7")] }, io);
+    expect(await revoke({ args: ["telegram", "@Alice"] }, io)).toBe(0);
+    expect(out).toContain("Revoked 7 (@alice, Alice) on telegram");
+    expect(await new PairingStore({ home }).isApproved("telegram", "7")).toBe(false);
+    expect(await revoke({ args: ["telegram", "7"] }, io)).toBe(1);
+    expect(err).toContain("7 is not an approved sender on telegram");
   });
 });

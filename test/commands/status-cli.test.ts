@@ -65,10 +65,25 @@ describe("the built skein status", () => {
     );
   });
 
-  it("explains that the health port must be set, and exits non-zero", async () => {
-    const result = await status({});
-    expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain("the health endpoint is off");
-    expect(result.stderr).toContain("SKEIN_HEALTH_PORT");
+  it("prints the report as JSON with --json", async () => {
+    const startedAt = Date.now() - 5_000;
+    const server = await startHealthServer({
+      host: "127.0.0.1",
+      port: 0,
+      unreadyAfterSeconds: 60,
+      status: () => ({ version: "0.1.0", startedAt, channels: {}, activeSessions: 0, sessions: 1, turnsServed: 3 }),
+    });
+    try {
+      const result = await execa(process.execPath, [cliPath, "status", "--json"], {
+        cwd: home,
+        env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home, SKEIN_HEALTH_PORT: String(server.port) },
+        extendEnv: false,
+        reject: false,
+      });
+      expect(result.exitCode).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ version: "0.1.0", sessions: 1, turnsServed: 3, ready: true });
+    } finally {
+      await server.close();
+    }
   });
 });

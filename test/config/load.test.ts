@@ -140,9 +140,9 @@ describe("loading the configuration", () => {
     });
     const { warnings } = await load();
     expect(warnings.sort()).toEqual([
-      'unknown config key "agents.defaults.modle" is ignored',
+      'unknown config key "agents.defaults.modle" is ignored (did you mean "model"?)',
       'unknown config key "extra" is ignored',
-      'unknown config key "tools.mcp_servers.files.comand" is ignored',
+      'unknown config key "tools.mcp_servers.files.comand" is ignored (did you mean "command"?)',
     ]);
   });
 
@@ -158,7 +158,7 @@ describe("loading the configuration", () => {
     expect(config.providers.groq).toMatchObject({ cooldown: 5, timeout: 120, max_retries: 2, stream: false });
     expect(config.providers.router?.prices).toEqual({ "m-1": { input: 1, output: 2 } });
     expect(config.providers.openai).toMatchObject({ api_key: "sk-openai-key", cooldown: 60, headers: {} });
-    expect(warnings).toEqual(['unknown config key "providers.groq.timeot" is ignored']);
+    expect(warnings).toEqual(['unknown config key "providers.groq.timeot" is ignored (did you mean "timeout"?)']);
     expect(configSecrets(config)).toEqual(
       expect.arrayContaining(["gsk-groq-key", "Bearer header-secret", "sk-openai-key"]),
     );
@@ -169,9 +169,9 @@ describe("loading the configuration", () => {
     expect((await load()).config.channels.telegram.allow_from).toEqual(["42", "@bob"]);
   });
 
-  it("clamps max_tool_iterations to at least 1", async () => {
+  it("refuses max_tool_iterations below 1 instead of quietly using 1", async () => {
     await writeConfig({ agents: { defaults: { max_tool_iterations: 0 } } });
-    expect((await load()).config.agents.defaults.max_tool_iterations).toBe(1);
+    await expect(load()).rejects.toThrow(/agents\.defaults\.max_tool_iterations/);
   });
 
   it("expands ~ in SKEIN_HOME and resolves a relative workspace against it", async () => {

@@ -110,7 +110,7 @@ describe("deploy/Dockerfile", () => {
     };
 
     it("probes /readyz on the port the image sets", () => {
-      expect(envOf(runtime).SKEIN_HEALTH_PORT).toBe("8080");
+      expect(envOf(runtime).SKEIN_HEALTH_PORT).toBe("17870");
       expect(check().join(" ")).toContain("'http://127.0.0.1:' + process.env.SKEIN_HEALTH_PORT + '/readyz'");
     });
 

@@ -1,7 +1,9 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PairingStore } from "../../src/access/pairing-store.js";
 import type { SkeinConfigInput } from "../../src/config/schema.js";
-import { createAccessGate } from "../../src/gates/access-gate.js";
+import { createAccessGate, pairingUnavailableText } from "../../src/gates/access-gate.js";
 import type { Admission } from "../../src/gates/gate.js";
 import { silentLogger } from "../../src/log.js";
 import { configWith, message, temporaryHome } from "../access/helpers.js";
@@ -31,6 +33,17 @@ describe("the access gate", () => {
   it("always lets the local operator's cli channel in", async () => {
     const verdict = await gate().admit(message({ channel: "cli", senderId: "operator" }));
     expect(verdict.type).toBe("admit");
+  });
+
+  it("answers with a notice, not silence, when the pairing file cannot be read, and still admits the allow list", async () => {
+    await mkdir(join(home, "pairing"), { recursive: true });
+    await writeFile(join(home, "pairing", "telegram.json"), "{ not json");
+    const access = gate({ allow_from: ["42"] });
+    expect(await access.admit(message({ senderId: "7" }))).toEqual({ type: "reply", text: pairingUnavailableText });
+    expect((await access.admit(message({ senderId: "42" }))).type).toBe("admit");
+    expect(await access.admit(message({ senderId: "7", isDirect: false, mentioned: true }))).toMatchObject({
+      type: "ignore",
+    });
   });
 
   it("admits a direct message from an allowed sender, by id or username", async () => {

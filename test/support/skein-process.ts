@@ -16,10 +16,13 @@ export interface SkeinProcess {
   stop(): Promise<number | null>;
 }
 
-/** Spawns `node dist/cli.js <args>` with exactly `env` (nothing inherited), stdout ignored. */
+/**
+ * Spawns `node dist/cli.js <args>` with exactly `env` (nothing inherited; the health endpoint on
+ * a free port unless `env` sets SKEIN_HEALTH_PORT), stdout ignored.
+ */
 export function spawnSkein(args: string[], options: { env: NodeJS.ProcessEnv; cwd: string }): SkeinProcess {
   const child = spawn(process.execPath, [cliPath, ...args], {
-    env: options.env,
+    env: { SKEIN_HEALTH_PORT: "0", ...options.env },
     cwd: options.cwd,
     stdio: ["ignore", "ignore", "pipe"],
   });

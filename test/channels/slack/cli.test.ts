@@ -97,7 +97,7 @@ describe("skein start with Slack, the built CLI", () => {
       TELEGRAM_API_ROOT: telegram.apiRoot,
     });
 
-    expect(ready).toMatchObject({ channels: ["telegram"], failed: ["slack"] });
+    expect(ready).toMatchObject({ channels: { telegram: "connected", slack: "failed" }, failed: ["slack"] });
     const failure = lines.find((line) => line.channel === "slack" && line.level === 50);
     expect(String(failure?.msg)).toMatch(/Slack rejected the bot token \(SLACK_BOT_TOKEN\).*invalid_auth/);
     expect(lines.filter((line) => String(line.msg).includes("unhandled promise rejection"))).toEqual([]);

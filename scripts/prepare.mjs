@@ -1,0 +1,33 @@
+// npm's `prepare` step: builds dist/ so that `npm install -g .` on a fresh clone installs a
+// working `skein`, and `npm ci` leaves a runnable checkout. npm links a global install of a
+// folder without installing the folder's own dependencies, so when they are missing this
+// installs them first (from the lock file, scripts off so this step does not run again).
+// Without src/ (a Docker layer that copies the sources later) there is nothing to build yet.
+
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const root = new URL("..", import.meta.url);
+const inRoot = (path) => new URL(path, root);
+
+if (!existsSync(inRoot("src/cli.ts"))) {
+  console.log("prepare: no src/ yet; `npm run build` builds dist/ once the sources are there");
+  process.exit(0);
+}
+
+if (!existsSync(inRoot("node_modules/esbuild/package.json"))) {
+  console.log("prepare: installing skein's dependencies in its folder (npm ci) to build it");
+  const npm = process.env.npm_execpath;
+  const [command, args] = npm
+    ? [process.execPath, [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"]]
+    : ["npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"]];
+  // Not the global install's settings: this installs into the folder itself.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^npm_config_(global|prefix|location)$/i.test(name)),
+  );
+  const installed = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
+  if (installed.status !== 0) process.exit(installed.status ?? 1);
+}
+
+const built = spawnSync(process.execPath, [new URL("build.mjs", import.meta.url).pathname], { stdio: "inherit" });
+process.exit(built.status ?? 1);

@@ -1,0 +1,27 @@
+import { approvePairing, listPairings, revokePairing } from "../access/pairing-operations.js";
+import { PairingStore } from "../access/pairing-store.js";
+import type { StatusReport } from "../health/health-server.js";
+import type { AdminHandler, AdminRoute } from "./admin-endpoint.js";
+
+export interface AdminRoutesOptions {
+  home: string;
+  /** The daemon's status report now. */
+  status: () => StatusReport;
+}
+
+/** What the running daemon answers on its admin endpoint: its status, and the pairing commands done by the daemon itself. */
+export function adminRoutes(options: AdminRoutesOptions): Record<AdminRoute, AdminHandler> {
+  const store = new PairingStore({ home: options.home });
+  return {
+    "GET /status": async () => options.status(),
+    "GET /pairing": () => listPairings(store),
+    "POST /pairing/approve": (body) => approvePairing(store, field(body, "channel"), field(body, "code")),
+    "POST /pairing/revoke": (body) => revokePairing(store, field(body, "channel"), field(body, "sender")),
+  };
+}
+
+function field(body: Record<string, unknown>, name: string): string {
+  const value = body[name];
+  if (typeof value !== "string" || value === "") throw new Error(`"${name}" must be a non-empty string`);
+  return value;
+}
