@@ -6,6 +6,7 @@ import {
   type ChannelDeps,
   ChannelError,
   type ChannelStatus,
+  type SendOptions,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
 import { settleWithin } from "../../src/util/settle-within.js";
@@ -105,8 +106,8 @@ export class DiscordChannel implements Channel {
     this.#log.info({ bot: client.user?.tag, guilds: client.guilds.cache.size }, "discord connected");
   }
 
-  send(message: OutboundMessage): Promise<DeliveryReceipt> {
-    const delivery = this.#deliver(message);
+  send(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt> {
+    const delivery = this.#deliver(message, options);
     this.#inFlight.add(delivery);
     void delivery.catch(() => undefined).finally(() => this.#inFlight.delete(delivery));
     return delivery;
@@ -144,7 +145,7 @@ export class DiscordChannel implements Channel {
     this.#setStatus("stopped");
   }
 
-  async #deliver(message: OutboundMessage): Promise<DeliveryReceipt> {
+  async #deliver(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt> {
     const rest = this.#client?.rest;
     if (!rest || this.#status.state === "stopped" || this.#status.state === "failed") {
       throw new ChannelError(
@@ -154,10 +155,12 @@ export class DiscordChannel implements Channel {
         { retryable: false },
       );
     }
-    const messageIds = await sendDiscordMessage(rest, message, {
-      log: this.#log,
-      ...(this.options.sendAttempts !== undefined ? { attempts: this.options.sendAttempts } : {}),
-    });
+    const messageIds = await sendDiscordMessage(
+      rest,
+      message,
+      { log: this.#log, ...(this.options.sendAttempts !== undefined ? { attempts: this.options.sendAttempts } : {}) },
+      options,
+    );
     return { channel: this.name, chatId: message.chatId, messageIds };
   }
 

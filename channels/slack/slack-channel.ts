@@ -6,6 +6,7 @@ import {
   type ChannelDeps,
   ChannelError,
   type ChannelStatus,
+  type SendOptions,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
 import { boltLogger } from "./bolt-logger.js";
@@ -262,10 +263,10 @@ export class SlackChannel implements Channel {
     this.#deps.bus.publishInbound(message);
   }
 
-  async send(message: OutboundMessage): Promise<DeliveryReceipt> {
+  async send(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt> {
     const client = this.#client;
     if (!client) throw new ChannelError("config", "slack", "the Slack channel has not been started");
-    const messageIds = await sendSlackMessage(client, message, { log: this.#log });
+    const messageIds = await sendSlackMessage(client, message, { log: this.#log }, options);
     return { channel: this.name, chatId: message.chatId, messageIds };
   }
 

@@ -7,6 +7,7 @@ import {
   type ChannelDeps,
   ChannelError,
   type ChannelStatus,
+  type SendOptions,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
 import { backoffDelay, withRetry } from "../../src/util/retry.js";
@@ -144,11 +145,13 @@ export class TelegramChannel implements Channel {
     }
   }
 
-  async send(message: OutboundMessage): Promise<DeliveryReceipt> {
-    const messageIds = await sendTelegramMessage(this.#bot.api, message, {
-      log: this.#log,
-      ...(this.#options.retry ? { retry: this.#options.retry } : {}),
-    });
+  async send(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt> {
+    const messageIds = await sendTelegramMessage(
+      this.#bot.api,
+      message,
+      { log: this.#log, ...(this.#options.retry ? { retry: this.#options.retry } : {}) },
+      options,
+    );
     return { channel: this.name, chatId: message.chatId, messageIds };
   }
 

@@ -40,6 +40,15 @@ export interface Channel {
   indicateWorking?(message: InboundMessage): WorkingIndicator;
 }
 
+/** How a delivery resumes and reports progress (the journal's view of a reply's chunks). */
+export interface SendOptions {
+  /** Skip the chunks before this one: an earlier run delivered them (chunking is deterministic for a given text). */
+  fromChunk?: number;
+  /** Awaited after the platform accepted chunk `index` and before the next chunk is sent. */
+  onChunkDelivered?(index: number): Promise<void> | void;
+  signal?: AbortSignal;
+}
+
 /** What a channel factory is given: its own `channels.<name>` settings, not the whole config. */
 export interface ChannelDeps<Settings = unknown> {
   settings: Settings;
