@@ -56,6 +56,8 @@ export interface ChannelDeps<Settings = unknown> {
   log: Logger;
   /** The state directory (`$SKEIN_HOME`). */
   home: string;
+  /** `agents.defaults.max_message_age` in seconds: a catch-up after downtime fetches nothing older (default 86400). */
+  maxMessageAgeSeconds?: number;
 }
 
 /** Creates a plugin's channel; a descriptor's `load()` resolves to one (see channel-descriptor.ts). */
