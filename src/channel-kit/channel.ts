@@ -31,7 +31,7 @@ export interface Channel {
    */
   start(signal: AbortSignal): Promise<void>;
   /** Delivers one message (rendered and chunked for the platform), retrying transient failures. */
-  send(message: OutboundMessage): Promise<DeliveryReceipt | undefined>;
+  send(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt | undefined>;
   /** Stops receiving and releases the connection. In-flight `send`s may still complete. */
   stop(): Promise<void>;
   /** Current connection state. */
