@@ -41,7 +41,6 @@ const conflictHint = "another skein/bot instance is polling with this token";
 export class TelegramChannel implements Channel {
   readonly name = "telegram";
   readonly #settings: TelegramSettings;
-  readonly #deps: ChannelDeps<TelegramSettings>;
   readonly #options: TelegramChannelOptions;
   readonly #log: Logger;
   readonly #pollingTimeout: number;
@@ -68,7 +67,6 @@ export class TelegramChannel implements Channel {
         "telegram: no bot token (set TELEGRAM_BOT_TOKEN or channels.telegram.token)",
       );
     }
-    this.#deps = deps;
     this.#settings = settings;
     this.#options = options;
     this.#log = deps.log.child({ channel: "telegram" });
