@@ -1,8 +1,9 @@
 import { userInfo } from "node:os";
 import type { MessageBus } from "../../src/bus/message-bus.js";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
-import type { ChannelStatus } from "../../src/channel-kit/channel.js";
+import type { ChannelStatus, SendOptions } from "../../src/channel-kit/channel.js";
 import type { TerminalChannel, TerminalChannelDeps } from "../../src/channel-kit/channel-descriptor.js";
+import { deliverChunks } from "../../src/channel-kit/deliver-chunks.js";
 
 /** What the terminal channel is given: the bus, where replies go, and its chat id. */
 export type CliChannelOptions = TerminalChannelDeps;
@@ -28,9 +29,13 @@ export class CliChannel implements TerminalChannel {
     this.#state = { state: "connected", since: Date.now() };
   }
 
-  async send(message: OutboundMessage): Promise<DeliveryReceipt> {
-    this.#onReply(message.text);
-    return { channel: this.name, chatId: message.chatId, messageIds: [`cli-out-${++this.#sent}`] };
+  /** Prints the reply: one chunk, so `fromChunk: 1` means it was printed already. */
+  async send(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt> {
+    const messageIds = await deliverChunks([message.text], options, async (text) => {
+      this.#onReply(text);
+      return `cli-out-${++this.#sent}`;
+    });
+    return { channel: this.name, chatId: message.chatId, messageIds };
   }
 
   async stop(): Promise<void> {

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { Client, Events, GatewayIntentBits, type Message, Options, Partials, Routes } from "discord.js";
 import type { Logger } from "pino";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
@@ -6,12 +7,15 @@ import {
   type ChannelDeps,
   ChannelError,
   type ChannelStatus,
+  type SendOptions,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
 import { settleWithin } from "../../src/util/settle-within.js";
+import { catchUp } from "./catch-up.js";
 import { closeCodeError, toChannelError } from "./errors.js";
 import { looksContentless, toInboundMessage } from "./inbound.js";
 import type { DiscordSettings } from "./index.js";
+import { LastSeenStore } from "./last-seen.js";
 import { sendDiscordMessage } from "./outbound.js";
 
 /** Tuning knobs, all with production defaults; tests shorten them. */
@@ -36,6 +40,12 @@ export class DiscordChannel implements Channel {
   #warnedContentless = false;
   readonly #inFlight = new Set<Promise<unknown>>();
   readonly #indicators = new Set<WorkingIndicator>();
+  /** The newest message recorded per channel: where catch-up resumes. */
+  #lastSeen: LastSeenStore | undefined;
+  /** Channels whose catch-up has not finished. */
+  readonly #catchingUp = new Set<string>();
+  /** Aborted by stop(): a catch-up in progress ends (what it did not record is fetched at the next start). */
+  readonly #catchUpStop = new AbortController();
   readonly #log: Logger;
   readonly #deps: ChannelDeps<DiscordSettings>;
   readonly #token: string;
@@ -74,6 +84,9 @@ export class DiscordChannel implements Channel {
       makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 20 }),
       ...(this.#apiUrl && { rest: { api: this.#apiUrl } }),
     });
+    this.#lastSeen ??= await LastSeenStore.open(join(this.#deps.home, "state", "discord-last-seen.json"), this.#log);
+    // Live messages of these channels wait for catch-up before they move the last-seen marks.
+    for (const channelId of this.#lastSeen.channels()) this.#catchingUp.add(channelId);
     this.#client = client;
     this.#watchConnection(client);
     client.on(Events.MessageCreate, (message) => this.#receive(message));
@@ -103,10 +116,11 @@ export class DiscordChannel implements Channel {
     signal.addEventListener("abort", () => void this.stop(), { once: true });
     this.#setStatus("connected");
     this.#log.info({ bot: client.user?.tag, guilds: client.guilds.cache.size }, "discord connected");
+    this.#catchUp(client);
   }
 
-  send(message: OutboundMessage): Promise<DeliveryReceipt> {
-    const delivery = this.#deliver(message);
+  send(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt> {
+    const delivery = this.#deliver(message, options);
     this.#inFlight.add(delivery);
     void delivery.catch(() => undefined).finally(() => this.#inFlight.delete(delivery));
     return delivery;
@@ -137,14 +151,16 @@ export class DiscordChannel implements Channel {
   async stop(): Promise<void> {
     if (this.#stopping) return;
     this.#stopping = true;
+    this.#catchUpStop.abort();
     for (const indicator of [...this.#indicators]) indicator.end();
     // destroy() clears the REST token: replies already on their way go out first.
     await Promise.allSettled([...this.#inFlight]);
     if (this.#client) await destroyClient(this.#client);
+    await this.#lastSeen?.flush();
     this.#setStatus("stopped");
   }
 
-  async #deliver(message: OutboundMessage): Promise<DeliveryReceipt> {
+  async #deliver(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt> {
     const rest = this.#client?.rest;
     if (!rest || this.#status.state === "stopped" || this.#status.state === "failed") {
       throw new ChannelError(
@@ -154,20 +170,33 @@ export class DiscordChannel implements Channel {
         { retryable: false },
       );
     }
-    const messageIds = await sendDiscordMessage(rest, message, {
-      log: this.#log,
-      ...(this.options.sendAttempts !== undefined ? { attempts: this.options.sendAttempts } : {}),
-    });
+    const messageIds = await sendDiscordMessage(
+      rest,
+      message,
+      { log: this.#log, ...(this.options.sendAttempts !== undefined ? { attempts: this.options.sendAttempts } : {}) },
+      options,
+    );
     return { channel: this.name, chatId: message.chatId, messageIds };
   }
 
+  /** A live message from the gateway: recorded on the bus, logged when that fails (catch-up fetches it again). */
   #receive(message: Message): void {
     if (this.#stopping) return;
+    this.#record(message, "live").catch((error: unknown) =>
+      this.#log.error({ err: error, chatId: message.channelId }, "discord: recording a message failed"),
+    );
+  }
+
+  /**
+   * Records a message on the bus, then notes it as the channel's last seen. A live message
+   * in a channel still catching up does not move its mark: the mark passes only messages
+   * recorded in order, so a crash never leaves an unrecorded one behind it.
+   */
+  async #record(message: Message, source: "live" | "catch-up"): Promise<void> {
     const botUserId = this.#client?.user?.id;
     if (!botUserId) return;
     const inbound = toInboundMessage(message, botUserId);
-    if (!inbound) return;
-    if (!inbound.isDirect && !inbound.mentioned && looksContentless(message)) {
+    if (inbound && !inbound.isDirect && !inbound.mentioned && looksContentless(message)) {
       if (!this.#warnedContentless) {
         this.#warnedContentless = true;
         this.#log.warn(
@@ -176,9 +205,32 @@ export class DiscordChannel implements Channel {
             "Privileged Gateway Intents > Message Content Intent) and restart skein.",
         );
       }
-      return;
+    } else if (inbound) {
+      await this.#deps.bus.publishInbound(inbound);
     }
-    this.#deps.bus.publishInbound(inbound);
+    if (source === "catch-up" || !this.#catchingUp.has(message.channelId))
+      this.#lastSeen?.advance(message.channelId, message.id);
+  }
+
+  /** Fetches what was sent while the bot was away (at start, and after a session that could not resume). */
+  #catchUp(client: Client): void {
+    const lastSeen = this.#lastSeen;
+    if (!lastSeen || this.#stopping) return;
+    for (const channelId of lastSeen.channels()) this.#catchingUp.add(channelId);
+    const run = catchUp({
+      client,
+      lastSeen,
+      maxMessageAgeMs: (this.#deps.maxMessageAgeSeconds ?? 86_400) * 1000,
+      receive: (message) => this.#record(message, "catch-up"),
+      onChannelDone: (channelId) => this.#catchingUp.delete(channelId),
+      log: this.#log,
+      signal: this.#catchUpStop.signal,
+    }).then(
+      (messages) => this.#log.info({ messages }, "discord caught up"),
+      (error: unknown) => this.#log.warn({ err: error }, "discord: catching up failed"),
+    );
+    this.#inFlight.add(run);
+    void run.finally(() => this.#inFlight.delete(run));
   }
 
   #watchConnection(client: Client): void {
@@ -202,6 +254,8 @@ export class DiscordChannel implements Channel {
       if (this.#status.state !== "disconnected") return;
       this.#log.info({ shardId }, "discord gateway reconnected with a new session");
       this.#setStatus("connected", "reconnected with a new session");
+      // Discord replays missed events only on a RESUME: fetch what this new session will not deliver.
+      this.#catchUp(client);
     });
     client.on(Events.ShardError, (error, shardId) => this.#log.warn({ err: error, shardId }, "discord gateway error"));
     client.on(Events.Invalidated, () => {

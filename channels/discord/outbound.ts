@@ -2,7 +2,9 @@ import type { REST } from "discord.js";
 import { Routes } from "discord.js";
 import type { Logger } from "pino";
 import type { OutboundMessage } from "../../src/bus/messages.js";
+import type { SendOptions } from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
+import { deliverChunks } from "../../src/channel-kit/deliver-chunks.js";
 import { withRetry } from "../../src/util/retry.js";
 import { classifyFailure, toChannelError } from "./errors.js";
 import { MESSAGE_LIMIT, toDiscordMarkdown } from "./format.js";
@@ -18,19 +20,20 @@ export interface DiscordSendOptions {
  * Delivers one OutboundMessage: Markdown made Discord-safe, in chunks under the limit, in
  * order, the first one replying to `replyToId`; a thread, when given, is where it goes.
  * discord.js's REST client waits out 429s itself; network errors and 5xx are retried here;
- * a chunk that finally fails throws a ChannelError. Returns the Discord message ids of the chunks, in order.
+ * a chunk that finally fails throws a ChannelError. `delivery` resumes at a chunk and reports
+ * each one accepted (see {@link deliverChunks}). Returns the Discord message ids of the chunks sent, in order.
  */
 export async function sendDiscordMessage(
   rest: REST,
   message: OutboundMessage,
   options: DiscordSendOptions,
+  delivery?: SendOptions,
 ): Promise<string[]> {
   const { log } = options;
   // A thread is a channel of its own: a threadId, when given, is where the reply goes.
   const channelId = message.threadId ?? message.chatId;
   const chunks = chunkText(toDiscordMarkdown(message.text), { limit: MESSAGE_LIMIT });
-  const messageIds: string[] = [];
-  for (const [index, content] of chunks.entries()) {
+  return deliverChunks(chunks, delivery, async (content, index) => {
     const body = {
       content,
       // Never let the model ping @everyone, @here or roles.
@@ -44,7 +47,7 @@ export async function sendDiscordMessage(
         () => rest.post(Routes.channelMessages(channelId), { body }) as Promise<{ id: string }>,
         { classify: classifyFailure, attempts: options.attempts ?? 3, log },
       );
-      messageIds.push(sent.id);
+      return sent.id;
     } catch (error) {
       const failure = toChannelError(error, `send a message to channel ${channelId}`);
       log.error(
@@ -53,6 +56,5 @@ export async function sendDiscordMessage(
       );
       throw failure;
     }
-  }
-  return messageIds;
+  });
 }

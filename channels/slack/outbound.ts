@@ -1,7 +1,9 @@
 import type { webApi } from "@slack/bolt";
 import type { Logger } from "pino";
 import type { OutboundMessage } from "../../src/bus/messages.js";
+import type { SendOptions } from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
+import { deliverChunks } from "../../src/channel-kit/deliver-chunks.js";
 import { toChannelError } from "./errors.js";
 import { MESSAGE_LIMIT, markdownToMrkdwn } from "./format.js";
 
@@ -13,17 +15,18 @@ export interface SlackSendOptions {
 /**
  * Delivers one OutboundMessage: Markdown rendered to mrkdwn, in chunks under the limit, in
  * order, in the message's thread when it has one; a chunk that finally fails throws a ChannelError.
- * Returns the Slack message timestamps (`ts`) of the chunks, in order.
+ * `delivery` resumes at a chunk and reports each one accepted (see {@link deliverChunks}).
+ * Returns the Slack message timestamps (`ts`) of the chunks sent, in order.
  */
 export async function sendSlackMessage(
   client: webApi.WebClient,
   message: OutboundMessage,
   options: SlackSendOptions,
+  delivery?: SendOptions,
 ): Promise<string[]> {
   const chatId = message.chatId;
   const chunks = chunkText(markdownToMrkdwn(message.text), { limit: MESSAGE_LIMIT });
-  const messageIds: string[] = [];
-  for (const [index, chunk] of chunks.entries()) {
+  return deliverChunks(chunks, delivery, async (chunk, index) => {
     try {
       // The WebClient's retry policy (retryConfig) is the one retry layer: it waits out
       // 429s for their Retry-After and backs off on 5xx and network errors.
@@ -32,12 +35,11 @@ export async function sendSlackMessage(
         text: chunk,
         ...(message.threadId ? { thread_ts: message.threadId } : {}),
       });
-      if (posted.ts) messageIds.push(posted.ts);
+      return posted.ts;
     } catch (error) {
       const failure = toChannelError(error, `chat.postMessage to ${chatId}`);
       options.log.error({ chatId, err: error, chunk: index + 1, chunks: chunks.length }, failure.message);
       throw failure;
     }
-  }
-  return messageIds;
+  });
 }

@@ -6,8 +6,10 @@ import {
   type ChannelDeps,
   ChannelError,
   type ChannelStatus,
+  type SendOptions,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
+import { ackAfterRecord } from "./ack-after-record.js";
 import { boltLogger } from "./bolt-logger.js";
 import { toChannelError } from "./errors.js";
 import {
@@ -135,10 +137,13 @@ export class SlackChannel implements Channel {
       logger: boltLogger(this.#log.child({ component: "bolt" })),
     });
     this.#app = app;
+    if (receiver instanceof SocketModeReceiver) ackAfterRecord(receiver, () => this.#app, this.#log);
     app.event("app_mention", async ({ event }) => this.#receive(event as unknown as SlackMessageEvent));
     app.event("message", async ({ event }) => this.#receive(event as unknown as SlackMessageEvent));
     app.error(async (error) => {
       this.#log.error({ err: error }, "a Slack event could not be processed");
+      // Not acknowledged (HTTP 500, or no Socket Mode ack): Slack sends it again.
+      throw error;
     });
 
     const onAbort = () => void this.stop();
@@ -217,6 +222,8 @@ export class SlackChannel implements Channel {
       signingSecret,
       port: this.#config.port,
       endpoints: "/slack/events",
+      // HTTP 200 only once the listener has recorded the message: Slack retries anything else.
+      processBeforeResponse: true,
       logger: boltLogger(this.#log.child({ component: "events-api" })),
     });
   }
@@ -235,7 +242,7 @@ export class SlackChannel implements Channel {
     const previous = this.#publishing.get(decision.chatId);
     const publishing = (async () => {
       await previous?.catch(() => undefined); // its own failure is reported by its own event
-      this.#publish(decision, identity, await lookup);
+      await this.#publish(decision, identity, await lookup, event.ts);
     })();
     this.#publishing.set(decision.chatId, publishing);
     try {
@@ -245,7 +252,13 @@ export class SlackChannel implements Channel {
     }
   }
 
-  #publish(decision: AcceptedEvent, identity: { botUserId: string }, names: Map<string, string>): void {
+  /** Records the message on the bus; resolves once it would survive a crash (Slack may then be acknowledged). */
+  async #publish(
+    decision: AcceptedEvent,
+    identity: { botUserId: string },
+    names: Map<string, string>,
+    ts: string | undefined,
+  ): Promise<void> {
     const senderName = names.get(decision.senderId);
     const message: InboundMessage = {
       id: decision.id,
@@ -257,15 +270,15 @@ export class SlackChannel implements Channel {
       ...(decision.threadId ? { threadId: decision.threadId } : {}),
       isDirect: decision.isDirect,
       mentioned: decision.mentioned,
-      receivedAt: Date.now(),
+      receivedAt: timeOfTs(ts) ?? Date.now(),
     };
-    this.#deps.bus.publishInbound(message);
+    await this.#deps.bus.publishInbound(message);
   }
 
-  async send(message: OutboundMessage): Promise<DeliveryReceipt> {
+  async send(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt> {
     const client = this.#client;
     if (!client) throw new ChannelError("config", "slack", "the Slack channel has not been started");
-    const messageIds = await sendSlackMessage(client, message, { log: this.#log });
+    const messageIds = await sendSlackMessage(client, message, { log: this.#log }, options);
     return { channel: this.name, chatId: message.chatId, messageIds };
   }
 
@@ -313,4 +326,10 @@ export class SlackChannel implements Channel {
 
 function withTrailingSlash(url: string): string {
   return url.endsWith("/") ? url : `${url}/`;
+}
+
+/** When a Slack message was posted: its `ts` is epoch seconds with microseconds. */
+function timeOfTs(ts: string | undefined): number | undefined {
+  const seconds = Number(ts);
+  return ts && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : undefined;
 }

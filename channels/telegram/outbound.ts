@@ -1,7 +1,9 @@
 import type { Api } from "grammy";
 import type { Logger } from "pino";
 import type { OutboundMessage } from "../../src/bus/messages.js";
+import type { SendOptions } from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
+import { deliverChunks } from "../../src/channel-kit/deliver-chunks.js";
 import { type RetryOptions, withRetry } from "../../src/util/retry.js";
 import { classifyTelegramError, isEntityParseError, toChannelError } from "./errors.js";
 import { MESSAGE_LIMIT, renderTelegramHtml, telegramLength, visibleText } from "./format.js";
@@ -25,19 +27,20 @@ export interface TelegramSendOptions {
 /**
  * Delivers one OutboundMessage: Markdown rendered to Telegram HTML, in chunks under the
  * limit, in order; a chunk Telegram cannot parse is re-sent as plain text; transient
- * failures are retried; a chunk that finally fails throws a ChannelError.
- * Returns the Telegram message ids of the chunks, in order.
+ * failures are retried; a chunk that finally fails throws a ChannelError. `delivery` resumes
+ * at a chunk and reports each one accepted (see {@link deliverChunks}).
+ * Returns the Telegram message ids of the chunks sent, in order.
  */
 export async function sendTelegramMessage(
   api: Api,
   message: OutboundMessage,
   options: TelegramSendOptions,
+  delivery?: SendOptions,
 ): Promise<string[]> {
   const { log } = options;
   const chatId = message.chatId;
   const wireChatId = telegramChatId(chatId);
   const chunks = chunkText(message.text, { limit: MESSAGE_LIMIT, measure: telegramLength });
-  const messageIds: string[] = [];
   const retry = (label: string) => ({
     classify: classifyTelegramError,
     log: log.child({ chatId }),
@@ -45,7 +48,7 @@ export async function sendTelegramMessage(
     ...options.retry,
   });
 
-  for (const [index, chunk] of chunks.entries()) {
+  return deliverChunks(chunks, delivery, async (chunk, index) => {
     const html = renderTelegramHtml(chunk);
     const common = {
       ...(message.threadId ? { message_thread_id: Number(message.threadId) } : {}),
@@ -65,12 +68,11 @@ export async function sendTelegramMessage(
           retry("telegram sendMessage (plain)"),
         );
       });
-      messageIds.push(String(sent.message_id));
+      return String(sent.message_id);
     } catch (error) {
       const failure = toChannelError(error, `sending chunk ${index + 1} of ${chunks.length} to chat ${chatId}`);
       log.error({ chatId, err: error }, failure.message);
       throw failure;
     }
-  }
-  return messageIds;
+  });
 }

@@ -7,14 +7,15 @@ import {
   type ChannelDeps,
   ChannelError,
   type ChannelStatus,
+  type SendOptions,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
 import { backoffDelay, withRetry } from "../../src/util/retry.js";
 import { classifyTelegramError } from "./errors.js";
-import { toInboundMessage } from "./inbound.js";
 import type { TelegramSettings } from "./index.js";
 import { sendTelegramMessage, type TelegramSendOptions, telegramChatId } from "./outbound.js";
 import { createPollWatchdog, type GrammySignal, type PollWatchdog } from "./poll-watchdog.js";
+import { UpdateRecorder } from "./update-recorder.js";
 import { startWebhookServer, type WebhookServer } from "./webhook.js";
 
 /** Tuning knobs, all with production defaults; tests shorten them. */
@@ -40,7 +41,6 @@ const conflictHint = "another skein/bot instance is polling with this token";
 export class TelegramChannel implements Channel {
   readonly name = "telegram";
   readonly #settings: TelegramSettings;
-  readonly #deps: ChannelDeps<TelegramSettings>;
   readonly #options: TelegramChannelOptions;
   readonly #log: Logger;
   readonly #pollingTimeout: number;
@@ -67,7 +67,6 @@ export class TelegramChannel implements Channel {
         "telegram: no bot token (set TELEGRAM_BOT_TOKEN or channels.telegram.token)",
       );
     }
-    this.#deps = deps;
     this.#settings = settings;
     this.#options = options;
     this.#log = deps.log.child({ channel: "telegram" });
@@ -88,17 +87,10 @@ export class TelegramChannel implements Channel {
       onFailure: (detail) => this.#pollFailed(detail),
     });
     this.#bot.api.config.use(this.#watchdog.transformer);
-    this.#bot.on("message", (context) => {
-      const inbound = toInboundMessage(context.message, context.me);
-      if (!inbound) return;
-      this.#log.debug(
-        { id: inbound.id, chatId: inbound.chatId, senderId: inbound.senderId },
-        "telegram message received",
-      );
-      // Publish and return at once: grammY handles updates one at a time, so a handler
-      // that waited for the turn would hold up every other chat.
-      this.#deps.bus.publishInbound(inbound);
-    });
+    const recorder = new UpdateRecorder({ bus: deps.bus, log: this.#log, me: () => this.#bot.botInfo });
+    this.#bot.api.config.use(recorder.transformer);
+    // Polling: the batch is recorded already; webhook: Telegram gets its answer once this resolves.
+    this.#bot.on("message", (context) => recorder.record(context.update));
     this.#bot.catch((error) => this.#log.error({ err: error.error }, "telegram: handling an update failed"));
   }
 
@@ -144,11 +136,13 @@ export class TelegramChannel implements Channel {
     }
   }
 
-  async send(message: OutboundMessage): Promise<DeliveryReceipt> {
-    const messageIds = await sendTelegramMessage(this.#bot.api, message, {
-      log: this.#log,
-      ...(this.#options.retry ? { retry: this.#options.retry } : {}),
-    });
+  async send(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt> {
+    const messageIds = await sendTelegramMessage(
+      this.#bot.api,
+      message,
+      { log: this.#log, ...(this.#options.retry ? { retry: this.#options.retry } : {}) },
+      options,
+    );
     return { channel: this.name, chatId: message.chatId, messageIds };
   }
 

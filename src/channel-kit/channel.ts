@@ -31,13 +31,22 @@ export interface Channel {
    */
   start(signal: AbortSignal): Promise<void>;
   /** Delivers one message (rendered and chunked for the platform), retrying transient failures. */
-  send(message: OutboundMessage): Promise<DeliveryReceipt | undefined>;
+  send(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt | undefined>;
   /** Stops receiving and releases the connection. In-flight `send`s may still complete. */
   stop(): Promise<void>;
   /** Current connection state. */
   status(): ChannelStatus;
   /** Shows that the bot is working on `message` (typing, a reaction) until `end()` is called. */
   indicateWorking?(message: InboundMessage): WorkingIndicator;
+}
+
+/** How a delivery resumes and reports progress (the journal's view of a reply's chunks). */
+export interface SendOptions {
+  /** Skip the chunks before this one: an earlier run delivered them (chunking is deterministic for a given text). */
+  fromChunk?: number;
+  /** Awaited after the platform accepted chunk `index` and before the next chunk is sent. */
+  onChunkDelivered?(index: number): Promise<void> | void;
+  signal?: AbortSignal;
 }
 
 /** What a channel factory is given: its own `channels.<name>` settings, not the whole config. */
@@ -47,6 +56,8 @@ export interface ChannelDeps<Settings = unknown> {
   log: Logger;
   /** The state directory (`$SKEIN_HOME`). */
   home: string;
+  /** `agents.defaults.max_message_age` in seconds: a catch-up after downtime fetches nothing older (default 86400). */
+  maxMessageAgeSeconds?: number;
 }
 
 /** Creates a plugin's channel; a descriptor's `load()` resolves to one (see channel-descriptor.ts). */

@@ -2,6 +2,7 @@ import { EventEmitter, once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type WebSocket, WebSocketServer } from "ws";
+import { heldUntilResumed } from "./held-requests.js";
 
 /**
  * A local Discord for tests, spoken to by the real discord.js client over real sockets:
@@ -43,6 +44,19 @@ export const DM_CHANNEL_ID = "400000000000000001";
 export const ROLE_ID = "500000000000000001";
 
 export type FakeUser = typeof ALICE | typeof OTHER_BOT;
+
+/** Discord's epoch (2015-01-01T00:00:00Z): snowflakes count milliseconds from it in their upper 42 bits. */
+const DISCORD_EPOCH = 1_420_070_400_000n;
+
+/** A snowflake for a message created at `epochMs` (the low 22 bits keep ids created in one millisecond apart). */
+export function snowflakeAt(epochMs: number, sequence = 0): string {
+  return String(((BigInt(Math.floor(epochMs)) - DISCORD_EPOCH) << 22n) | BigInt(sequence & 0x3fffff));
+}
+
+/** When a message may be dated by the test: `at` (epoch ms) backdates it, as if sent then. */
+export interface MessageTime {
+  at?: number;
+}
 
 /** A file attached to a message. */
 export interface FakeAttachment {
@@ -97,12 +111,18 @@ export class FakeDiscord extends EventEmitter {
   readonly connections: string[] = [];
   /** Every REST request as `METHOD /path`. */
   readonly requests: string[] = [];
+  /** Every user message ever created, per channel, oldest first: what `GET /channels/:id/messages` serves. */
+  readonly #history = new Map<string, Array<Record<string, unknown> & { id: string }>>();
+  /** While set, message posts wait for it (see {@link FakeDiscord.pauseSends}). */
+  #sendsPaused: Promise<void> | undefined;
+  #resumeSends: (() => void) | undefined;
+  readonly #held = { count: 0 };
   readonly #failures: InjectedFailure[] = [];
   readonly #sockets = new Set<WebSocket>();
   #socket: WebSocket | undefined;
   #sequence = 0;
   #lastMessage: unknown;
-  #nextId = 900_000_000_000_000_000n;
+  #idSequence = 0;
   readonly #token: string;
 
   private constructor(
@@ -149,10 +169,10 @@ export class FakeDiscord extends EventEmitter {
   }
 
   /** Injects a direct message from `author` to the bot (with files, optionally); returns its message id. */
-  dm(text: string, author: FakeUser = ALICE, attachments: FakeAttachment[] = []): string {
-    const id = this.#id();
-    this.dispatch("MESSAGE_CREATE", {
-      ...this.#message(id, DM_CHANNEL_ID, author, text),
+  dm(text: string, author: FakeUser = ALICE, attachments: FakeAttachment[] = [], time: MessageTime = {}): string {
+    const id = this.#id(time.at);
+    this.#create({
+      ...this.#message(id, DM_CHANNEL_ID, author, text, time.at),
       channel_type: 1,
       attachments: attachments.map((file) => ({
         id: this.#id(),
@@ -181,16 +201,16 @@ export class FakeDiscord extends EventEmitter {
       mentions?: FakeUser[];
       mentionRoles?: string[];
       replyTo?: { id: string; author: FakeUser };
-    } = {},
+    } & MessageTime = {},
   ): string {
-    const id = this.#id();
+    const id = this.#id(options.at);
     const author = options.author ?? ALICE;
     const channelId = options.channelId ?? GENERAL_CHANNEL_ID;
     const mentions = options.mentions ?? [];
     const mentionsBot = mentions.some((user) => user.id === BOT.id) || options.replyTo?.author.id === BOT.id;
     const content = this.options.messageContentIntent === false && !mentionsBot ? "" : text;
-    this.dispatch("MESSAGE_CREATE", {
-      ...this.#message(id, channelId, author, content),
+    this.#create({
+      ...this.#message(id, channelId, author, content, options.at),
       guild_id: GUILD_ID,
       channel_type: channelId === THREAD_ID ? 11 : 0,
       member: { roles: [], joined_at: now(), deaf: false, mute: false, flags: 0 },
@@ -205,6 +225,47 @@ export class FakeDiscord extends EventEmitter {
       }),
     });
     return id;
+  }
+
+  /**
+   * Stores a user message in its channel's history (where `GET /channels/:id/messages` finds
+   * it) and dispatches it on the gateway when a client is connected: a message sent while
+   * the bot is offline is only in the history, as on Discord, which does not redeliver it.
+   */
+  #create(message: Record<string, unknown> & { id: string; channel_id: string }): void {
+    const history = this.#history.get(message.channel_id) ?? [];
+    history.push(message);
+    history.sort((a, b) => compareSnowflakes(a.id, b.id));
+    this.#history.set(message.channel_id, history);
+    this.dispatch("MESSAGE_CREATE", message);
+  }
+
+  /** Whether a gateway connection is open (messages created now reach the bot live). */
+  get connected(): boolean {
+    return this.#socket?.readyState === 1;
+  }
+
+  /**
+   * Holds every message post until {@link FakeDiscord.resumeSends}: a held post counts as
+   * accepted only if its client is still connected when sends resume (a client killed
+   * meanwhile never got its message onto the platform).
+   */
+  pauseSends(): void {
+    this.#sendsPaused ??= new Promise((resolve) => {
+      this.#resumeSends = resolve;
+    });
+  }
+
+  /** Posts waiting for {@link FakeDiscord.resumeSends} from a client still connected. */
+  get heldSends(): number {
+    return this.#held.count;
+  }
+
+  /** Lets held and later message posts through. */
+  resumeSends(): void {
+    this.#resumeSends?.();
+    this.#sendsPaused = undefined;
+    this.#resumeSends = undefined;
   }
 
   /** Sends a dispatch event on the current gateway connection. */
@@ -236,17 +297,18 @@ export class FakeDiscord extends EventEmitter {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  #id(): string {
-    return String(++this.#nextId);
+  /** A real snowflake: created now (or at `at`), so that discord.js reads the right creation time from it. */
+  #id(at = Date.now()): string {
+    return snowflakeAt(at, ++this.#idSequence);
   }
 
-  #message(id: string, channelId: string, author: FakeUser, content: string) {
+  #message(id: string, channelId: string, author: FakeUser, content: string, at?: number) {
     return {
       id,
       channel_id: channelId,
       author,
       content,
-      timestamp: now(),
+      timestamp: at === undefined ? now() : new Date(at).toISOString(),
       edited_timestamp: null,
       tts: false,
       mention_everyone: false,
@@ -354,6 +416,7 @@ export class FakeDiscord extends EventEmitter {
           position: 0,
           guild_id: GUILD_ID,
           permission_overwrites: [],
+          last_message_id: this.#history.get(GENERAL_CHANNEL_ID)?.at(-1)?.id ?? null,
         },
       ],
       threads: [
@@ -364,6 +427,7 @@ export class FakeDiscord extends EventEmitter {
           parent_id: GENERAL_CHANNEL_ID,
           guild_id: GUILD_ID,
           owner_id: ALICE.id,
+          last_message_id: this.#history.get(THREAD_ID)?.at(-1)?.id ?? null,
           thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: now(), locked: false },
         },
       ],
@@ -400,9 +464,14 @@ export class FakeDiscord extends EventEmitter {
     const channel = /^\/channels\/(\d+)(\/messages|\/typing)?$/.exec(path);
     if (channel && method === "GET" && !channel[2]) {
       const id = channel[1]!;
-      if (id === DM_CHANNEL_ID) return json(200, { id, type: 1, recipients: [ALICE], last_message_id: null });
-      if (id === GENERAL_CHANNEL_ID) return json(200, { id, type: 0, name: "general", guild_id: GUILD_ID });
+      const last_message_id = this.#history.get(id)?.at(-1)?.id ?? null;
+      if (id === DM_CHANNEL_ID) return json(200, { id, type: 1, recipients: [ALICE], last_message_id });
+      if (id === GENERAL_CHANNEL_ID)
+        return json(200, { id, type: 0, name: "general", guild_id: GUILD_ID, last_message_id });
       return json(404, { message: "Unknown Channel", code: 10003 });
+    }
+    if (channel && method === "GET" && channel[2] === "/messages") {
+      return json(200, this.#messagesAfter(channel[1]!, new URL(request.url ?? "", "http://fake").searchParams));
     }
     if (channel && method === "POST" && channel[2] === "/typing") {
       this.typing.push(channel[1]!);
@@ -411,6 +480,7 @@ export class FakeDiscord extends EventEmitter {
       return;
     }
     if (channel && method === "POST" && channel[2] === "/messages") {
+      if (this.#sendsPaused && !(await heldUntilResumed(this.#sendsPaused, request, this.#held))) return;
       const failure = this.#failures.shift();
       if (failure?.type === "rate-limit") {
         const seconds = String(failure.retryAfterSeconds);
@@ -461,4 +531,20 @@ export class FakeDiscord extends EventEmitter {
     }
     json(404, { message: "404: Not Found", code: 0 });
   }
+
+  /**
+   * `GET /channels/:id/messages?after=&limit=` as Discord answers it: the `limit` (default
+   * 50, at most 100) messages right after `after`, newest first.
+   */
+  #messagesAfter(channelId: string, query: URLSearchParams): unknown[] {
+    const after = query.get("after") ?? "0";
+    const limit = Math.min(100, Math.max(1, Number(query.get("limit") ?? 50)));
+    const newer = (this.#history.get(channelId) ?? []).filter((message) => compareSnowflakes(message.id, after) > 0);
+    return newer.slice(0, limit).reverse();
+  }
+}
+
+function compareSnowflakes(a: string, b: string): number {
+  const difference = BigInt(a) - BigInt(b);
+  return difference > 0n ? 1 : difference < 0n ? -1 : 0;
 }

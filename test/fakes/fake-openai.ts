@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { heldUntilResumed } from "./held-requests.js";
 import { refusedPort } from "./refused-port.js";
 
 /**
@@ -78,6 +79,10 @@ export class FakeOpenAI {
   #responder: Responder = echoResponder;
   readonly #hanging = new Set<ServerResponse>();
   #waiters: Array<{ count: number; resolve: () => void }> = [];
+  /** While set, answers wait for it (see {@link FakeOpenAI.holdAnswers}). */
+  #held: Promise<void> | undefined;
+  #release: (() => void) | undefined;
+  readonly #heldCount = { count: 0 };
 
   private constructor(
     private readonly server: Server,
@@ -119,6 +124,36 @@ export class FakeOpenAI {
     return new Promise((resolve) => this.#waiters.push({ count, resolve }));
   }
 
+  /**
+   * Holds every answer (scripted or not) until {@link FakeOpenAI.releaseAnswers}: the model
+   * "thinks" for as long as a test needs, e.g. to kill the daemon mid-turn. An answer whose
+   * client went away meanwhile is not sent.
+   */
+  holdAnswers(): void {
+    this.#held ??= new Promise((resolve) => {
+      this.#release = resolve;
+    });
+  }
+
+  /** Answers held for a client still connected. */
+  get heldAnswers(): number {
+    return this.#heldCount.count;
+  }
+
+  /** Sends the held answers and stops holding. */
+  releaseAnswers(): void {
+    this.#release?.();
+    this.#held = undefined;
+    this.#release = undefined;
+  }
+
+  /** How many requests asked the model to answer a last user message containing `text`. */
+  callsAbout(text: string): number {
+    return this.requests.filter((request) =>
+      String(request.body.messages.findLast((message) => message.role === "user")?.content ?? "").includes(text),
+    ).length;
+  }
+
   /** Requests to /chat/completions received so far. */
   get completions(): FakeRequest[] {
     return this.requests;
@@ -153,6 +188,7 @@ export class FakeOpenAI {
       return false;
     });
     const reply = this.#queue.shift() ?? (await this.#responder(recorded));
+    if (this.#held && !(await heldUntilResumed(this.#held, request, this.#heldCount))) return;
     await this.answer(recorded, reply, response);
   }
 

@@ -3,6 +3,7 @@ import { EventEmitter } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type WebSocket, WebSocketServer } from "ws";
+import { heldUntilResumed } from "./held-requests.js";
 
 /**
  * A local Slack for tests, spoken to by the real Bolt and WebClient over real sockets:
@@ -55,6 +56,12 @@ export class FakeSlack {
   readonly #sockets = new Set<WebSocket>();
   readonly #wss = new WebSocketServer({ noServer: true });
   #current: WebSocket | undefined;
+  /** Envelopes sent with {@link FakeSlack.deliverSocketEvent} and not acked yet, by envelope id. */
+  readonly #unacked = new Map<string, Record<string, unknown>>();
+  /** While set, chat.postMessage calls wait for it (see {@link FakeSlack.pauseSends}). */
+  #sendsPaused: Promise<void> | undefined;
+  #resumeSends: (() => void) | undefined;
+  readonly #held = { count: 0 };
   #connections = 0;
   #tsCounter = 0;
 
@@ -127,6 +134,60 @@ export class FakeSlack {
     return envelopeId;
   }
 
+  /**
+   * Delivers an event over Socket Mode the way Slack does: the envelope is sent now if a
+   * client is connected, and again (with a higher `retry_attempt`) to every new connection
+   * until the client acks it. Returns its envelope id.
+   */
+  deliverSocketEvent(event: Record<string, unknown>): string {
+    const envelopeId = randomUUID();
+    this.#unacked.set(envelopeId, {
+      envelope_id: envelopeId,
+      type: "events_api",
+      accepts_response_payload: false,
+      retry_attempt: 0,
+      retry_reason: "",
+      payload: this.eventCallback(event),
+    });
+    this.#sendUnacked(envelopeId);
+    return envelopeId;
+  }
+
+  /** Envelopes delivered with {@link FakeSlack.deliverSocketEvent} and not acked yet. */
+  get unackedEvents(): number {
+    return this.#unacked.size;
+  }
+
+  #sendUnacked(envelopeId: string): void {
+    const envelope = this.#unacked.get(envelopeId);
+    if (!envelope || this.#current?.readyState !== 1) return;
+    this.#current.send(JSON.stringify(envelope));
+    envelope.retry_attempt = Number(envelope.retry_attempt) + 1;
+    envelope.retry_reason = "timeout";
+  }
+
+  /**
+   * Holds every chat.postMessage until {@link FakeSlack.resumeSends}: a held post counts as
+   * made (is recorded in `calls`) only if its client is still connected when sends resume.
+   */
+  pauseSends(): void {
+    this.#sendsPaused ??= new Promise((resolve) => {
+      this.#resumeSends = resolve;
+    });
+  }
+
+  /** Posts waiting for {@link FakeSlack.resumeSends} from a client still connected. */
+  get heldSends(): number {
+    return this.#held.count;
+  }
+
+  /** Lets held and later chat.postMessage calls through. */
+  resumeSends(): void {
+    this.#resumeSends?.();
+    this.#sendsPaused = undefined;
+    this.#resumeSends = undefined;
+  }
+
   /** Asks the Socket Mode client to reconnect, as Slack does when it recycles a connection. */
   sendSocketDisconnect(reason = "refresh_requested"): void {
     this.#current?.send(JSON.stringify({ type: "disconnect", reason, debug_info: { host: "fake" } }));
@@ -170,6 +231,7 @@ export class FakeSlack {
       ws.on("message", (data) => {
         const frame = JSON.parse(String(data)) as { envelope_id?: string };
         if (frame.envelope_id) {
+          this.#unacked.delete(frame.envelope_id);
           this.acks.push(frame.envelope_id);
           this.#events.emit("ack");
         }
@@ -183,6 +245,7 @@ export class FakeSlack {
         }),
       );
       this.#connections += 1;
+      for (const envelopeId of this.#unacked.keys()) this.#sendUnacked(envelopeId);
       this.#events.emit("connection");
     });
   }
@@ -191,6 +254,12 @@ export class FakeSlack {
     const url = new URL(request.url ?? "/", "http://fake");
     const method = url.pathname.replace(/^\/api\//, "");
     const body = await readBody(request);
+    if (
+      this.#sendsPaused &&
+      url.pathname.endsWith("/chat.postMessage") &&
+      !(await heldUntilResumed(this.#sendsPaused, request, this.#held))
+    )
+      return;
     const params = parseParams(body, request.headers["content-type"]);
     const token =
       /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? (params.token as string | undefined);

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { heldUntilResumed } from "./held-requests.js";
 
 /**
  * A local Telegram Bot API server for tests, spoken to by the real grammY client over
@@ -84,6 +85,11 @@ export class FakeTelegram {
   readonly #failures = new Map<string, InjectedFailure[]>();
   readonly #heldPolls = new Set<{ response: ServerResponse; offset: number; timer: NodeJS.Timeout }>();
   readonly #hanging = new Set<ServerResponse>();
+  /** While set, sendMessage calls wait for it (see {@link FakeTelegram.pauseSends}). */
+  #sendsPaused: Promise<void> | undefined;
+  #resumeSends: (() => void) | undefined;
+  #pauseAfter = Number.POSITIVE_INFINITY;
+  readonly #held = { count: 0 };
   #nextUpdateId = 1_000;
   #nextMessageId = 1;
   #webhookUrl = "";
@@ -177,6 +183,40 @@ export class FakeTelegram {
     });
   }
 
+  /**
+   * Holds every sendMessage until {@link FakeTelegram.resumeSends}: a held message counts as
+   * accepted only if its client is still connected when sends resume (one killed meanwhile
+   * never got it onto the platform).
+   */
+  pauseSends(): void {
+    this.#sendsPaused ??= new Promise((resolve) => {
+      this.#resumeSends = resolve;
+    });
+  }
+
+  /** Pauses sends (see {@link FakeTelegram.pauseSends}) as soon as `count` messages in total were accepted. */
+  pauseSendsAfter(count: number): void {
+    this.#pauseAfter = count;
+    if (this.sent.length >= count) this.pauseSends();
+  }
+
+  /** Lets held and later sendMessage calls through. */
+  resumeSends(): void {
+    this.#resumeSends?.();
+    this.#sendsPaused = undefined;
+    this.#resumeSends = undefined;
+  }
+
+  /** Sends waiting for {@link FakeTelegram.resumeSends} from a client still connected. */
+  get heldSends(): number {
+    return this.#held.count;
+  }
+
+  /** Update ids not yet confirmed by a later getUpdates offset (Telegram still holds them). */
+  get unconfirmedUpdates(): number {
+    return this.#updates.length;
+  }
+
   callsOf(method: string): FakeCall[] {
     return this.calls.filter((call) => call.method === method);
   }
@@ -233,6 +273,8 @@ export class FakeTelegram {
       case "sendChatAction":
         return ok(response, true);
       case "sendMessage":
+        if (this.#sendsPaused && !(await heldUntilResumed(this.#sendsPaused, request, this.#held))) return;
+        return this.#sendMessage(response, method, payload);
       case "editMessageText":
         return this.#sendMessage(response, method, payload);
       default:
@@ -333,6 +375,7 @@ export class FakeTelegram {
       ...(typeof payload.parse_mode === "string" ? { parse_mode: payload.parse_mode } : {}),
     };
     this.sent.push(sent);
+    if (this.sent.length >= this.#pauseAfter) this.pauseSends();
     ok(response, {
       message_id: sent.message_id,
       date: now(),

@@ -167,6 +167,8 @@ describe("the Telegram channel, starting and stopping", () => {
     const next = harness.nextInbound();
     const { updateId } = harness.fake.userMessage(aliceChat, alice, "hi");
     await next;
+    // Recorded before grammY handles its batch; the next poll is sent once the batch is handled.
+    await harness.fake.waitForCall("getUpdates", (call) => call.payload.offset === updateId + 1);
     await harness.channel.stop();
     expect(harness.channel.status().state).toBe("stopped");
     expect(harness.fake.callsOf("getUpdates").at(-1)?.payload).toMatchObject({ offset: updateId + 1, limit: 1 });

@@ -34,6 +34,23 @@ describe("the Telegram channel, delivering", () => {
     });
   });
 
+  it("resumes a long reply at fromChunk and reports each chunk accepted before sending the next", async () => {
+    const full = await harness.channel.send(toAlice(longReply()));
+    const chunks = harness.fake.sent.map((sent) => sent.text);
+    expect(chunks.length).toBeGreaterThan(2);
+    harness.fake.sent.length = 0;
+
+    const reported: Array<{ chunk: number; sentBefore: number }> = [];
+    const resumed = await harness.channel.send(toAlice(longReply()), {
+      fromChunk: 1,
+      onChunkDelivered: (chunk) => void reported.push({ chunk, sentBefore: harness.fake.sent.length }),
+    });
+    expect(harness.fake.sent.map((sent) => sent.text)).toEqual(chunks.slice(1));
+    expect(reported).toEqual(chunks.slice(1).map((_, index) => ({ chunk: index + 1, sentBefore: index + 1 })));
+    expect((resumed as { messageIds: string[] }).messageIds).toHaveLength(chunks.length - 1);
+    expect((full as { messageIds: string[] }).messageIds).toHaveLength(chunks.length);
+  });
+
   it("sends chat ids as the integers the Bot API uses, for messages and typing alike", async () => {
     await harness.channel.send({ channel: "telegram", chatId: String(group.id), text: "hello group" });
     const typing = harness.fake.waitForCall("sendChatAction");
