@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { MessageBus } from "../bus/message-bus.js";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../bus/messages.js";
+import type { ReplyStream, ReplyTarget } from "./reply-stream.js";
 
 /** Connection state of a channel, as health checks and `skein status` report it. */
 export interface ChannelStatus {
@@ -38,6 +39,11 @@ export interface Channel {
   status(): ChannelStatus;
   /** Shows that the bot is working on `message` (typing, a reaction) until `end()` is called. */
   indicateWorking?(message: InboundMessage): WorkingIndicator;
+  /**
+   * Starts a reply that appears as it is written (see {@link ReplyStream}); `undefined`
+   * when streaming is off for this channel (`channels.<name>.streaming: false`).
+   */
+  openStream?(target: ReplyTarget): ReplyStream | undefined;
 }
 
 /** How a delivery resumes and reports progress (the journal's view of a reply's chunks). */
