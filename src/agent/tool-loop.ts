@@ -23,6 +23,10 @@ export interface ToolLoopTurn {
   signal: AbortSignal;
   /** Shows a tool's `forUser` text to the user at once. */
   showToUser?: (text: string) => Promise<void> | void;
+  /** Gets the answer text as the model writes it (the model call then streams). */
+  onTextDelta?: (text: string) => void;
+  /** Told the names of the tools about to run, before each round of tool calls. */
+  onToolsRunning?: (names: string[]) => void;
 }
 
 export interface ToolLoopResult {
@@ -65,6 +69,7 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
         ...(withTools && tools.length ? { tools } : {}),
         ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
         ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+        ...(turn.onTextDelta ? { onTextDelta: turn.onTextDelta } : {}),
       },
       turn.signal,
     );
@@ -88,6 +93,7 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
     append({ role: "assistant", content: response.content ?? null, tool_calls: response.toolCalls });
     toolCalls += response.toolCalls.length;
     options.log.debug({ iteration, count: response.toolCalls.length }, "executing tool calls");
+    turn.onToolsRunning?.([...new Set(response.toolCalls.map((call) => call.function.name))]);
     const outcomes = await executeCalls(options.registry, response.toolCalls, turn.toolContext);
     for (let index = 0; index < outcomes.length; index++) {
       const outcome = outcomes[index]!;

@@ -11,6 +11,7 @@ export async function assembleStream(
   stream: AsyncIterable<ChatCompletionChunk>,
   watch: StreamWatch,
   signal: AbortSignal,
+  onTextDelta?: (text: string) => void,
 ): Promise<ChatResponse> {
   let content = "";
   let sawContent = false;
@@ -25,6 +26,7 @@ export async function assembleStream(
     if (choice.delta.content) {
       content += choice.delta.content;
       sawContent = true;
+      onTextDelta?.(choice.delta.content);
     }
     for (const delta of choice.delta.tool_calls ?? []) {
       calls[delta.index] ??= { id: "", type: "function", function: { name: "", arguments: "" } };

@@ -11,6 +11,7 @@ import {
   ProviderError,
   type ProviderErrorKind,
 } from "./provider.js";
+import { deltasAcrossAttempts } from "./text-deltas.js";
 
 export interface OpenAIProviderOptions {
   /** The `providers.<name>` this client serves (default `openai`). */
@@ -91,7 +92,8 @@ export class OpenAIProvider implements LlmProvider {
    */
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
     try {
-      return await withRetry(() => this.#attempt(request, signal), {
+      const attemptDeltas = request.onTextDelta && deltasAcrossAttempts(request.onTextDelta);
+      return await withRetry(() => this.#attempt(request, signal, attemptDeltas?.()), {
         classify: (error) => ({ retryable: error instanceof BodyFault && !signal?.aborted }),
         attempts: this.#maxRetries + 1,
         baseDelayMs: this.#retryDelayMs,
@@ -102,7 +104,11 @@ export class OpenAIProvider implements LlmProvider {
     }
   }
 
-  async #attempt(request: ChatRequest, signal: AbortSignal | undefined): Promise<ChatResponse> {
+  async #attempt(
+    request: ChatRequest,
+    signal: AbortSignal | undefined,
+    onTextDelta?: (text: string) => void,
+  ): Promise<ChatResponse> {
     const params = {
       model: request.model,
       messages: request.messages as ChatCompletionCreateParams["messages"],
@@ -117,13 +123,14 @@ export class OpenAIProvider implements LlmProvider {
     if (signal?.aborted) call.abort(signal.reason);
     else signal?.addEventListener("abort", forward, { once: true });
     try {
-      if (this.#stream) {
+      // A caller that wants the text as it is written gets a stream whatever the setting says.
+      if (this.#stream || onTextDelta) {
         const watch: StreamWatch = { sawDone: false };
         const stream = await this.#client.chat.completions.create(
           { ...params, stream: true, stream_options: { include_usage: true } },
           { signal: call.signal, fetchOptions: { [streamWatchKey]: watch } as Record<symbol, unknown> },
         );
-        return await assembleStream(stream, watch, call.signal);
+        return await assembleStream(stream, watch, call.signal, onTextDelta);
       }
       const completion = await this.#client.chat.completions.create(
         { ...params, stream: false },

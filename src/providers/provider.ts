@@ -23,6 +23,11 @@ export interface ChatRequest {
   tools?: ToolSchema[];
   maxTokens?: number;
   temperature?: number;
+  /**
+   * Called with each piece of answer text as the model writes it. When set, the call
+   * streams (whatever the provider's own stream setting says); wrappers pass it on.
+   */
+  onTextDelta?: (text: string) => void;
 }
 
 export interface ChatResponse {

@@ -334,4 +334,24 @@ describe("a model answer that breaks after its headers", () => {
       finishReason: "length",
     });
   });
+
+  it("streams an answer to onTextDelta piece by piece, even with providers.openai.stream off", async () => {
+    fake.reply({ content: "Hello there, streaming world" });
+    const before = fake.requests.length;
+    const pieces: string[] = [];
+    const response = await provider({ stream: false }).chat({ ...request, onTextDelta: (text) => pieces.push(text) });
+    expect(fake.requests[before]!.body.stream).toBe(true);
+    expect(fake.requests[before]!.body).not.toHaveProperty("onTextDelta");
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.join("")).toBe("Hello there, streaming world");
+    expect(response.content).toBe("Hello there, streaming world");
+  });
+
+  it("repeats no text to onTextDelta when a cut stream is retried", async () => {
+    fake.reply({ type: "cut", content: "The answer is forty" }, { content: "The answer is forty-two." });
+    const pieces: string[] = [];
+    const response = await provider({ retryDelayMs: 1 }).chat({ ...request, onTextDelta: (text) => pieces.push(text) });
+    expect(pieces.join("")).toBe("The answer is forty-two.");
+    expect(response.content).toBe("The answer is forty-two.");
+  });
 });
