@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { definePlatformChannel } from "../../src/channel-kit/channel-descriptor.js";
-import { allowFrom, groupPolicy } from "../../src/channel-kit/channel-settings.js";
+import { allowFrom, groupPolicy, streamInterval, streaming } from "../../src/channel-kit/channel-settings.js";
 
 const settings = z.object({
   token: z.string().optional(),
@@ -8,6 +8,8 @@ const settings = z.object({
   api_url: z.string().url().optional(),
   allow_from: allowFrom,
   group_policy: groupPolicy,
+  streaming,
+  stream_interval: streamInterval,
 });
 
 /** `channels.discord`, with every default filled in. */
@@ -22,6 +24,7 @@ export const discord = definePlatformChannel({
     DISCORD_API_URL: "api_url",
     DISCORD_ALLOW_FROM: { key: "allow_from", as: "list" },
     DISCORD_GROUP_POLICY: "group_policy",
+    DISCORD_STREAMING: { key: "streaming", as: "boolean" },
   },
   secrets: ["token"],
   isConfigured: (discordSettings) => Boolean(discordSettings.token),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { definePlatformChannel } from "../../src/channel-kit/channel-descriptor.js";
-import { allowFrom, groupPolicy, port } from "../../src/channel-kit/channel-settings.js";
+import { allowFrom, groupPolicy, port, streamInterval, streaming } from "../../src/channel-kit/channel-settings.js";
 
 const settings = z.object({
   bot_token: z.string().optional(),
@@ -12,6 +12,8 @@ const settings = z.object({
   api_url: z.string().url().optional(),
   allow_from: allowFrom,
   group_policy: groupPolicy,
+  streaming,
+  stream_interval: streamInterval,
 });
 
 /** `channels.slack`, with every default filled in. */
@@ -29,6 +31,7 @@ export const slack = definePlatformChannel({
     SLACK_API_URL: "api_url",
     SLACK_ALLOW_FROM: { key: "allow_from", as: "list" },
     SLACK_GROUP_POLICY: "group_policy",
+    SLACK_STREAMING: { key: "streaming", as: "boolean" },
   },
   secrets: ["bot_token", "app_token", "signing_secret"],
   isConfigured: (slackSettings) => Boolean(slackSettings.bot_token),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { definePlatformChannel } from "../../src/channel-kit/channel-descriptor.js";
-import { allowFrom, groupPolicy, port } from "../../src/channel-kit/channel-settings.js";
+import { allowFrom, groupPolicy, port, streamInterval, streaming } from "../../src/channel-kit/channel-settings.js";
 
 const settings = z.object({
   token: z.string().optional(),
@@ -8,6 +8,8 @@ const settings = z.object({
   api_root: z.string().url().optional(),
   allow_from: allowFrom,
   group_policy: groupPolicy,
+  streaming,
+  stream_interval: streamInterval,
   /** HTTP(S) proxy URL for Bot API calls. */
   proxy: z.string().url().optional(),
   /** When set, receive updates by webhook at this public URL instead of long polling. */
@@ -29,6 +31,7 @@ export const telegram = definePlatformChannel({
     TELEGRAM_ALLOW_FROM: { key: "allow_from", as: "list" },
     TELEGRAM_PROXY: "proxy",
     TELEGRAM_GROUP_POLICY: "group_policy",
+    TELEGRAM_STREAMING: { key: "streaming", as: "boolean" },
     TELEGRAM_WEBHOOK_URL: "webhook_url",
     TELEGRAM_WEBHOOK_SECRET: "webhook_secret",
     TELEGRAM_WEBHOOK_PORT: { key: "webhook_port", as: "number" },

@@ -16,8 +16,8 @@ export type ChannelDescriptor = PlatformChannelDescriptor | TerminalChannelDescr
 /** The zod object of a plugin's `channels.<name>` settings; every key needs a default or must be optional. */
 export type ChannelSettingsSchema = z.ZodObject;
 
-/** How an environment variable's text becomes a setting: as is, a comma-separated list, or a number. */
-export type EnvConversion = "text" | "list" | "number";
+/** How an environment variable's text becomes a setting: as is, a comma-separated list, a number, or true/false. */
+export type EnvConversion = "text" | "list" | "number" | "boolean";
 
 /** A setting an environment variable overrides: its key in `channels.<name>`, converted as text unless told. */
 export type EnvBinding<Key extends string = string> = Key | { key: Key; as: EnvConversion };

@@ -15,3 +15,9 @@ export const allowFrom = z.array(z.union([z.string().min(1), z.number().int().tr
 export const port = z.number().int().min(0).max(65_535);
 
 export type GroupPolicy = z.output<typeof groupPolicy>;
+
+/** Whether replies appear as they are written (a message that grows), where the platform can edit messages. */
+export const streaming = z.boolean().default(true);
+
+/** Fewest seconds between two edits of a streaming reply; the plugin raises it to what its platform allows. */
+export const streamInterval = z.number().positive().default(1);

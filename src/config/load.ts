@@ -72,6 +72,13 @@ const list = (value: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 const number = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value) : value);
+/** `true`/`1`/`yes`/`on` or `false`/`0`/`no`/`off`; anything else is left for the schema to refuse. */
+const boolean = (value: string) => {
+  const word = value.trim().toLowerCase();
+  if (["true", "1", "yes", "on"].includes(word)) return true;
+  if (["false", "0", "no", "off"].includes(word)) return false;
+  return value;
+};
 
 /** Environment variables and the config keys they override (documented in .env.example). */
 export const envOverrides: Record<string, Setter> = {
@@ -89,7 +96,12 @@ export const envOverrides: Record<string, Setter> = {
 
 /** Each plugin's environment variables (from its descriptor), set under `channels.<name>`. */
 function channelEnvOverrides(): Record<string, Setter> {
-  const conversions: Record<EnvConversion, (value: string) => unknown> = { text: (value) => value, list, number };
+  const conversions: Record<EnvConversion, (value: string) => unknown> = {
+    text: (value) => value,
+    list,
+    number,
+    boolean,
+  };
   const setters: Record<string, Setter> = {};
   for (const descriptor of platformChannels) {
     for (const [variable, binding] of Object.entries(descriptor.env)) {

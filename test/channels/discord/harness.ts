@@ -25,6 +25,7 @@ export function discordDeps(options: {
   token?: string;
   bus?: MessageBus;
   log?: Logger;
+  streaming?: boolean;
 }): ChannelDeps<DiscordSettings> {
   return {
     settings: {
@@ -32,6 +33,8 @@ export function discordDeps(options: {
       api_url: options.apiUrl,
       allow_from: [],
       group_policy: "mention",
+      streaming: options.streaming ?? true,
+      stream_interval: 1,
     },
     bus: options.bus ?? new MessageBus(),
     log: options.log ?? silentLogger(),
