@@ -218,6 +218,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       ledger,
       budgets: new BudgetGuard({ limits: config.agents.defaults.budgets, ledger, log }),
       indicateWorking: (message) => channels.channel(message.channel)?.indicateWorking?.(message),
+      openStream: (target) => channels.channel(target.channel)?.openStream?.(target),
     });
     agent.onOutcome((outcome) => {
       for (const listener of outcomeListeners) listener(outcome);

@@ -21,7 +21,7 @@ import { SessionScheduler } from "./session-scheduler.js";
 import { MemorySessionSettings, type SessionSettingsStore } from "./session-settings.js";
 import type { SessionStore } from "./sessions.js";
 import { answerWhileStopping } from "./shutdown-notice.js";
-import { ShuttingDown, type TurnOutcome, TurnRunner } from "./turn.js";
+import { ShuttingDown, type TurnOutcome, TurnRunner, type TurnRunnerOptions } from "./turn.js";
 
 /** What `onOutcome` listeners get; defined with the turn, which makes most of them. */
 export type { TurnOutcome } from "./turn.js";
@@ -47,6 +47,8 @@ export interface AgentLoopOptions {
   ledger?: UsageLedger;
   /** Daily budgets checked before each turn (default: none). */
   budgets?: BudgetGuard;
+  /** A reply that appears as it is written, when the chat's channel can stream (a channel's `openStream`). */
+  openStream?: TurnRunnerOptions["openStream"];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { InboundMessage, OutboundMessage } from "../bus/messages.js";
+import type { ReplyStream, ReplyTarget } from "../channel-kit/reply-stream.js";
 import type { ChatMessage } from "../providers/provider.js";
 import type { SessionStore } from "./sessions.js";
 
@@ -24,15 +25,18 @@ export class ChatReplies {
    * Resolves with whether it was delivered; never rejects.
    */
   async send(message: InboundMessage, text: string, sessionKey?: string): Promise<boolean> {
-    const outbound: OutboundMessage = {
-      channel: message.channel,
-      chatId: message.chatId,
-      text,
-      ...(message.threadId ? { threadId: message.threadId } : {}),
-      ...(message.replyToId ? { replyToId: message.replyToId } : {}),
-    };
+    const outbound: OutboundMessage = { ...replyTargetOf(message), text };
+    return this.#delivering(message, sessionKey, () => this.#options.publish(outbound));
+  }
+
+  /** Ends a streamed reply with its final text; failures are handled as {@link send}'s are. */
+  finishStream(stream: ReplyStream, message: InboundMessage, text: string, sessionKey?: string): Promise<boolean> {
+    return this.#delivering(message, sessionKey, () => stream.finish(text));
+  }
+
+  async #delivering(message: InboundMessage, sessionKey: string | undefined, deliver: () => Promise<unknown>) {
     try {
-      await this.#options.publish(outbound);
+      await deliver();
       return true;
     } catch (error) {
       this.#options.log.warn(
@@ -54,6 +58,16 @@ export class ChatReplies {
       this.#options.log.error({ session: sessionKey, err: error }, "cannot store the session");
     });
   }
+}
+
+/** Where the answer to `message` goes: its chat, its thread, as a reply to it (groups). */
+export function replyTargetOf(message: InboundMessage): ReplyTarget {
+  return {
+    channel: message.channel,
+    chatId: message.chatId,
+    ...(message.threadId ? { threadId: message.threadId } : {}),
+    ...(message.replyToId ? { replyToId: message.replyToId } : {}),
+  };
 }
 
 /** The message of an error, or the value as text. */

@@ -1,13 +1,15 @@
 import type { Logger } from "pino";
 import type { InboundMessage } from "../bus/messages.js";
 import type { WorkingIndicator } from "../channel-kit/channel.js";
+import type { ReplyStream, ReplyTarget } from "../channel-kit/reply-stream.js";
 import type { SkeinConfig } from "../config/schema.js";
 import { type ChatMessage, type LlmProvider, ProviderError } from "../providers/provider.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { apologyFor, TurnTimeout } from "./apology.js";
-import { type ChatReplies, errorText } from "./chat-replies.js";
+import { type ChatReplies, errorText, replyTargetOf } from "./chat-replies.js";
 import { type ContextBuilder, capMessageText, historyWindow } from "./context.js";
 import type { SessionStore } from "./sessions.js";
+import { StreamedTurn } from "./streamed-turn.js";
 import { buildToolContext, chatAddress, type ToolContextOptions } from "./tool-context.js";
 import { runToolLoop, type TokenUsage } from "./tool-loop.js";
 
@@ -43,6 +45,8 @@ export interface TurnRunnerOptions {
   indicateWorking?: (message: InboundMessage) => WorkingIndicator | undefined;
   /** The conversation's model and the provider to ask (default: `agent.model` on `provider`). */
   modelFor?: (sessionKey: string, message: InboundMessage) => Promise<{ model: string; provider: LlmProvider }>;
+  /** A reply that appears as it is written, when the chat's channel can stream and streaming is on. */
+  openStream?: (target: ReplyTarget) => ReplyStream | undefined;
 }
 
 /** One turn about to run: the message, the session it belongs to and what the model is asked. */
@@ -75,6 +79,9 @@ export class TurnRunner {
   async run(sessionKey: string, message: InboundMessage, text: string, shutdown: AbortSignal): Promise<TurnOutcome> {
     const { agent, log } = this.#options;
     const indicator = this.#startIndicator(message);
+    const streamed = this.#openStream(message);
+    // The typing indicator has done its job once text is visible.
+    void streamed?.stream.shown.then(() => this.#endIndicator(indicator));
     const controller = new AbortController();
     const onShutdown = () => controller.abort(shutdown.reason);
     if (shutdown.aborted) onShutdown();
@@ -83,14 +90,14 @@ export class TurnRunner {
     const userMessage = userMessageOf(message, capMessageText(text, agent.max_message_chars));
     try {
       const plan = await this.#plan(sessionKey, message, userMessage);
-      return await this.#answer(plan, controller.signal);
+      return await this.#answer(plan, controller.signal, streamed);
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
       log.warn(
         { session: sessionKey, error: errorText(reason), kind: (reason as { kind?: string }).kind },
         "turn failed",
       );
-      return await this.#apologise(sessionKey, message, userMessage, reason);
+      return await this.#apologise(sessionKey, message, userMessage, reason, streamed);
     } finally {
       clearTimeout(timer);
       shutdown.removeEventListener("abort", onShutdown);
@@ -115,7 +122,7 @@ export class TurnRunner {
   }
 
   /** Runs the tool loop, records the turn and delivers the reply (unless a tool already sent to this chat). */
-  async #answer(plan: TurnPlan, signal: AbortSignal): Promise<TurnOutcome> {
+  async #answer(plan: TurnPlan, signal: AbortSignal, streamed: StreamedTurn | undefined): Promise<TurnOutcome> {
     const { agent, replies, log } = this.#options;
     const { sessionKey, message } = plan;
     const deliveredTo = new Set<string>();
@@ -134,11 +141,16 @@ export class TurnRunner {
         toolContext: buildToolContext({ sessionKey, message, signal, log, bus: this.#options.bus, deliveredTo }),
         signal,
         showToUser: (forUser) => replies.send(message, forUser).then(() => undefined),
+        ...streamed?.hooks(),
       },
     );
     replies.record(sessionKey, [plan.userMessage, ...result.added]);
     const reply = result.text.trim() ? result.text : "(The model sent an empty answer.)";
-    if (!deliveredTo.has(chatAddress(message.channel, message.chatId))) await replies.send(message, reply, sessionKey);
+    const suppressed = deliveredTo.has(chatAddress(message.channel, message.chatId));
+    if (streamed && (!suppressed || streamed.fed))
+      await replies.finishStream(streamed.stream, message, reply, sessionKey);
+    else if (streamed) await streamed.stream.fail("");
+    else if (!suppressed) await replies.send(message, reply, sessionKey);
     return { message, sessionKey, status: "answered", reply, toolCalls: result.toolCalls, usage: result.usage };
   }
 
@@ -147,6 +159,7 @@ export class TurnRunner {
     message: InboundMessage,
     userMessage: ChatMessage,
     reason: unknown,
+    streamed: StreamedTurn | undefined,
   ): Promise<TurnOutcome> {
     const { replies, agent, log } = this.#options;
     const { text: reply, advice } = apologyFor(reason, agent.turn_timeout);
@@ -155,8 +168,20 @@ export class TurnRunner {
       log.error({ setting: advice.setting, error: errorText(reason) }, `the bot is misconfigured: ${advice.message}`);
     }
     replies.record(sessionKey, [storedAfterFailure(userMessage, reason), { role: "assistant", content: reply }]);
-    await replies.send(message, reply, sessionKey);
+    // A preview already showing keeps its text and gets the apology below it: never a second copy.
+    const noted = (await streamed?.stream.fail(reply)) ?? false;
+    if (!noted) await replies.send(message, reply, sessionKey);
     return { message, sessionKey, status: "failed", reply, error: errorText(reason) };
+  }
+
+  #openStream(message: InboundMessage): StreamedTurn | undefined {
+    try {
+      const stream = this.#options.openStream?.(replyTargetOf(message));
+      return stream && new StreamedTurn(stream);
+    } catch (error) {
+      this.#options.log.debug({ err: error, channel: message.channel }, "could not open a streamed reply");
+      return undefined;
+    }
   }
 
   #startIndicator(message: InboundMessage): WorkingIndicator | undefined {

@@ -20,6 +20,7 @@ export interface HarnessOptions {
   log?: Logger;
   stream?: boolean;
   indicateWorking?: AgentLoopOptions["indicateWorking"];
+  openStream?: AgentLoopOptions["openStream"];
   /** Delivery for the `test` channel (default: record and succeed). */
   send?: (message: OutboundMessage) => Promise<void>;
   /** The key the provider sends (default `sk-test`). */
@@ -63,6 +64,7 @@ export async function startHarness(options: HarnessOptions = {}) {
     agent: config.agents.defaults,
     log,
     indicateWorking: options.indicateWorking,
+    openStream: options.openStream,
     ...options.loop?.({ home, fake, log }),
   });
   agent.start();

@@ -1,0 +1,41 @@
+import type { ReplyStream } from "../channel-kit/reply-stream.js";
+import type { ToolLoopTurn } from "./tool-loop.js";
+
+/**
+ * Feeds a turn's progress to a {@link ReplyStream}: the model's text as it is written
+ * (the text of successive model calls separated by a blank line) and, while tools run,
+ * a status line naming them, which the next text replaces.
+ */
+export class StreamedTurn {
+  readonly stream: ReplyStream;
+  #text = "";
+  #afterTools = false;
+  #fed = false;
+
+  constructor(stream: ReplyStream) {
+    this.stream = stream;
+  }
+
+  /** Whether anything was given to the stream (so a preview may be showing). */
+  get fed(): boolean {
+    return this.#fed;
+  }
+
+  /** The tool loop's hooks that feed this stream. */
+  hooks(): Pick<ToolLoopTurn, "onTextDelta" | "onToolsRunning"> {
+    return {
+      onTextDelta: (delta) => {
+        if (this.#afterTools && this.#text.trim()) this.#text += "\n\n";
+        this.#afterTools = false;
+        this.#text += delta;
+        this.#fed = true;
+        this.stream.update(this.#text);
+      },
+      onToolsRunning: (names) => {
+        this.#afterTools = true;
+        this.#fed = true;
+        this.stream.update(this.#text, `running ${names.join(", ")}`);
+      },
+    };
+  }
+}
