@@ -24,6 +24,11 @@ export interface TelegramSendOptions {
   retry?: Partial<Pick<RetryOptions, "attempts" | "baseDelayMs" | "maxDelayMs" | "sleep">>;
 }
 
+/** A reply's chunks, as Telegram gets them: Markdown pieces that fit once rendered. */
+export function telegramChunks(text: string): string[] {
+  return chunkText(text, { limit: MESSAGE_LIMIT, measure: telegramLength });
+}
+
 /**
  * Delivers one OutboundMessage: Markdown rendered to Telegram HTML, in chunks under the
  * limit, in order; a chunk Telegram cannot parse is re-sent as plain text; transient
@@ -40,7 +45,7 @@ export async function sendTelegramMessage(
   const { log } = options;
   const chatId = message.chatId;
   const wireChatId = telegramChatId(chatId);
-  const chunks = chunkText(message.text, { limit: MESSAGE_LIMIT, measure: telegramLength });
+  const chunks = telegramChunks(message.text);
   const retry = (label: string) => ({
     classify: classifyTelegramError,
     log: log.child({ chatId }),

@@ -10,11 +10,14 @@ import {
   type SendOptions,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
+import type { ReplyStream, ReplyTarget } from "../../src/channel-kit/reply-stream.js";
+import { StreamedReply } from "../../src/channel-kit/streamed-reply.js";
 import { backoffDelay, withRetry } from "../../src/util/retry.js";
 import { classifyTelegramError } from "./errors.js";
 import type { TelegramSettings } from "./index.js";
 import { sendTelegramMessage, type TelegramSendOptions, telegramChatId } from "./outbound.js";
 import { createPollWatchdog, type GrammySignal, type PollWatchdog } from "./poll-watchdog.js";
+import { telegramEditFloorMs, telegramStreamTransport } from "./stream.js";
 import { UpdateRecorder } from "./update-recorder.js";
 import { startWebhookServer, type WebhookServer } from "./webhook.js";
 
@@ -32,6 +35,8 @@ export interface TelegramChannelOptions {
   retry?: TelegramSendOptions["retry"];
   /** The typing indicator's timer functions (tests watch them). */
   timers?: { setInterval: typeof setInterval; clearInterval: typeof clearInterval };
+  /** The fewest milliseconds between edits of a streamed reply, whatever `stream_interval` says (default: Telegram's limits). */
+  streamFloorMs?: number;
 }
 
 const updateTypes = ["message"] as const;
@@ -144,6 +149,18 @@ export class TelegramChannel implements Channel {
       options,
     );
     return { channel: this.name, chatId: message.chatId, messageIds };
+  }
+
+  /** A reply that grows as it is written: sendMessage, then editMessageText (undefined when streaming is off). */
+  openStream(target: ReplyTarget): ReplyStream | undefined {
+    if (!this.#settings.streaming) return undefined;
+    const log = this.#log.child({ chatId: target.chatId });
+    const transport = telegramStreamTransport(this.#bot.api, target, {
+      log,
+      ...(this.#options.retry ? { retry: this.#options.retry } : {}),
+    });
+    const floorMs = this.#options.streamFloorMs ?? telegramEditFloorMs(target.chatId);
+    return new StreamedReply(transport, { intervalMs: Math.max(this.#settings.stream_interval * 1000, floorMs) }, log);
   }
 
   /** Stops receiving; a second call waits for the first. `bot.api` keeps working for replies in flight. */

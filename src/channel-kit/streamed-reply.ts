@@ -81,7 +81,9 @@ export class StreamedReply implements ReplyStream {
     if (this.#closed) return;
     const now = this.#clock.now();
     this.#text = textSoFar;
-    this.#status = status ? { label: status, since: this.#status?.label === status ? this.#status.since : now } : undefined;
+    this.#status = status
+      ? { label: status, since: this.#status?.label === status ? this.#status.since : now }
+      : undefined;
     if (this.#firstContentAt === undefined && (textSoFar.trim() || status)) this.#firstContentAt = now;
     // New text can make the next request due sooner (the first text long enough, a status line gone).
     this.#clearTimer();

@@ -124,8 +124,10 @@ describe("a streamed reply", () => {
     expect(edits.length).toBeGreaterThanOrEqual(4);
     expect(edits.length).toBeLessThanOrEqual(5);
     const times = requests.map((request) => request.at);
-    for (let index = 1; index < times.length; index++) expect(times[index]! - times[index - 1]!).toBeGreaterThanOrEqual(1_000);
-    for (let index = 1; index < requests.length; index++) expect(requests[index]!.text.startsWith(requests[index - 1]!.text)).toBe(true);
+    for (let index = 1; index < times.length; index++)
+      expect(times[index]! - times[index - 1]!).toBeGreaterThanOrEqual(1_000);
+    for (let index = 1; index < requests.length; index++)
+      expect(requests[index]!.text.startsWith(requests[index - 1]!.text)).toBe(true);
     expect(requests.at(-1)!.text).toBe(text.trim());
   });
 
@@ -143,7 +145,12 @@ describe("a streamed reply", () => {
     await clock.advance(1_000);
     expect(requests.at(-1)!.text).toBe(`${sentence}Done.`);
     const ids = await reply.finish(`${sentence}Done.`);
-    expect(requests.filter((request) => request.type === "final").map((request) => request.text).join("")).toBe(`${sentence}Done.`);
+    expect(
+      requests
+        .filter((request) => request.type === "final")
+        .map((request) => request.text)
+        .join(""),
+    ).toBe(`${sentence}Done.`);
     expect(ids).toHaveLength(1);
   });
 

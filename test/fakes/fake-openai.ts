@@ -25,6 +25,8 @@ export type FakeReply =
       delayMs?: number;
       /** Default: "tool_calls" with tool calls, else "stop" ("length": cut off by the output limit). */
       finishReason?: string;
+      /** Streamed text comes in pieces of this many characters, `pieceDelayMs` apart (default: two halves at once). */
+      pieces?: { size: number; delayMs: number };
     }
   /** An HTTP error answer, e.g. 429 with `retry-after`, or 500. */
   | { type: "error"; status: number; body?: unknown; headers?: Record<string, string> }
@@ -263,10 +265,18 @@ export class FakeOpenAI {
       `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     response.write(chunk({ role: "assistant", content: "" }));
     if (content) {
-      // Split the text in two deltas so clients must join them.
-      const half = Math.ceil(content.length / 2);
-      response.write(chunk({ content: content.slice(0, half) }));
-      if (content.length > half) response.write(chunk({ content: content.slice(half) }));
+      if (reply.pieces) {
+        // Written as a model writes: piece by piece, over time.
+        for (let start = 0; start < content.length; start += reply.pieces.size) {
+          if (start > 0) await new Promise((resolve) => setTimeout(resolve, reply.pieces!.delayMs));
+          response.write(chunk({ content: content.slice(start, start + reply.pieces.size) }));
+        }
+      } else {
+        // Split the text in two deltas so clients must join them.
+        const half = Math.ceil(content.length / 2);
+        response.write(chunk({ content: content.slice(0, half) }));
+        if (content.length > half) response.write(chunk({ content: content.slice(half) }));
+      }
     }
     toolCalls.forEach((call, index) => {
       const args = call.function.arguments;

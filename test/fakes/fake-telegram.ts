@@ -8,7 +8,9 @@ import { heldUntilResumed } from "./held-requests.js";
  * a real socket: `/bot<token>/<method>` for getMe, deleteWebhook, setWebhook,
  * getUpdates (a long poll honouring offset and timeout), sendMessage (validating HTML
  * parse mode and the 4096-character limit like Telegram), sendChatAction and
- * editMessageText. Failures can be injected per method; every call is recorded.
+ * editMessageText (of a message the bot sent: "message to edit not found" once deleted,
+ * "message is not modified" for the same text). Failures can be injected per method;
+ * every call is recorded with the time it arrived.
  */
 
 export interface FakeUser {
@@ -30,6 +32,18 @@ export interface FakeChat {
 export interface FakeCall {
   method: string;
   payload: Record<string, unknown>;
+  /** `Date.now()` when the call arrived. */
+  at: number;
+}
+
+/** An accepted editMessageText: the message and its new text. */
+export interface EditedMessage {
+  message_id: number;
+  chat_id: number;
+  text: string;
+  parse_mode?: string;
+  visibleText: string;
+  at: number;
 }
 
 /** A message the bot sent, as accepted by the fake. */
@@ -78,6 +92,9 @@ const allowedTags = new Set([
 export class FakeTelegram {
   readonly calls: FakeCall[] = [];
   readonly sent: SentMessage[] = [];
+  readonly edits: EditedMessage[] = [];
+  /** What each message the bot sent shows now, by `chat_id:message_id` (deleted ones are gone). */
+  readonly #current = new Map<string, { text: string; parse_mode?: string }>();
   readonly #events = new EventEmitter();
   readonly #updates: Array<{ update_id: number } & Record<string, unknown>> = [];
   /** Every update ever queued, for redelivery. */
@@ -217,6 +234,16 @@ export class FakeTelegram {
     return this.#updates.length;
   }
 
+  /** The user deletes a message the bot sent: editing it then fails as on Telegram. */
+  deleteMessage(chatId: number, messageId: number): void {
+    this.#current.delete(`${chatId}:${messageId}`);
+  }
+
+  /** The text a message of the bot shows now (its visible text), or undefined once deleted. */
+  shownText(chatId: number, messageId: number): string | undefined {
+    return this.#current.get(`${chatId}:${messageId}`)?.text;
+  }
+
   callsOf(method: string): FakeCall[] {
     return this.calls.filter((call) => call.method === method);
   }
@@ -233,7 +260,7 @@ export class FakeTelegram {
     if (!match) return reply(response, 404, { ok: false, error_code: 404, description: "Not Found" });
     const [, token, method] = match as unknown as [string, string, string];
     const payload = body ? (JSON.parse(body) as Record<string, unknown>) : {};
-    const call = { method, payload };
+    const call = { method, payload, at: Date.now() };
     this.calls.push(call);
     this.#events.emit("call", call);
     if (token !== this.token) return reply(response, 401, { ok: false, error_code: 401, description: "Unauthorized" });
@@ -357,13 +384,34 @@ export class FakeTelegram {
       return;
     }
     const chatId = Number(payload.chat_id);
+    const parseMode = typeof payload.parse_mode === "string" ? payload.parse_mode : undefined;
     if (method === "editMessageText") {
-      ok(response, {
-        message_id: Number(payload.message_id),
-        date: now(),
-        chat: { id: chatId, type: "private" },
-        text: visibleText,
+      const messageId = Number(payload.message_id);
+      const key = `${chatId}:${messageId}`;
+      const current = this.#current.get(key);
+      if (!current) {
+        fail(response, 400, "Bad Request: message to edit not found");
+        return;
+      }
+      if (current.text === visibleText && current.parse_mode === parseMode) {
+        fail(
+          response,
+          400,
+          "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+        );
+        return;
+      }
+      this.#current.set(key, { text: visibleText, ...(parseMode ? { parse_mode: parseMode } : {}) });
+      this.edits.push({
+        message_id: messageId,
+        chat_id: chatId,
+        text,
+        visibleText,
+        at: Date.now(),
+        ...(parseMode ? { parse_mode: parseMode } : {}),
       });
+      ok(response, { message_id: messageId, date: now(), chat: { id: chatId, type: "private" }, text: visibleText });
+      this.#events.emit("edited");
       return;
     }
     const sent: SentMessage = {
@@ -376,6 +424,10 @@ export class FakeTelegram {
     };
     this.sent.push(sent);
     if (this.sent.length >= this.#pauseAfter) this.pauseSends();
+    this.#current.set(`${chatId}:${sent.message_id}`, {
+      text: visibleText,
+      ...(parseMode ? { parse_mode: parseMode } : {}),
+    });
     ok(response, {
       message_id: sent.message_id,
       date: now(),

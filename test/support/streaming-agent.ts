@@ -1,0 +1,69 @@
+import { join } from "node:path";
+import { type Logger, pino } from "pino";
+import { AgentLoop, type TurnOutcome } from "../../src/agent/agent-loop.js";
+import { ContextBuilder } from "../../src/agent/context.js";
+import { SessionStore } from "../../src/agent/sessions.js";
+import type { MessageBus } from "../../src/bus/message-bus.js";
+import type { Channel } from "../../src/channel-kit/channel.js";
+import { configSchema } from "../../src/config/schema.js";
+import { OpenAIProvider } from "../../src/providers/openai.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
+import { FakeOpenAI } from "../fakes/fake-openai.js";
+
+/**
+ * An agent loop answering a real channel's messages through a fake model, with the
+ * channel's working indicator and streamed replies wired as the daemon wires them.
+ */
+export async function startStreamingAgent(options: { bus: MessageBus; channel: Channel; home: string; log?: Logger }) {
+  const model = await FakeOpenAI.start();
+  const log = options.log ?? pino({ level: "silent" });
+  const registry = new ToolRegistry({ log });
+  const sessions = new SessionStore({ dir: join(options.home, "sessions"), log });
+  const agent = new AgentLoop({
+    bus: options.bus,
+    provider: new OpenAIProvider({ baseUrl: model.baseUrl, apiKey: "sk-test", maxRetries: 0 }),
+    registry,
+    sessions,
+    context: new ContextBuilder({ workspace: join(options.home, "workspace"), log }),
+    agent: configSchema.parse({ agents: { defaults: { model: "fake-model" } } }).agents.defaults,
+    log,
+    indicateWorking: (message) => options.channel.indicateWorking?.(message),
+    openStream: (target) => options.channel.openStream?.(target),
+  });
+  agent.start();
+  const outcomes: TurnOutcome[] = [];
+  const waiting: Array<(outcome: TurnOutcome) => void> = [];
+  agent.onOutcome((outcome) => {
+    outcomes.push(outcome);
+    waiting.shift()?.(outcome);
+  });
+  return {
+    model,
+    registry,
+    agent,
+    outcomes,
+    /** Resolves with the next turn's outcome. */
+    nextOutcome: () => new Promise<TurnOutcome>((resolve) => waiting.push(resolve)),
+    async close() {
+      await agent.stop(1_000);
+      await model.close();
+    },
+  };
+}
+
+/** An answer of about `length` characters: sentences, a code block, a list. */
+export function writtenAnswer(length: number): string {
+  const parts: string[] = [];
+  let size = 0;
+  for (let index = 0; size < length; index++) {
+    const part =
+      index % 7 === 3
+        ? `\`\`\`js\nconst value${index} = compute(${index});\nconsole.log(value${index});\n\`\`\``
+        : index % 7 === 5
+          ? `- point ${index} with **bold** text\n- another point ${index}`
+          : `Paragraph ${index} explains one more *thing* about streaming replies, clearly and at length.`;
+    parts.push(part);
+    size += part.length + 2;
+  }
+  return parts.join("\n\n");
+}
