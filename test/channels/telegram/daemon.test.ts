@@ -219,10 +219,11 @@ describe("skein serving Telegram (daemon, agent loop and fake model)", () => {
     model.reply({ content: answer });
     await converse(aliceChat, alice, "write a long report");
     expect(telegram.sent.length).toBeGreaterThanOrEqual(3);
-    for (const message of telegram.sent) expect(message.visibleText.length).toBeLessThanOrEqual(4096);
+    // Streamed: the first message is the preview, edited into the first chunk.
+    const shown = telegram.sent.map((message) => telegram.shownText(message.chat_id, message.message_id) ?? "");
+    for (const text of shown) expect(text.length).toBeLessThanOrEqual(4096);
     const steps = [
-      ...telegram.sent
-        .map((message) => message.visibleText)
+      ...shown
         .join("\n")
         .matchAll(/# step (\d+)/g),
     ].map((match) => Number(match[1]));
