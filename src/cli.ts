@@ -30,6 +30,17 @@ program
   .action(action(() => import("./commands/start.js")));
 
 program
+  .command("init")
+  .description("set skein up: model endpoint and key, channel tokens, your id; writes config.json, seeds the workspace")
+  .option("-y, --yes", "ask nothing: take the answers from these flags, the environment and .env")
+  .option("--model <name>", "model name (agents.defaults.model)")
+  .option("--base-url <url>", "OpenAI-compatible endpoint (providers.openai.base_url)")
+  .option("--api-key <key>", "API key (providers.openai.api_key; OPENAI_API_KEY works too)")
+  .option("--allow-from <ids>", "your own ids, comma-separated, for each channel's allow_from")
+  .option("--no-verify", "skip checking the endpoint and the channel credentials")
+  .action(action(() => import("./commands/init.js")));
+
+program
   .command("chat")
   .description("talk to the agent in the terminal (reads lines from stdin)")
   .option("-m, --message <text>", "send one message, print the reply and exit")

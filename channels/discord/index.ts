@@ -27,6 +27,7 @@ export const discord = definePlatformChannel({
     DISCORD_STREAMING: { key: "streaming", as: "boolean" },
   },
   secrets: ["token"],
+  setup: ["token"],
   isConfigured: (discordSettings) => Boolean(discordSettings.token),
   credentialHint: "DISCORD_BOT_TOKEN",
   credentialRemedy: "DISCORD_BOT_TOKEN",

@@ -34,6 +34,7 @@ export const slack = definePlatformChannel({
     SLACK_STREAMING: { key: "streaming", as: "boolean" },
   },
   secrets: ["bot_token", "app_token", "signing_secret"],
+  setup: ["bot_token", "app_token"],
   isConfigured: (slackSettings) => Boolean(slackSettings.bot_token),
   credentialHint: "SLACK_BOT_TOKEN (with SLACK_APP_TOKEN or SLACK_SIGNING_SECRET)",
   credentialRemedy: "SLACK_BOT_TOKEN, SLACK_APP_TOKEN or SLACK_SIGNING_SECRET",

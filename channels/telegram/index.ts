@@ -37,6 +37,7 @@ export const telegram = definePlatformChannel({
     TELEGRAM_WEBHOOK_PORT: { key: "webhook_port", as: "number" },
   },
   secrets: ["token", "webhook_secret"],
+  setup: ["token"],
   isConfigured: (telegramSettings) => Boolean(telegramSettings.token),
   credentialHint: "TELEGRAM_BOT_TOKEN",
   credentialRemedy: "TELEGRAM_BOT_TOKEN",

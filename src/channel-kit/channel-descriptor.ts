@@ -42,6 +42,8 @@ export interface PlatformChannelDescriptor<
   readonly env: Readonly<Record<string, EnvBinding<keyof z.output<Schema> & string>>>;
   /** Settings whose values are secrets: redacted from logs and doctor output. */
   readonly secrets: ReadonlyArray<keyof z.output<Schema> & string>;
+  /** The settings `skein init` asks for, in order: the credentials (default: {@link secrets}). */
+  readonly setup?: ReadonlyArray<keyof z.output<Schema> & string>;
   /** Whether enough is set to start the channel (its token, usually). */
   isConfigured(settings: z.output<Schema>): boolean;
   /** What to set to enable the channel, e.g. `DISCORD_BOT_TOKEN`. */

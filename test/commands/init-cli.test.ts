@@ -1,0 +1,127 @@
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { FakeTelegram } from "../fakes/fake-telegram.js";
+import { cliPath } from "../support/cli-path.js";
+import { type SkeinProcess, spawnSkein } from "../support/skein-process.js";
+
+/** `skein init` (the built CLI) against a fake model and a fake Telegram. */
+
+const run = promisify(execFile);
+let telegram: FakeTelegram;
+let model: FakeOpenAI;
+let home: string;
+let daemon: SkeinProcess | undefined;
+
+beforeAll(async () => {
+  [telegram, model] = await Promise.all([FakeTelegram.start(), FakeOpenAI.start()]);
+});
+afterAll(() => Promise.all([telegram.close(), model.close()]));
+beforeEach(async () => {
+  home = await mkdtemp(join(tmpdir(), "skein-init-"));
+});
+afterEach(async () => {
+  await daemon?.stop();
+  daemon = undefined;
+  await rm(home, { recursive: true, force: true });
+});
+
+/** Where skein lives and how it reaches the fakes: no credentials. */
+const base = () => ({
+  PATH: process.env.PATH ?? "",
+  HOME: home,
+  SKEIN_HOME: home,
+  TELEGRAM_API_ROOT: telegram.apiRoot,
+});
+
+function init(args: string[], env: Record<string, string>, input?: string) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const child = execFile(process.execPath, [cliPath, "init", ...args], { cwd: home, env }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+    child.stdin!.end(input ?? "");
+  });
+}
+
+const readConfig = async () => JSON.parse(await readFile(join(home, "config.json"), "utf8"));
+
+describe("skein init", () => {
+  it("--yes writes config.json (0600) and the workspace templates, after which `skein start` serves a DM", async () => {
+    const result = await init(["--yes", "--allow-from", "111", "--model", "test-model"], {
+      ...base(),
+      OPENAI_BASE_URL: model.baseUrl,
+      OPENAI_API_KEY: "sk-test",
+      TELEGRAM_BOT_TOKEN: telegram.token,
+    });
+    expect(result.stderr).not.toContain("FAIL");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`wrote ${join(home, "config.json")} (mode 0600)`);
+    expect((await stat(join(home, "config.json"))).mode & 0o777).toBe(0o600);
+    expect(await readConfig()).toEqual({
+      agents: { defaults: { model: "test-model" } },
+      providers: { openai: { base_url: model.baseUrl, api_key: "sk-test" } },
+      channels: { telegram: { token: telegram.token, allow_from: ["111"] } },
+    });
+    for (const file of ["AGENTS.md", "SOUL.md", "USER.md", "memory/MEMORY.md"])
+      expect((await readFile(join(home, "workspace", file), "utf8")).length).toBeGreaterThan(20);
+
+    daemon = spawnSkein(["start"], { cwd: home, env: base() });
+    await daemon.waitFor('"msg":"skein ready"');
+    const sentBefore = telegram.callsOf("sendMessage").length;
+    telegram.userMessage({ id: 111, type: "private" }, { id: 111, first_name: "Owner" }, "hello after init");
+    const reply = (await telegram.waitForSent(sentBefore + 1)).at(-1)!;
+    expect(reply.visibleText).toBe("echo: hello after init");
+    expect(model.requests.at(-1)?.body.model).toBe("test-model");
+  });
+
+  it("--yes writes nothing when the platform rejects the token", async () => {
+    const result = await init(["--yes"], {
+      ...base(),
+      OPENAI_BASE_URL: model.baseUrl,
+      TELEGRAM_BOT_TOKEN: "999:wrong",
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/FAIL telegram/);
+    expect(result.stderr).toContain("nothing written: 1 check failed");
+    expect(result.stderr).not.toContain("999:wrong");
+    await expect(stat(join(home, "config.json"))).rejects.toThrow(/ENOENT/);
+  });
+
+  it("keeps the other keys of an existing config.json (saving the old one) and never overwrites a workspace file", async () => {
+    await writeFile(join(home, "config.json"), JSON.stringify({ log_level: "debug" }));
+    await mkdir(join(home, "workspace"), { recursive: true });
+    await writeFile(join(home, "workspace", "SOUL.md"), "my own soul\n");
+    const result = await init(["--yes", "--no-verify"], { ...base(), OPENAI_API_KEY: "sk-x" });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("created AGENTS.md, USER.md, memory/MEMORY.md; kept SOUL.md");
+    expect(await readConfig()).toMatchObject({ log_level: "debug", providers: { openai: { api_key: "sk-x" } } });
+    expect(await readFile(join(home, "config.json.bak"), "utf8")).toBe(JSON.stringify({ log_level: "debug" }));
+    expect(await readFile(join(home, "workspace", "SOUL.md"), "utf8")).toBe("my own soul\n");
+  });
+
+  it("asks its questions, checks each answer like doctor, and writes the answers", async () => {
+    const answers = [model.baseUrl, "sk-typed", "typed-model", telegram.token, "111, @owner", "", "", ""];
+    const result = await init([], base(), `${answers.join("\n")}\n`);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("Model endpoint (OpenAI-compatible base URL) [https://api.openai.com/v1]:");
+    expect(result.stderr).toMatch(/^(ok |warn) llm .*answers/m);
+    expect(result.stderr).toMatch(/ok {3}telegram/);
+    expect(result.stderr).not.toContain("sk-typed");
+    expect(await readConfig()).toEqual({
+      agents: { defaults: { model: "typed-model" } },
+      providers: { openai: { base_url: model.baseUrl, api_key: "sk-typed" } },
+      channels: { telegram: { token: telegram.token, allow_from: ["111", "@owner"] } },
+    });
+  });
+
+  it("writes nothing when its input ends before the questions do", async () => {
+    const result = await init([], base(), "http://localhost:11434/v1\n");
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain("init cancelled: nothing written");
+    await expect(stat(join(home, "config.json"))).rejects.toThrow(/ENOENT/);
+  });
+});
