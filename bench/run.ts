@@ -27,6 +27,7 @@ import { ToolRegistry } from "../src/tools/registry.js";
 import type { ToolContext } from "../src/tools/tool.js";
 import { FakeOpenAI } from "../test/fakes/fake-openai.js";
 import { eventLoopDelayUnderHostileInput, sandboxOverhead } from "./security.js";
+import { streamFirstTextLatency } from "./stream-first-text.js";
 
 const log = pino({ level: "silent" });
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
@@ -248,6 +249,10 @@ try {
   const loop = await eventLoopDelayUnderHostileInput(home);
   console.log(
     `event-loop delay:          max ${loop.maxMs.toFixed(1)} ms, p99 ${loop.p99Ms.toFixed(1)} ms over ${loop.wallMs.toFixed(0)} ms (1 MB and 300 KB nested-div pages, 5 FIFO reads, a command, at once)   [target max < 100 ms]`,
+  );
+  const firstText = await streamFirstTextLatency(join(home, "stream"));
+  console.log(
+    `streamed first text:       ${summary(firstText)} from the first model token to sendMessage at the fake Bot API   [target <= 100 ms]`,
   );
   const exec = await sandboxOverhead(home);
   const added =
