@@ -83,6 +83,8 @@ export class SkeinUnderAttack {
         TELEGRAM_ALLOW_FROM: `${alice.id},${bob.id}`,
         OPENAI_BASE_URL: model.baseUrl,
         OPENAI_API_KEY: SECRETS.openaiKey,
+        // Each reply as one sendMessage (streamed previews are plain text and edited; same renderer at the end).
+        TELEGRAM_STREAMING: "false",
         // Debug: ignored messages are logged, so tests can wait for them.
         SKEIN_LOG_LEVEL: "debug",
       },
