@@ -8,6 +8,7 @@
  *     processed, and exec_shell with the bubblewrap sandbox against without it.
  * Targets: <= 1 ms p99 per tool iteration, >= 2,000 turns/s, --version <= 150 ms, idle RSS <= 80 MB,
  * event-loop delay < 100 ms under hostile input, <= 30 ms added per sandboxed command.
+ * `npm run bench -- --soak` runs the soak instead (bench/soak.ts): memory and CPU over 30,000 turns.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -27,6 +28,7 @@ import { ToolRegistry } from "../src/tools/registry.js";
 import type { ToolContext } from "../src/tools/tool.js";
 import { FakeOpenAI } from "../test/fakes/fake-openai.js";
 import { eventLoopDelayUnderHostileInput, sandboxOverhead } from "./security.js";
+import { soak } from "./soak.js";
 import { streamFirstTextLatency } from "./stream-first-text.js";
 
 const log = pino({ level: "silent" });
@@ -225,6 +227,13 @@ async function rssAfterOneTurn(home: string): Promise<number> {
 const home = await mkdtemp(join(tmpdir(), "skein-bench-"));
 try {
   console.log("skein bench (node %s)", process.version);
+  if (process.argv.includes("--soak")) await soak(cli, home);
+  else await standardBench();
+} finally {
+  await rm(home, { recursive: true, force: true });
+}
+
+async function standardBench(): Promise<void> {
   const iteration = await toolIterationOverhead();
   console.log(`tool iteration overhead:   ${summary(iteration)}   [target p99 <= 1 ms]`);
   const { perTurn, turnsPerSecond } = await agentTurns(home);
@@ -262,6 +271,4 @@ try {
   console.log(
     `exec_shell \`true\`:         median without sandbox ${exec.withoutMs.toFixed(1)} ms, ${added} (n=30)   [target <= 30 ms added]`,
   );
-} finally {
-  await rm(home, { recursive: true, force: true });
 }
