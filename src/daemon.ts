@@ -169,7 +169,8 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     sessions = new SessionStore({
       dir: join(home, "sessions"),
       log,
-      retain: Math.max(500, config.agents.defaults.memory_window * 2),
+      // Memory holds what the history window can use; the file keeps everything.
+      retain: config.agents.defaults.memory_window,
     });
     const sessionStore = sessions;
     registerBuiltinTools(registry, {

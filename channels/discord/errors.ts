@@ -1,5 +1,6 @@
 import { DiscordAPIError, HTTPError, RateLimitError } from "discord.js";
 import { ChannelError } from "../../src/channel-kit/channel.js";
+import type { Refusal } from "../../src/channel-kit/refused-send.js";
 import type { FailureClass } from "../../src/util/retry.js";
 
 /** Discord JSON error codes we name (https://discord.com/developers/docs/topics/opcodes-and-status-codes). */
@@ -37,6 +38,18 @@ export function closeCodeError(code: number): ChannelError {
       retryable: false,
     },
   );
+}
+
+/** Discord codes that mean nothing can be posted to that channel. */
+const unreachableCodes = new Set([10003, 50001, 50007, 50013]);
+
+/** How Discord refused a message for good, or `undefined` when it did not (auth, rate limit, network). */
+export function discordRefusal(error: unknown): Refusal | undefined {
+  if (!(error instanceof DiscordAPIError) || error.status === 401 || error.status === 429 || error.status >= 500)
+    return undefined;
+  const code = typeof error.code === "number" ? error.code : 0;
+  if (code === 50035 && /length|too long|2000/i.test(error.message)) return { type: "too-long" };
+  return unreachableCodes.has(code) ? { type: "unreachable" } : { type: "refused" };
 }
 
 /** Turns whatever discord.js threw into a {@link ChannelError} with one meaning. */

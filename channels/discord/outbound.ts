@@ -5,8 +5,9 @@ import type { OutboundMessage } from "../../src/bus/messages.js";
 import type { SendOptions } from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
 import { deliverChunks } from "../../src/channel-kit/deliver-chunks.js";
+import { sendRefusable } from "../../src/channel-kit/refused-send.js";
 import { withRetry } from "../../src/util/retry.js";
-import { classifyFailure, toChannelError } from "./errors.js";
+import { classifyFailure, discordRefusal, toChannelError } from "./errors.js";
 import { MESSAGE_LIMIT, toDiscordMarkdown } from "./format.js";
 
 /** How {@link sendDiscordMessage} logs and retries. */
@@ -34,20 +35,30 @@ export async function sendDiscordMessage(
   const channelId = message.threadId ?? message.chatId;
   const chunks = chunkText(toDiscordMarkdown(message.text), { limit: MESSAGE_LIMIT });
   return deliverChunks(chunks, delivery, async (content, index) => {
-    const body = {
-      content,
+    const bodyOf = (text: string) => ({
+      content: text,
       // Never let the model ping @everyone, @here or roles.
       // Mentions come from the platform (the reply), never from model text: no @everyone, @here, roles or users.
       allowed_mentions: { parse: [], replied_user: true },
       ...(index === 0 &&
         message.replyToId && { message_reference: { message_id: message.replyToId, fail_if_not_exists: false } }),
-    };
+    });
+    const post = (body: object) =>
+      withRetry(() => rest.post(Routes.channelMessages(channelId), { body }) as Promise<{ id: string }>, {
+        classify: classifyFailure,
+        attempts: options.attempts ?? 3,
+        log,
+      });
     try {
-      const sent = await withRetry(
-        () => rest.post(Routes.channelMessages(channelId), { body }) as Promise<{ id: string }>,
-        { classify: classifyFailure, attempts: options.attempts ?? 3, log },
-      );
-      return sent.id;
+      const ids = await sendRefusable(content, {
+        send: async (text) => (await post(bodyOf(text))).id,
+        classify: discordRefusal,
+        sendNotice: (text) => post({ content: text, allowed_mentions: { parse: [] } }),
+        log,
+        chatId: channelId,
+        platform: "discord",
+      });
+      return ids.at(-1);
     } catch (error) {
       const failure = toChannelError(error, `send a message to channel ${channelId}`);
       log.error(

@@ -1,4 +1,5 @@
 import { ChannelError } from "../../src/channel-kit/channel.js";
+import type { Refusal } from "../../src/channel-kit/refused-send.js";
 
 /** Slack error codes that mean the token is wrong, revoked or lacks access. */
 const authErrors = new Set([
@@ -21,6 +22,19 @@ interface WebApiErrorLike {
   statusCode?: number;
   retryAfter?: number;
   message?: string;
+}
+
+/** Slack error codes that mean nothing can be posted to that conversation. */
+const unreachableErrors = new Set(["channel_not_found", "not_in_channel", "is_archived", "restricted_action"]);
+
+/** How Slack refused a message for good, or `undefined` when it did not (auth, rate limit, network). */
+export function slackRefusal(error: unknown): Refusal | undefined {
+  const failure = (error ?? {}) as WebApiErrorLike;
+  if (failure.code !== "slack_webapi_platform_error") return undefined;
+  const code = failure.data?.error ?? "unknown_error";
+  if (authErrors.has(code) || code === "ratelimited") return undefined;
+  if (code === "msg_too_long") return { type: "too-long" };
+  return unreachableErrors.has(code) ? { type: "unreachable" } : { type: "refused" };
 }
 
 /**

@@ -4,7 +4,8 @@ import type { OutboundMessage } from "../../src/bus/messages.js";
 import type { SendOptions } from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
 import { deliverChunks } from "../../src/channel-kit/deliver-chunks.js";
-import { toChannelError } from "./errors.js";
+import { sendRefusable } from "../../src/channel-kit/refused-send.js";
+import { slackRefusal, toChannelError } from "./errors.js";
 import { MESSAGE_LIMIT, markdownToMrkdwn } from "./format.js";
 
 /** How {@link sendSlackMessage} logs. Retries are the WebClient's own (its `retryConfig`). */
@@ -30,12 +31,22 @@ export async function sendSlackMessage(
     try {
       // The WebClient's retry policy (retryConfig) is the one retry layer: it waits out
       // 429s for their Retry-After and backs off on 5xx and network errors.
-      const posted = await client.chat.postMessage({
-        channel: chatId,
-        text: chunk,
-        ...(message.threadId ? { thread_ts: message.threadId } : {}),
+      const ids = await sendRefusable(chunk, {
+        send: async (text) =>
+          (
+            await client.chat.postMessage({
+              channel: chatId,
+              text,
+              ...(message.threadId ? { thread_ts: message.threadId } : {}),
+            })
+          ).ts,
+        classify: slackRefusal,
+        sendNotice: (text) => client.chat.postMessage({ channel: chatId, text, mrkdwn: false }),
+        log: options.log,
+        chatId,
+        platform: "slack",
       });
-      return posted.ts;
+      return ids.at(-1);
     } catch (error) {
       const failure = toChannelError(error, `chat.postMessage to ${chatId}`);
       options.log.error({ chatId, err: error, chunk: index + 1, chunks: chunks.length }, failure.message);

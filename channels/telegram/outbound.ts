@@ -4,8 +4,9 @@ import type { OutboundMessage } from "../../src/bus/messages.js";
 import type { SendOptions } from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
 import { deliverChunks } from "../../src/channel-kit/deliver-chunks.js";
+import { sendRefusable } from "../../src/channel-kit/refused-send.js";
 import { type RetryOptions, withRetry } from "../../src/util/retry.js";
-import { classifyTelegramError, isEntityParseError, toChannelError } from "./errors.js";
+import { classifyTelegramError, isEntityParseError, telegramRefusal, toChannelError } from "./errors.js";
 import { MESSAGE_LIMIT, renderTelegramHtml, telegramLength, visibleText } from "./format.js";
 
 /**
@@ -54,14 +55,14 @@ export async function sendTelegramMessage(
   });
 
   return deliverChunks(chunks, delivery, async (chunk, index) => {
-    const html = renderTelegramHtml(chunk);
     const common = {
       ...(message.threadId ? { message_thread_id: Number(message.threadId) } : {}),
       ...(index === 0 && message.replyToId
         ? { reply_parameters: { message_id: Number(message.replyToId), allow_sending_without_reply: true } }
         : {}),
     };
-    try {
+    const sendPiece = async (piece: string) => {
+      const html = renderTelegramHtml(piece);
       const sent = await withRetry(
         () => api.sendMessage(wireChatId, html, { ...common, parse_mode: "HTML" }),
         retry("telegram sendMessage"),
@@ -74,6 +75,17 @@ export async function sendTelegramMessage(
         );
       });
       return String(sent.message_id);
+    };
+    try {
+      const ids = await sendRefusable(chunk, {
+        send: sendPiece,
+        classify: telegramRefusal,
+        sendNotice: (text) => api.sendMessage(wireChatId, text),
+        log,
+        chatId,
+        platform: "telegram",
+      });
+      return ids.at(-1);
     } catch (error) {
       const failure = toChannelError(error, `sending chunk ${index + 1} of ${chunks.length} to chat ${chatId}`);
       log.error({ chatId, err: error }, failure.message);

@@ -10,6 +10,11 @@ export interface SessionStoreOptions {
   log: Logger;
   /** Messages kept in memory per session (default 500); files keep everything. */
   retain?: number;
+  /**
+   * A session unused for this long leaves memory (default 10 minutes); its file is the
+   * truth, read again on its next message.
+   */
+  idleMs?: number;
   now?: () => Date;
 }
 
@@ -46,6 +51,10 @@ export class SessionStore {
   readonly #retain: number;
   readonly #now: () => Date;
   readonly #cache = new Map<string, ChatMessage[]>();
+  /** When each cached session was last loaded or appended to (ms since the epoch). */
+  readonly #usedAt = new Map<string, number>();
+  readonly #idleMs: number;
+  #sweptAt = 0;
   /** Reads in progress, so that concurrent callers share one read (and one history array). */
   readonly #loading = new Map<string, Promise<ChatMessage[]>>();
   readonly #pending = new Set<Promise<void>>();
@@ -57,6 +66,7 @@ export class SessionStore {
     this.#log = options.log;
     this.#retain = options.retain ?? 500;
     this.#now = options.now ?? (() => new Date());
+    this.#idleMs = options.idleMs ?? 600_000;
   }
 
   /** The file a session is stored in (throws a SessionIdError for an invalid key). */
@@ -75,13 +85,14 @@ export class SessionStore {
     });
   }
 
-  /** Number of sessions loaded since start. */
+  /** Number of sessions held in memory. */
   get size(): number {
     return this.#cache.size;
   }
 
-  /** The session's messages, oldest first (read from disk once, then from memory). */
+  /** The session's messages, oldest first (read from disk, then from memory while the session is in use). */
   async load(key: string): Promise<ChatMessage[]> {
+    this.#touch(key);
     const cached = this.#cache.get(key);
     if (cached) return cached;
     let loading = this.#loading.get(key);
@@ -130,6 +141,7 @@ export class SessionStore {
     if (messages.length === 0) return;
     const path = this.pathOf(key);
     // Synchronous when the session is loaded, so the next turn sees these messages at once.
+    this.#touch(key);
     const history = this.#cache.get(key) ?? (await this.load(key));
     history.push(...messages);
     if (history.length > this.#retain * 2) history.splice(0, history.length - this.#retain);
@@ -162,6 +174,19 @@ export class SessionStore {
       }
     }
     this.#queues.delete(key);
+  }
+
+  /** Marks a session used now, and lets the sessions idle for `idleMs` leave memory (checked at most every tenth of it). */
+  #touch(key: string): void {
+    const now = this.#now().getTime();
+    this.#usedAt.set(key, now);
+    if (now - this.#sweptAt < this.#idleMs / 10) return;
+    this.#sweptAt = now;
+    for (const [idleKey, usedAt] of this.#usedAt) {
+      if (now - usedAt < this.#idleMs || this.#queues.has(idleKey) || this.#loading.has(idleKey)) continue;
+      this.#usedAt.delete(idleKey);
+      this.#cache.delete(idleKey);
+    }
   }
 
   /** Archives the session's file (kept under `sessions/archive/`) and starts it empty. Returns the archive path. */

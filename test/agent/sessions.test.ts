@@ -152,3 +152,37 @@ describe("the session store", () => {
     expect(await readdir(dir)).toEqual(["secret"]);
   });
 });
+
+describe("sessions in memory", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "skein-sessions-memory-"));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("lets a session unused for idleMs leave memory, and reads it again from its file on its next message", async () => {
+    let now = 0;
+    const { log } = recordingLogger();
+    const store = new SessionStore({ dir, log, idleMs: 60_000, now: () => new Date(now) });
+    await store.append("telegram:1", [{ role: "user", content: "remember me" }]);
+    await store.append("telegram:2", [{ role: "user", content: "busy chat" }]);
+    expect(store.size).toBe(2);
+    now = 30_000;
+    await store.load("telegram:2");
+    expect(store.size).toBe(2);
+    now = 90_000;
+    await store.load("telegram:2");
+    expect(store.size).toBe(1);
+    expect(await store.load("telegram:1")).toEqual([{ role: "user", content: "remember me" }]);
+    expect(store.size).toBe(2);
+  });
+
+  it("keeps at most twice `retain` messages of a session in memory, the newest", async () => {
+    const { log } = recordingLogger();
+    const store = new SessionStore({ dir, log, retain: 10 });
+    for (let turn = 0; turn < 100; turn++) await store.append("telegram:1", [{ role: "user", content: `${turn}` }]);
+    const history = await store.load("telegram:1");
+    expect(history.length).toBeLessThanOrEqual(20);
+    expect(history.at(-1)).toEqual({ role: "user", content: "99" });
+  });
+});

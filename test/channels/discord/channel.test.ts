@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChannelError } from "../../../src/channel-kit/channel.js";
+import { REFUSED_NOTICE } from "../../../src/channel-kit/refused-send.js";
 import {
   ALICE,
   BOB,
@@ -184,6 +185,38 @@ describe("the Discord channel, replying", () => {
     harness.fake.failNextSends({ type: "server-error", status: 502 }, { type: "server-error", status: 503 });
     await harness.bus.publishOutbound({ channel: "discord", chatId: DM_CHANNEL_ID, text: "eventually" });
     expect(harness.fake.sent.map((message) => message.body.content)).toEqual(["eventually"]);
+  });
+
+  it("splits a message Discord refuses as too long (50035) and sends the halves", async () => {
+    harness = await startDiscordHarness();
+    harness.fake.failNextSends({
+      type: "discord-error",
+      status: 400,
+      code: 50035,
+      message: "Invalid Form Body\ncontent[BASE_TYPE_MAX_LENGTH]: Must be 2000 or fewer in length.",
+    });
+    await harness.bus.publishOutbound({
+      channel: "discord",
+      chatId: DM_CHANNEL_ID,
+      text: "The first half of it. The second half of it.",
+    });
+    expect(harness.fake.sent.map((message) => message.body.content).join(" ")).toBe(
+      "The first half of it. The second half of it.",
+    );
+    expect(harness.fake.sent).toHaveLength(2);
+  });
+
+  it("sends a short plain notice when Discord refuses a message's form for another reason (50035)", async () => {
+    harness = await startDiscordHarness();
+    harness.fake.failNextSends({
+      type: "discord-error",
+      status: 400,
+      code: 50035,
+      message: "Invalid Form Body\nmessage_reference[MESSAGE_REFERENCE_UNKNOWN_MESSAGE]: Unknown message",
+    });
+    const delivery = harness.bus.publishOutbound({ channel: "discord", chatId: DM_CHANNEL_ID, text: "refused" });
+    await expect(delivery).rejects.toBeInstanceOf(ChannelError);
+    expect(harness.fake.sent.map((message) => message.body.content)).toEqual([REFUSED_NOTICE]);
   });
 
   it("reports a permanent refusal (missing permissions) as a ChannelError without retrying", async () => {

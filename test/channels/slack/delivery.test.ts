@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ChannelError } from "../../../src/channel-kit/channel.js";
+import { REFUSED_NOTICE } from "../../../src/channel-kit/refused-send.js";
 import { FakeSlack } from "../../fakes/fake-slack.js";
 import { type SlackHarness, slackHarness } from "./harness.js";
 
@@ -86,6 +87,23 @@ describe("replies from the Slack channel", () => {
     expect((failure as Error).message).toContain(error);
     expect(fake.callsTo("chat.postMessage")).toHaveLength(1);
     expect(failures).toEqual([failure]);
+  });
+
+  it("are split smaller and sent again when Slack answers msg_too_long", async () => {
+    fake.script("chat.postMessage", { error: "msg_too_long" });
+    await reply("The first half of it. The second half of it.");
+    const posted = fake.callsTo("chat.postMessage").map((call) => String(call.text));
+    expect(posted).toHaveLength(3);
+    expect(posted.slice(1).join(" ")).toBe("The first half of it. The second half of it.");
+  });
+
+  it("end in a short plain notice in the channel when Slack refuses one for another reason", async () => {
+    fake.script("chat.postMessage", { error: "invalid_blocks" });
+    await expect(reply("refused")).rejects.toBeInstanceOf(ChannelError);
+    const posted = fake.callsTo("chat.postMessage");
+    expect(posted).toHaveLength(2);
+    expect(posted[1]).toMatchObject({ channel: "C1", text: REFUSED_NOTICE });
+    expect(posted[1]!.thread_ts).toBeUndefined();
   });
 
   it("send nothing for an empty reply", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OutboundMessage } from "../../../src/bus/messages.js";
 import { ChannelError } from "../../../src/channel-kit/channel.js";
+import { REFUSED_NOTICE } from "../../../src/channel-kit/refused-send.js";
 import { type ChannelHarness, group, longReply, recordingTimers, startChannel } from "./harness.js";
 
 const toAlice = (text: string, extra: Partial<OutboundMessage> = {}): OutboundMessage => ({
@@ -18,6 +19,46 @@ describe("the Telegram channel, delivering", () => {
   beforeEach(() => {
     harness.fake.sent.length = 0;
     harness.fake.calls.length = 0;
+  });
+
+  it("splits a chunk Telegram refuses as too long and sends the halves", async () => {
+    harness.fake.failNext("sendMessage", {
+      type: "error",
+      status: 400,
+      description: "Bad Request: message is too long",
+    });
+    const text = "First half of the answer. Second half of the answer.";
+    const receipt = await harness.channel.send(toAlice(text));
+    expect(harness.fake.callsOf("sendMessage")).toHaveLength(3);
+    expect(harness.fake.sent.map((sent) => sent.visibleText).join(" ")).toBe(text);
+    expect((receipt as { messageIds: string[] }).messageIds).toHaveLength(1);
+  });
+
+  it("tries a chat that blocked the bot once, sends no notice there and fails the delivery", async () => {
+    harness.fake.failNext("sendMessage", {
+      type: "error",
+      status: 403,
+      description: "Forbidden: bot was blocked by the user",
+    });
+    await expect(harness.channel.send(toAlice("hello"))).rejects.toBeInstanceOf(ChannelError);
+    expect(harness.fake.callsOf("sendMessage")).toHaveLength(1);
+  });
+
+  it("tries a chat that does not exist once, with no notice", async () => {
+    harness.fake.failNext("sendMessage", { type: "error", status: 400, description: "Bad Request: chat not found" });
+    await expect(harness.channel.send(toAlice("hello"))).rejects.toBeInstanceOf(ChannelError);
+    expect(harness.fake.callsOf("sendMessage")).toHaveLength(1);
+  });
+
+  it("sends a short plain notice when Telegram refuses a reply for another reason, and fails the delivery", async () => {
+    harness.fake.failNext("sendMessage", {
+      type: "error",
+      status: 400,
+      description: "Bad Request: message thread not found",
+    });
+    await expect(harness.channel.send(toAlice("hello", { threadId: "77" }))).rejects.toBeInstanceOf(ChannelError);
+    expect(harness.fake.sent.map((sent) => sent.text)).toEqual([REFUSED_NOTICE]);
+    expect(harness.fake.sent[0]!.payload.message_thread_id).toBeUndefined();
   });
 
   it("renders Markdown as Telegram HTML", async () => {
