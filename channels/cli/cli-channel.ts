@@ -1,9 +1,11 @@
 import { userInfo } from "node:os";
 import type { MessageBus } from "../../src/bus/message-bus.js";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
-import type { ChannelStatus, SendOptions } from "../../src/channel-kit/channel.js";
+import type { ChannelStatus, SendOptions, WorkingIndicator } from "../../src/channel-kit/channel.js";
 import type { TerminalChannel, TerminalChannelDeps } from "../../src/channel-kit/channel-descriptor.js";
 import { deliverChunks } from "../../src/channel-kit/deliver-chunks.js";
+import type { ReplyStream, ReplyTarget } from "../../src/channel-kit/reply-stream.js";
+import { TerminalScreen } from "./terminal-screen.js";
 
 /** What the terminal channel is given: the bus, where replies go, and its chat id. */
 export type CliChannelOptions = TerminalChannelDeps;
@@ -16,13 +18,60 @@ export class CliChannel implements TerminalChannel {
   readonly #chatId: string;
   readonly #sender = senderName();
   #state: ChannelStatus = { state: "stopped", since: Date.now() };
+  readonly #screen: TerminalScreen | undefined;
   #sequence = 0;
   #sent = 0;
 
   constructor(options: CliChannelOptions) {
     this.#bus = options.bus;
-    this.#onReply = options.onReply;
     this.#chatId = options.chatId ?? "local";
+    const screen = options.terminal ? new TerminalScreen({ output: options.terminal }) : undefined;
+    this.#screen = screen;
+    this.#onReply = screen ? (text) => screen.reply(text) : options.onReply;
+  }
+
+  /** The working indicator, on an interactive terminal. */
+  indicateWorking(): WorkingIndicator {
+    this.#screen?.working();
+    return { end: () => this.#screen?.idle() };
+  }
+
+  /** On an interactive terminal, the reply is shown as it is written, with a line per tool call. */
+  openStream(_target: ReplyTarget): ReplyStream | undefined {
+    const screen = this.#screen;
+    if (!screen) return undefined;
+    let streamed = "";
+    /** Where the text after the latest tool calls starts (the final answer is that text, perhaps with a note). */
+    let segmentStart = 0;
+    let markShown!: () => void;
+    const shown = new Promise<void>((resolve) => (markShown = resolve));
+    return {
+      shown,
+      update: (textSoFar) => {
+        if (textSoFar.startsWith(streamed)) screen.text(textSoFar.slice(streamed.length));
+        streamed = textSoFar;
+        if (streamed.trim()) markShown();
+      },
+      toolCalls: (calls) => {
+        for (const call of calls) screen.toolCall(call.name, call.arguments);
+        segmentStart = streamed.length;
+        screen.working("working…");
+      },
+      finish: async (finalText) => {
+        const segment = streamed.slice(segmentStart).replace(/^\n+/, "");
+        if (segment && finalText.startsWith(segment)) screen.text(finalText.slice(segment.length));
+        else if (!streamed.includes(finalText))
+          screen.text(`${streamed.endsWith("\n") || !streamed ? "" : "\n"}${finalText}`);
+        screen.endReply();
+        markShown();
+        return [`cli-out-${++this.#sent}`];
+      },
+      fail: async (note) => {
+        screen.endReply();
+        screen.notice(note);
+        return true;
+      },
+    };
   }
 
   async start(_signal: AbortSignal): Promise<void> {

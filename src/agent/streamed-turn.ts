@@ -31,10 +31,11 @@ export class StreamedTurn {
         this.#fed = true;
         this.stream.update(this.#text);
       },
-      onToolsRunning: (names) => {
+      onToolsRunning: (names, calls) => {
         this.#afterTools = true;
         this.#fed = true;
         this.stream.update(this.#text, `running ${names.join(", ")}`);
+        this.stream.toolCalls?.(calls.map((call) => ({ name: call.function.name, arguments: call.function.arguments })));
       },
     };
   }

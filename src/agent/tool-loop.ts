@@ -25,8 +25,8 @@ export interface ToolLoopTurn {
   showToUser?: (text: string) => Promise<void> | void;
   /** Gets the answer text as the model writes it (the model call then streams). */
   onTextDelta?: (text: string) => void;
-  /** Told the names of the tools about to run, before each round of tool calls. */
-  onToolsRunning?: (names: string[]) => void;
+  /** Told the names of the tools about to run (and the calls themselves), before each round of tool calls. */
+  onToolsRunning?: (names: string[], calls: readonly ToolCall[]) => void;
 }
 
 export interface ToolLoopResult {
@@ -93,7 +93,7 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
     append({ role: "assistant", content: response.content ?? null, tool_calls: response.toolCalls });
     toolCalls += response.toolCalls.length;
     options.log.debug({ iteration, count: response.toolCalls.length }, "executing tool calls");
-    turn.onToolsRunning?.([...new Set(response.toolCalls.map((call) => call.function.name))]);
+    turn.onToolsRunning?.([...new Set(response.toolCalls.map((call) => call.function.name))], response.toolCalls);
     const outcomes = await executeCalls(options.registry, response.toolCalls, turn.toolContext);
     for (let index = 0; index < outcomes.length; index++) {
       const outcome = outcomes[index]!;

@@ -73,6 +73,12 @@ export interface TerminalChannelDeps {
   onReply: (text: string) => void;
   /** The terminal conversation's chat id (default `local`). */
   chatId?: string;
+  /**
+   * An interactive terminal (a TTY) to draw on: replies then stream as they are written,
+   * rendered from Markdown, with a working indicator and a line per tool call. Without it
+   * (a pipe, `-m`) each reply goes whole to `onReply`.
+   */
+  terminal?: { write(text: string): unknown };
 }
 
 /** A channel the operator types into. */

@@ -21,6 +21,8 @@ export interface ReplyStream {
   fail(note: string): Promise<boolean>;
   /** Resolves once the first text is visible in the chat (never, when nothing was shown). */
   readonly shown: Promise<void>;
+  /** Told each round of tool calls as it starts (name and JSON arguments), for a stream that shows them one by one. */
+  toolCalls?(calls: ReadonlyArray<{ name: string; arguments: string }>): void;
 }
 
 /** How the final answer's chunks are reported (the journal's delivery points). */

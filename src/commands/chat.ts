@@ -1,7 +1,11 @@
-import { createInterface } from "node:readline";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createInterface, type Interface } from "node:readline";
 import type { TurnOutcome } from "../agent/agent-loop.js";
 import type { TerminalChannel } from "../channel-kit/channel-descriptor.js";
+import { loadConfig } from "../config/load.js";
 import { scrubInitialEnvironment } from "../tools/builtin/initial-environ.js";
+import { writeFileAtomic } from "../util/atomic-write.js";
 import type { GlobalOptions } from "./command-support.js";
 import { fail, reportFatal, writeOut } from "./command-support.js";
 
@@ -11,9 +15,12 @@ export interface ChatOptions extends GlobalOptions {
 }
 
 /**
- * `skein chat`: talk to the agent in the terminal through the `cli` channel. Reads
- * lines from stdin (a pipe works too) and prints each reply on stdout; with `-m`
- * sends one message and exits (non-zero, with the reason on stderr, if the turn failed).
+ * `skein chat`: talk to the agent in the terminal through the `cli` channel. In a
+ * terminal: line editing and history (kept in `$SKEIN_HOME/chat-history`), a working
+ * indicator, a dim line per tool call, the reply streamed and its Markdown rendered;
+ * Ctrl-D or Ctrl-C on an empty line quits. From a pipe it reads lines and prints each
+ * reply on stdout; with `-m` it sends one message and exits (non-zero, with the reason
+ * on stderr, if the turn failed).
  */
 export async function run(options: ChatOptions): Promise<number> {
   scrubInitialEnvironment(); // as `skein start` does: no secrets in /proc/<pid>/environ for the commands run
@@ -31,11 +38,24 @@ export async function run(options: ChatOptions): Promise<number> {
     else printing = printing.then(() => writeOut(`${text}\n`));
   };
   let cli!: TerminalChannel;
+  const interactive = !oneShot && process.stdin.isTTY === true && process.stdout.isTTY === true;
+  let loaded: Awaited<ReturnType<typeof loadConfig>>;
+  try {
+    loaded = await loadConfig({ configPath: options.config });
+  } catch (error) {
+    return reportFatal(error);
+  }
   const daemon = createDaemon({
-    configPath: options.config,
+    loaded,
     platformChannels: false,
     logLevel: process.env.SKEIN_LOG_LEVEL || "error",
-    channels: [{ name: terminal.name, create: ({ bus }) => (cli = createTerminal({ bus, onReply })) }],
+    channels: [
+      {
+        name: terminal.name,
+        create: ({ bus }) =>
+          (cli = createTerminal({ bus, onReply, ...(interactive ? { terminal: process.stdout } : {}) })),
+      },
+    ],
   });
   const waiting = new Map<string, (outcome: TurnOutcome) => void>();
   daemon.onOutcome((outcome) => {
@@ -54,7 +74,7 @@ export async function run(options: ChatOptions): Promise<number> {
     return reportFatal(error);
   }
   // SIGINT/SIGTERM: stop reading, let the turn in flight finish (and print), then exit; a second signal exits at once.
-  let lines: ReturnType<typeof createInterface> | undefined;
+  let lines: Interface | undefined;
   let signalled = false;
   const onSignal = () => {
     if (signalled) process.exit(130);
@@ -79,18 +99,20 @@ export async function run(options: ChatOptions): Promise<number> {
       await writeOut(replies.map((reply) => `${reply}\n`).join(""));
       return 0;
     }
-    const interactive = process.stdin.isTTY === true;
-    if (interactive)
-      process.stderr.write("skein chat: type a message, /new for a fresh conversation, Ctrl-D to quit.\n");
+    if (interactive) {
+      const editor = await openPrompt(join(loaded.home, "chat-history"));
+      lines = editor.prompt;
+      await converse(lines, ask, () => signalled);
+      await editor.saveHistory();
+      return 0;
+    }
     lines = createInterface({ input: process.stdin, terminal: false });
-    if (interactive) process.stderr.write("> ");
     for await (const line of lines) {
       if (signalled) break;
       if (line.trim() !== "") {
         await ask(line);
         await printing;
       }
-      if (interactive) process.stderr.write("> ");
     }
     return 0;
   } finally {
@@ -99,4 +121,70 @@ export async function run(options: ChatOptions): Promise<number> {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
   }
+}
+
+const dim = (text: string) => (process.env.NO_COLOR ? text : `\x1b[2m${text}\x1b[22m`);
+const helpText =
+  "Type a message and press Enter. /new starts a fresh conversation, /help asks the agent what it can do; " +
+  "Up and Down recall earlier lines; Ctrl-C clears the line (or, on an empty one, quits), Ctrl-D quits.";
+/** Lines of history kept between sessions. */
+const historySize = 500;
+
+/** The line editor of an interactive chat, with the history of earlier sessions, and how to save it (mode 0600). */
+async function openPrompt(historyFile: string): Promise<{ prompt: Interface; saveHistory: () => Promise<void> }> {
+  const saved = await readFile(historyFile, "utf8").catch(() => "");
+  const history = saved.split("\n").filter(Boolean).reverse().slice(0, historySize);
+  const prompt = createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal: true,
+    history,
+    historySize,
+    removeHistoryDuplicates: true,
+    prompt: "› ",
+  });
+  let latest = history;
+  prompt.on("history", (lines: string[]) => (latest = lines));
+  const saveHistory = () =>
+    writeFileAtomic(historyFile, `${[...latest].reverse().join("\n")}\n`).catch(() => undefined);
+  return { prompt, saveHistory };
+}
+
+/**
+ * The interactive loop: one line, one turn, then the prompt again. Ctrl-C clears a typed
+ * line; on an empty line it quits; while the agent works, the reply is finished first
+ * (a second Ctrl-C quits at once).
+ */
+async function converse(prompt: Interface, ask: (text: string) => Promise<unknown>, stopped: () => boolean) {
+  let busy = false;
+  let quitting = false;
+  // Ctrl-D while the agent works closes the editor: the reply is finished, then the chat ends.
+  let closed = false;
+  prompt.once("close", () => (closed = true));
+  prompt.on("SIGINT", () => {
+    if (prompt.line) {
+      prompt.write(null, { ctrl: true, name: "u" });
+      return;
+    }
+    if (!busy) return prompt.close();
+    if (quitting) process.exit(130);
+    quitting = true;
+    process.stdout.write(`\n${dim("finishing the current reply, then exiting (Ctrl-C again to quit now)")}\n`);
+  });
+  process.stdout.write(`${dim(`skein chat. ${helpText}`)}\n\n`);
+  prompt.prompt();
+  for await (const line of prompt) {
+    if (stopped()) break;
+    const text = line.trim();
+    if (text === "/help") process.stdout.write(`${dim(helpText)}\n`);
+    if (text !== "") {
+      busy = true;
+      await ask(text);
+      busy = false;
+      process.stdout.write("\n");
+    }
+    if (closed || quitting || stopped()) break;
+    prompt.prompt();
+  }
+  prompt.close();
 }

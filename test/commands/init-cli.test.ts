@@ -2,7 +2,6 @@ import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { FakeTelegram } from "../fakes/fake-telegram.js";
@@ -11,7 +10,6 @@ import { type SkeinProcess, spawnSkein } from "../support/skein-process.js";
 
 /** `skein init` (the built CLI) against a fake model and a fake Telegram. */
 
-const run = promisify(execFile);
 let telegram: FakeTelegram;
 let model: FakeOpenAI;
 let home: string;
