@@ -6,6 +6,7 @@ import { AgentLoop, type TurnOutcome } from "./agent/agent-loop.js";
 import { ContextBuilder } from "./agent/context.js";
 import { SessionSettingsFile } from "./agent/session-settings.js";
 import { SessionStore } from "./agent/sessions.js";
+import { openFileJournal } from "./bus/file-journal.js";
 import { MessageBus } from "./bus/message-bus.js";
 import type { Channel, ChannelDeps } from "./channel-kit/channel.js";
 import { type ChannelSpec, ChannelSupervisor } from "./channel-kit/channel-supervisor.js";
@@ -22,7 +23,6 @@ import { defaultHealthPort } from "./config/schema.js";
 import { configSecrets, redactSecrets } from "./config/secrets.js";
 import { ensureWorkspaceDirectory } from "./config/workspace-dir.js";
 import { createAccessGate, PairingStore } from "./gates/access-gate.js";
-import { createDedupGate } from "./gates/dedup-gate.js";
 import { createSenderPermission } from "./gates/sender-permission.js";
 import type { DaemonStatus } from "./health/daemon-status.js";
 import type { HealthServer } from "./health/health-server.js";
@@ -68,6 +68,11 @@ export interface DaemonOptions {
    * health endpoints and the admin endpoint. Default false: `skein chat` and tests bind no port.
    */
   service?: boolean;
+  /**
+   * Journal inbound messages durably under `$SKEIN_HOME/state` (default true). `skein chat`
+   * turns it off: the terminal needs no redelivery, and a running `skein start` owns the file.
+   */
+  durable?: boolean;
 }
 
 /** What a channel added in code is given: the whole config, as it has no settings of its own. */
@@ -93,11 +98,16 @@ export const NO_CHANNEL_MESSAGE = noChannelText().message;
 
 /** The running daemon: wiring, start-up and graceful shutdown. */
 export interface Daemon {
+  /** The message bus (throws before `start()` opened its journal). */
   readonly bus: MessageBus;
   /** The logger (available once started). */
   readonly log: Logger | undefined;
   start(): Promise<void>;
-  /** Stops accepting messages, lets turns finish (grace period), drains, flushes and closes. Idempotent. */
+  /**
+   * Stops taking messages from the channels first (no new acknowledgements), lets turns
+   * finish (grace period; what is cut short stays journaled for the next start), drains,
+   * flushes, stops the channels and closes the journal. Idempotent.
+   */
   stop(): Promise<void>;
   status(): DaemonStatus;
   /** Resolves once no turn is running or queued and every reply was delivered. */
@@ -108,7 +118,7 @@ export interface Daemon {
 export function createDaemon(options: DaemonOptions = {}): Daemon {
   /** The config's secret values, once it is loaded: no outbound text carries them, as no log line does. */
   let secrets: string[] = [];
-  const bus = new MessageBus({ redact: (text) => redactSecrets(text, secrets) });
+  let bus: MessageBus | undefined;
   const root = new AbortController();
   const startedAt = Date.now();
   const outcomeListeners = new Set<(outcome: TurnOutcome) => void>();
@@ -143,6 +153,16 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       }));
     for (const warning of loaded.warnings) log.warn(warning);
     if (options.service) lock = await takeInstanceLock(home);
+    const journal =
+      options.durable === false
+        ? undefined
+        : await openFileJournal({
+            dir: join(home, "state"),
+            log,
+            maxMessageAgeSeconds: config.agents.defaults.max_message_age,
+          });
+    const messageBus = new MessageBus({ journal, redact: (text) => redactSecrets(text, secrets) });
+    bus = messageBus;
 
     const platform = options.platformChannels === false ? [] : configuredChannels(config);
     const specs: ChannelSpec[] = [
@@ -150,12 +170,12 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         name,
         credentialRemedy: platformChannel(name)?.credentialRemedy,
         create: async () =>
-          (await loadChannelFactory(name))({ settings: settingsOf(config, name), bus, log: log!, home }),
+          (await loadChannelFactory(name))({ settings: settingsOf(config, name), bus: messageBus, log: log!, home }),
       })),
       ...(options.channels ?? []).map((extra) => ({
         name: extra.name,
         credentialRemedy: platformChannel(extra.name)?.credentialRemedy,
-        create: () => extra.create({ config, bus, log: log!, home }),
+        create: () => extra.create({ config, bus: messageBus, log: log!, home }),
       })),
     ];
     if (specs.length === 0) throw new DaemonError("no-channels", NO_CHANNEL_MESSAGE);
@@ -203,15 +223,21 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       now,
     });
     const pairings = new PairingStore({ home });
-    supervisor = new ChannelSupervisor({ bus, log, signal: root.signal, retryBaseMs: options.channelRetryBaseMs });
+    supervisor = new ChannelSupervisor({
+      bus: messageBus,
+      log,
+      signal: root.signal,
+      retryBaseMs: options.channelRetryBaseMs,
+    });
     const channels = supervisor;
     agent = new AgentLoop({
-      bus,
+      bus: messageBus,
       provider,
       registry,
       sessions,
       context: new ContextBuilder({ workspace, log }),
-      gates: [createDedupGate({ home, log }), createAccessGate({ config, home, log, pairings })],
+      // De-duplication is the journal's: a message seen in any state is never handed out twice.
+      gates: [createAccessGate({ config, home, log, pairings })],
       agent: config.agents.defaults,
       log,
       settings: new SessionSettingsFile({ path: join(home, "session-settings.json"), log }),
@@ -224,7 +250,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     agent.onOutcome((outcome) => {
       for (const listener of outcomeListeners) listener(outcome);
     });
-    bus.onDeliveryFailed((message, error) =>
+    messageBus.onDeliveryFailed((message, error) =>
       log!.warn({ channel: message.channel, chatId: message.chatId, err: error }, "outbound delivery failed"),
     );
 
@@ -248,8 +274,10 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         routes: adminRoutes({ home, status: () => statusReport(status(), { now: Date.now(), unreadyAfterSeconds }) }),
       });
     }
-    agent.start(mcpReady);
-    await supervisor.startAll(specs);
+    // Resumed entries wait for their channels too, so that their replies find a sender.
+    const channelsStarted = supervisor.startAll(specs);
+    agent.start(Promise.all([mcpReady, channelsStarted]));
+    await channelsStarted;
     if (root.signal.aborted) return; // stopped during start-up
     if (supervisor.allFailed()) {
       const reasons = supervisor
@@ -278,12 +306,14 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   function stop(): Promise<void> {
     stopping ??= (async () => {
       const graceMs = options.graceMs ?? 10_000;
+      bus?.closeIntake();
       await agent?.stop(graceMs);
       root.abort();
-      if (!(await settleWithin(bus.drain(), graceMs))) log?.warn("some replies were still being delivered at shutdown");
+      if (bus && !(await settleWithin(bus.drain(), graceMs)))
+        log?.warn("some replies were still being delivered at shutdown");
       await sessions?.flush();
-      bus.close();
       await supervisor?.stopAll();
+      await bus?.close().catch((error: unknown) => log?.error({ err: error }, "closing the journal failed"));
       const mcp = await mcpReady;
       await mcp?.close().catch((error: unknown) => log?.warn({ err: error }, "closing MCP servers failed"));
       await health?.close().catch(() => undefined);
@@ -306,7 +336,10 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   }
 
   return {
-    bus,
+    get bus() {
+      if (!bus) throw new Error("the daemon has not started");
+      return bus;
+    },
     get log() {
       return log;
     },
@@ -315,7 +348,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     status,
     async idle() {
       await agent?.idle();
-      await bus.drain();
+      await bus?.drain();
       await sessions?.flush();
     },
     onOutcome(listener) {

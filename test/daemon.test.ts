@@ -80,7 +80,8 @@ describe("the daemon", () => {
     expect(status).toMatchObject({ version: expect.any(String), sessions: 1, activeSessions: 0, turnsServed: 1 });
     expect(status.channels.slack).toMatchObject({ state: "connected" });
     const stored = await readFile(join(home, "sessions", "slack%3Achat-1.jsonl"), "utf8");
-    expect(stored.trim().split("\n")).toHaveLength(2);
+    expect(stored.trim().split("\n")).toHaveLength(1);
+    expect(JSON.parse(stored)).toMatchObject({ turn: "slack:1", replies: ["echo: hello daemon"] });
   });
 
   it("keeps the other channels running when one fails to start for good, and says why and what to do", async () => {
@@ -127,7 +128,7 @@ describe("the daemon", () => {
     expect(channels.discord!.sent[0]?.text).toBe("echo: back online");
   });
 
-  it("finishes a turn in flight when stopped: the reply is delivered, a late message told to come back, and the session stored", async () => {
+  it("finishes a turn in flight when stopped: the reply is delivered, a late message refused (not acknowledged), and the session stored", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     fake.respondWith(async () => {
@@ -139,17 +140,32 @@ describe("the daemon", () => {
     channels.slack!.receive("slow question");
     await fake.waitForRequests(1);
     const stopped = daemon.stop();
-    channels.slack!.receive("too late");
+    const tooLate = channels.slack!.receive("too late");
     release();
     await stopped;
-    expect(channels.slack!.sent.map((message) => message.text)).toEqual([
-      "I'm restarting right now and can't work on this. Please send it again in a moment.",
-      "late but delivered",
-    ]);
+    expect(channels.slack!.refused).toEqual([tooLate]);
+    expect(channels.slack!.sent.map((message) => message.text)).toEqual(["late but delivered"]);
     expect(channels.slack!.status().state).toBe("stopped");
     expect(fake.requests).toHaveLength(1);
     const stored = await readFile(join(home, "sessions", "slack%3Achat-1.jsonl"), "utf8");
     expect(stored).toContain("late but delivered");
+  });
+
+  it("answers after the next start a message whose turn the shutdown cut short, once, and never a duplicate", async () => {
+    fake.reply({ type: "hang" });
+    const first = setUp({ slack: undefined }, { graceMs: 20 });
+    await first.daemon.start();
+    const cut = first.channels.slack!.receive("cut short");
+    await fake.waitForRequests(1);
+    await first.daemon.stop();
+    expect(first.channels.slack!.sent).toEqual([]);
+
+    const second = setUp({ slack: undefined });
+    await second.daemon.start();
+    await second.channels.slack!.waitForDeliveries(1);
+    await second.daemon.idle();
+    expect(second.channels.slack!.sent.map((message) => message.text)).toEqual(["echo: cut short"]);
+    expect(await second.daemon.bus.publishInbound(cut)).toEqual({ type: "duplicate", state: "complete" });
   });
 });
 

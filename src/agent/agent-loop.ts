@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { JournalEntry } from "../bus/journal.js";
 import type { MessageBus } from "../bus/message-bus.js";
 import { type InboundMessage, sessionKeyOf } from "../bus/messages.js";
 import type { WorkingIndicator } from "../channel-kit/channel.js";
@@ -20,7 +21,6 @@ import { validateSessionKey } from "./session-id.js";
 import { SessionScheduler } from "./session-scheduler.js";
 import { MemorySessionSettings, type SessionSettingsStore } from "./session-settings.js";
 import type { SessionStore } from "./sessions.js";
-import { answerWhileStopping } from "./shutdown-notice.js";
 import { ShuttingDown, type TurnOutcome, TurnRunner, type TurnRunnerOptions } from "./turn.js";
 
 /** What `onOutcome` listeners get; defined with the turn, which makes most of them. */
@@ -49,12 +49,16 @@ export interface AgentLoopOptions {
   budgets?: BudgetGuard;
   /** A reply that appears as it is written, when the chat's channel can stream (a channel's `openStream`). */
   openStream?: TurnRunnerOptions["openStream"];
+  /** Epoch milliseconds now (injectable for tests). */
+  now?: () => number;
 }
 
 /**
- * Consumes inbound messages and dispatches each: through the gates, to a chat command or
- * to a turn (see {@link TurnRunner}), strictly in order per session and concurrently
- * across sessions up to `max_concurrent_turns`.
+ * Consumes the bus's journal entries and dispatches each: through the gates, to a chat
+ * command or to a turn (see {@link TurnRunner}), strictly in order per session and
+ * concurrently across sessions up to `max_concurrent_turns`. Every entry ends complete
+ * (answered, ignored, refused) or, when a shutdown stops it, stays in the journal for the
+ * next start.
  */
 export class AgentLoop {
   readonly #options: AgentLoopOptions;
@@ -63,13 +67,11 @@ export class AgentLoop {
   readonly #replies: ChatReplies;
   readonly #turns: TurnRunner;
   readonly #models: ModelCommandDeps;
-  readonly #scheduler: SessionScheduler<InboundMessage>;
+  readonly #scheduler: SessionScheduler<JournalEntry>;
   readonly #root = new AbortController();
   readonly #knownSessions = new Set<string>();
   readonly #outcomeListeners = new Set<(outcome: TurnOutcome) => void>();
   #unsubscribe: (() => void) | undefined;
-  /** Restart notices being sent to messages that arrived while stopping. */
-  readonly #lateReplies = new Set<Promise<void>>();
   #turnsServed = 0;
   #ready: Promise<void> = Promise.resolve();
   #stopping: Promise<void> | undefined;
@@ -79,7 +81,7 @@ export class AgentLoop {
     this.#log = options.log;
     this.#gates = new GateChain(options.gates ?? [], options.log);
     this.#replies = new ChatReplies({
-      publish: (message) => options.bus.publishOutbound(message),
+      publish: (message, sendOptions) => options.bus.publishOutbound(message, sendOptions),
       sessions: options.sessions,
       log: options.log,
     });
@@ -99,14 +101,15 @@ export class AgentLoop {
           : options.provider,
       }),
     });
-    this.#scheduler = new SessionScheduler(options.agent.max_concurrent_turns, (key, message) =>
-      this.#handle(key, message),
+    this.#scheduler = new SessionScheduler(options.agent.max_concurrent_turns, (key, entry) =>
+      this.#handle(key, entry),
     );
   }
 
   /**
-   * Starts consuming inbound messages from the bus. Messages that arrive before `ready`
-   * settles (e.g. while MCP servers connect) are queued and handled after it.
+   * Starts consuming the bus's entries (first those an earlier run left unfinished).
+   * Entries that arrive before `ready` settles (while MCP servers connect and channels
+   * start) are queued and handled after it.
    */
   start(ready?: Promise<unknown>): void {
     if (ready)
@@ -114,22 +117,27 @@ export class AgentLoop {
         () => undefined,
         () => undefined,
       );
-    this.#unsubscribe ??= this.#options.bus.onInbound((message) => this.accept(message));
+    this.#unsubscribe ??= this.#options.bus.consumeInbound((entry) => this.accept(entry));
   }
 
   /**
-   * Queues a message for its session (what the bus subscription does). While stopping,
-   * a new message runs no turn but gets a restart notice (see {@link answerWhileStopping}).
+   * Queues an entry for its session (what the bus subscription does). While stopping, a
+   * new entry runs no turn: it stays in the journal and is answered after the next start.
    */
-  accept(message: InboundMessage): void {
-    if (this.#root.signal.aborted) return;
-    if (this.#stopping) {
-      const notice = { gates: this.#gates, replies: this.#replies, log: this.#log };
-      const reply: Promise<void> = answerWhileStopping(message, notice).finally(() => this.#lateReplies.delete(reply));
-      this.#lateReplies.add(reply);
+  accept(entry: JournalEntry): void {
+    const { message } = entry;
+    if (this.#stopping || this.#root.signal.aborted) {
+      if (message.internal) {
+        this.#log.warn(
+          { channel: message.channel, chatId: message.chatId },
+          "a background result arrived while shutting down and was not passed on",
+        );
+      } else {
+        this.#log.info({ channel: message.channel, chatId: message.chatId }, "left for the next start: shutting down");
+      }
       return;
     }
-    this.#scheduler.enqueue(sessionKeyOf(message), message);
+    this.#scheduler.enqueue(sessionKeyOf(message), entry);
   }
 
   /** Stops taking new messages from the bus; queued and running turns go on. */
@@ -139,9 +147,9 @@ export class AgentLoop {
   }
 
   /**
-   * Stops taking messages, lets queued and running turns finish for up to `graceMs`,
-   * then cancels the rest (their users are told) and waits for them to wind down; the
-   * sessions are flushed to disk. Idempotent.
+   * Lets queued and running turns finish for up to `graceMs`, then cancels the rest (they
+   * stay in the journal and run again after the next start) and waits for them to wind
+   * down; then stops consuming, and the sessions are flushed to disk. Idempotent.
    */
   stop(graceMs = 10_000): Promise<void> {
     this.#stopping ??= this.#stop(graceMs);
@@ -160,7 +168,6 @@ export class AgentLoop {
         this.#log.error("turns did not end after cancellation; giving up on them");
     }
     this.#stopAccepting();
-    await settleWithin(Promise.all(this.#lateReplies), graceMs);
     await this.#options.sessions.flush();
   }
 
@@ -184,14 +191,16 @@ export class AgentLoop {
     };
   }
 
-  async #handle(key: string, inbound: InboundMessage): Promise<void> {
+  async #handle(key: string, entry: JournalEntry): Promise<void> {
+    const inbound = entry.message;
     let outcome: TurnOutcome;
     try {
       await this.#ready;
-      outcome = await this.#dispatch(key, inbound);
+      outcome = await this.#dispatch(key, entry);
     } catch (error) {
-      this.#log.error({ err: error, session: key }, "handling a message failed");
+      this.#log.error({ err: error, session: key }, "handling a message failed; giving up on it");
       outcome = { message: inbound, sessionKey: key, status: "failed", error: errorText(error) };
+      await entry.complete().catch((cause: unknown) => this.#log.error({ err: cause }, "cannot complete the entry"));
     }
     if (outcome.status === "answered") this.#logAnswered(outcome);
     for (const listener of this.#outcomeListeners) listener(outcome);
@@ -212,42 +221,80 @@ export class AgentLoop {
     );
   }
 
-  /** Gates, then the session id check, then a chat command or a turn. */
-  async #dispatch(key: string, inbound: InboundMessage): Promise<TurnOutcome> {
+  /**
+   * An answered entry is only delivered. Otherwise: too old, then the gates, then the
+   * session id check, then a chat command or a turn; every path but a turn (which does it
+   * itself, after delivering) completes the entry.
+   */
+  async #dispatch(key: string, entry: JournalEntry): Promise<TurnOutcome> {
+    const inbound = entry.message;
+    if (entry.progress.type === "answered") {
+      return await this.#turns.run(key, entry, inbound, sanitizeText(inbound.text), this.#root.signal);
+    }
+    if (this.#root.signal.aborted) return { message: inbound, sessionKey: key, status: "deferred" };
+    const admitted = await this.#admit(key, entry);
+    if (admitted.type === "handled") {
+      await entry.complete();
+      return admitted.outcome;
+    }
+    this.#knownSessions.add(key);
+    try {
+      return await this.#turns.run(key, entry, admitted.message, admitted.text, this.#root.signal);
+    } finally {
+      this.#turnsServed++;
+    }
+  }
+
+  /** Decides whether the entry's message gets a turn; answers it here when not. */
+  async #admit(
+    key: string,
+    entry: JournalEntry,
+  ): Promise<{ type: "handled"; outcome: TurnOutcome } | { type: "turn"; message: InboundMessage; text: string }> {
+    const inbound = entry.message;
+    const handled = (outcome: Omit<TurnOutcome, "sessionKey">) =>
+      ({ type: "handled", outcome: { ...outcome, sessionKey: key } }) as const;
+    if (isTooOld(entry, this.#options.agent.max_message_age)) {
+      this.#log.info(
+        { channel: inbound.channel, chatId: inbound.chatId, sentAt: new Date(inbound.receivedAt).toISOString() },
+        "not answering a message that was older than max_message_age when it arrived",
+      );
+      return handled({ message: inbound, status: "gated" });
+    }
     const admission = await this.#gates.admit(inbound);
     if (admission.type === "reply") {
       await this.#replies.send(inbound, admission.text);
-      return { message: inbound, sessionKey: key, status: "gated", reply: admission.text };
+      return handled({ message: inbound, status: "gated", reply: admission.text });
     }
-    if (admission.type === "ignore") return { message: inbound, sessionKey: key, status: "gated" };
+    if (admission.type === "ignore") return handled({ message: inbound, status: "gated" });
     const message = admission.message;
     try {
       validateSessionKey(key);
     } catch (error) {
       this.#log.warn({ session: key, error: errorText(error) }, "message refused: invalid session id");
       await this.#replies.send(message, "Sorry — I can't keep a conversation for this chat (its id is not usable).");
-      return { message, sessionKey: key, status: "failed", error: errorText(error) };
+      return handled({ message, status: "failed", error: errorText(error) });
     }
-    this.#knownSessions.add(key);
     const text = sanitizeText(message.text);
     const command = message.internal ? undefined : parseChatCommand(text);
     if (command) {
+      this.#knownSessions.add(key);
       const reply = await runChatCommand(command, key, message, {
         sessions: this.#options.sessions,
         replies: this.#replies,
         models: this.#models,
       });
-      return { message, sessionKey: key, status: "command", reply };
+      return handled({ message, status: "command", reply });
     }
     const budget = await this.#options.budgets?.check(callerOf(message));
     if (budget?.type === "reached") {
       await this.#replies.send(message, budget.text);
-      return { message, sessionKey: key, status: "gated", reply: budget.text };
+      return handled({ message, status: "gated", reply: budget.text });
     }
-    try {
-      return await this.#turns.run(key, message, text, this.#root.signal);
-    } finally {
-      this.#turnsServed++;
-    }
+    return { type: "turn", message, text };
   }
+}
+
+/** A platform message that was older than `max_message_age` seconds when it was first recorded. */
+function isTooOld(entry: JournalEntry, maxAgeSeconds: number): boolean {
+  return !entry.message.internal && entry.recordedAt - entry.message.receivedAt > maxAgeSeconds * 1000;
 }

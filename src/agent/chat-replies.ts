@@ -1,15 +1,18 @@
 import type { Logger } from "pino";
-import type { InboundMessage, OutboundMessage } from "../bus/messages.js";
+import type { InboundMessage, OutboundMessage, SendOptions } from "../bus/messages.js";
 import type { ReplyStream, ReplyTarget } from "../channel-kit/reply-stream.js";
 import type { ChatMessage } from "../providers/provider.js";
 import type { SessionStore } from "./sessions.js";
 
 export interface ChatRepliesOptions {
   /** Routes a message to its channel; resolves once delivered (the bus's `publishOutbound`). */
-  publish: (message: OutboundMessage) => Promise<unknown>;
+  publish: (message: OutboundMessage, options?: SendOptions) => Promise<unknown>;
   sessions: Pick<SessionStore, "append">;
   log: Logger;
 }
+
+/** How a delivery ended. */
+export type Delivery = { type: "delivered" } | { type: "failed"; error: unknown };
 
 /** Answers in the chat a message came from, and records turns in their sessions. */
 export class ChatReplies {
@@ -25,30 +28,40 @@ export class ChatReplies {
    * Resolves with whether it was delivered; never rejects.
    */
   async send(message: InboundMessage, text: string, sessionKey?: string): Promise<boolean> {
-    const outbound: OutboundMessage = { ...replyTargetOf(message), text };
-    return this.#delivering(message, sessionKey, () => this.#options.publish(outbound));
+    return (await this.deliver(replyTo(message, text), sessionKey)).type === "delivered";
+  }
+
+  /** Like {@link send}, for an outbound message already made, with the bus's send options; never rejects. */
+  deliver(outbound: OutboundMessage, sessionKey?: string, options?: SendOptions): Promise<Delivery> {
+    return this.#delivering(outbound, sessionKey, () => this.#options.publish(outbound, options));
   }
 
   /** Ends a streamed reply with its final text; failures are handled as {@link send}'s are. */
-  finishStream(stream: ReplyStream, message: InboundMessage, text: string, sessionKey?: string): Promise<boolean> {
-    return this.#delivering(message, sessionKey, () => stream.finish(text));
+  async finishStream(
+    stream: ReplyStream,
+    message: InboundMessage,
+    text: string,
+    sessionKey?: string,
+  ): Promise<boolean> {
+    return (await this.#delivering(message, sessionKey, () => stream.finish(text))).type === "delivered";
   }
 
-  async #delivering(message: InboundMessage, sessionKey: string | undefined, deliver: () => Promise<unknown>) {
+  async #delivering(
+    to: Pick<InboundMessage, "channel" | "chatId">,
+    sessionKey: string | undefined,
+    deliver: () => Promise<unknown>,
+  ): Promise<Delivery> {
     try {
       await deliver();
-      return true;
+      return { type: "delivered" };
     } catch (error) {
-      this.#options.log.warn(
-        { channel: message.channel, chatId: message.chatId, err: error },
-        "reply could not be delivered",
-      );
+      this.#options.log.warn({ channel: to.channel, chatId: to.chatId, err: error }, "reply could not be delivered");
       if (sessionKey) {
         this.record(sessionKey, [
           { role: "system", content: `Note: your previous reply could not be delivered (${errorText(error)}).` },
         ]);
       }
-      return false;
+      return { type: "failed", error };
     }
   }
 
@@ -68,6 +81,11 @@ export function replyTargetOf(message: InboundMessage): ReplyTarget {
     ...(message.threadId ? { threadId: message.threadId } : {}),
     ...(message.replyToId ? { replyToId: message.replyToId } : {}),
   };
+}
+
+/** The reply to `message` in its chat (its thread, as a reply to it). */
+export function replyTo(message: InboundMessage, text: string): OutboundMessage {
+  return { ...replyTargetOf(message), text };
 }
 
 /** The message of an error, or the value as text. */

@@ -24,6 +24,20 @@ interface WriteQueue {
   waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }>;
 }
 
+/**
+ * The records of one turn, written as one line so that a crash stores all of them or none:
+ * `{"turn": <message id>, "messages": [...], "replies": [...]}`. `replies` are the texts
+ * the turn sends to its chat, so a turn resumed after a crash sends them without running again.
+ */
+export interface TurnRecord {
+  /** The id of the inbound message the turn answers. */
+  id: string;
+  replies: string[];
+}
+
+/** Turns remembered per session from its file, for resuming (the newest ones). */
+const REMEMBERED_TURNS = 20;
+
 const roles = new Set(["system", "user", "assistant", "tool"]);
 
 function isChatMessage(value: unknown): value is ChatMessage {
@@ -42,8 +56,10 @@ function isChatMessage(value: unknown): value is ChatMessage {
 
 /**
  * Conversation history, one JSONL file per session under `$SKEIN_HOME/sessions/`.
- * Files are append-only: a turn's messages are written and fsynced when it completes.
- * A corrupt line is skipped with a warning. `/new` archives the file and starts afresh.
+ * Files are append-only: a turn's messages are written (one line, tagged with the turn's
+ * message id) and fsynced when it completes. A corrupt line is skipped with a warning; a
+ * torn last line (a crash mid-write) is terminated before the next append, so nothing
+ * glues onto it. `/new` archives the file and starts afresh.
  */
 export class SessionStore {
   readonly #dir: string;
@@ -59,6 +75,10 @@ export class SessionStore {
   readonly #loading = new Map<string, Promise<ChatMessage[]>>();
   readonly #pending = new Set<Promise<void>>();
   readonly #queues = new Map<string, WriteQueue>();
+  /** Per session, the turns found in its file: message id -> replies. */
+  readonly #turns = new Map<string, Map<string, string[]>>();
+  /** Files whose last line is unterminated: the next write starts with a newline. */
+  readonly #torn = new Set<string>();
   #dirReady: Promise<void> | undefined;
 
   constructor(options: SessionStoreOptions) {
@@ -113,11 +133,21 @@ export class SessionStore {
       text = "";
     }
     const messages: ChatMessage[] = [];
+    const turns = new Map<string, string[]>();
+    if (text !== "" && !text.endsWith("\n")) this.#torn.add(path);
     const lines = text.split("\n");
     lines.forEach((line, index) => {
       if (line.trim() === "") return;
       try {
         const parsed: unknown = JSON.parse(line);
+        const turn = turnLine(parsed);
+        if (turn) {
+          messages.push(...turn.messages);
+          turns.delete(turn.id);
+          turns.set(turn.id, turn.replies);
+          if (turns.size > REMEMBERED_TURNS) turns.delete(turns.keys().next().value!);
+          return;
+        }
         if (!isChatMessage(parsed)) throw new Error("not a chat message");
         messages.push(parsed);
       } catch (error) {
@@ -129,7 +159,17 @@ export class SessionStore {
     });
     const retained = messages.slice(-this.#retain);
     this.#cache.set(key, retained);
+    this.#turns.set(key, turns);
     return retained;
+  }
+
+  /**
+   * The replies of the turn that answered message `id`, when its records are in the
+   * session's file (a crash came after they were written): the turn need not run again.
+   */
+  async recordedTurn(key: string, id: string): Promise<string[] | undefined> {
+    await this.load(key);
+    return this.#turns.get(key)?.get(id);
   }
 
   /**
@@ -137,7 +177,7 @@ export class SessionStore {
    * Writes of one session are queued in order; turns that complete while a write is in
    * progress are written (and fsynced) together. Resolves once the messages are durable.
    */
-  async append(key: string, messages: ChatMessage[]): Promise<void> {
+  async append(key: string, messages: ChatMessage[], turn?: TurnRecord): Promise<void> {
     if (messages.length === 0) return;
     const path = this.pathOf(key);
     // Synchronous when the session is loaded, so the next turn sees these messages at once.
@@ -145,7 +185,9 @@ export class SessionStore {
     const history = this.#cache.get(key) ?? (await this.load(key));
     history.push(...messages);
     if (history.length > this.#retain * 2) history.splice(0, history.length - this.#retain);
-    const text = `${messages.map((message) => JSON.stringify(message)).join("\n")}\n`;
+    const text = turn
+      ? `${JSON.stringify({ turn: turn.id, messages, replies: turn.replies })}\n`
+      : `${messages.map((message) => JSON.stringify(message)).join("\n")}\n`;
     let queue = this.#queues.get(key);
     if (!queue) {
       queue = { path, texts: [], waiters: [] };
@@ -194,6 +236,8 @@ export class SessionStore {
     const path = this.pathOf(key);
     await this.flush();
     this.#cache.set(key, []);
+    this.#turns.delete(key);
+    this.#torn.delete(path);
     const stamp = this.#now().toISOString().replace(/[:.]/g, "-");
     const archivePath = join(this.#dir, "archive", `${encodeSessionKey(key)}.${stamp}.jsonl`);
     await mkdir(join(this.#dir, "archive"), { recursive: true });
@@ -216,10 +260,25 @@ export class SessionStore {
     await this.#dirReady;
     const file = await open(path, "a", 0o600);
     try {
-      await file.write(text);
+      const terminate = this.#torn.delete(path);
+      try {
+        await file.write(terminate ? `\n${text}` : text);
+      } catch (error) {
+        this.#torn.add(path); // a part may have been written
+        throw error;
+      }
       await file.datasync();
     } finally {
       await file.close();
     }
   }
+}
+
+/** A turn's line (see {@link TurnRecord}) with its valid messages, or `undefined` for any other line. */
+function turnLine(value: unknown): { id: string; messages: ChatMessage[]; replies: string[] } | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const line = value as { turn?: unknown; messages?: unknown; replies?: unknown };
+  if (typeof line.turn !== "string" || !Array.isArray(line.messages)) return undefined;
+  const replies = Array.isArray(line.replies) ? line.replies.filter((reply) => typeof reply === "string") : [];
+  return { id: line.turn, messages: line.messages.filter(isChatMessage), replies };
 }

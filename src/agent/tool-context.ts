@@ -13,7 +13,7 @@ export interface ToolContextOptions {
   signal: AbortSignal;
   log: Logger;
   /** The parts of the bus the ports use: sending out, listing channels, injecting a report. */
-  bus: Pick<MessageBus, "publishOutbound" | "runningChannels" | "publishInbound">;
+  bus: Pick<MessageBus, "publishOutbound" | "runningChannels" | "publishInternal">;
   /** Collects the `channel:chatId`s a tool sent to, so the turn's reply is not sent there twice. */
   deliveredTo: Set<string>;
 }
@@ -43,7 +43,7 @@ export function buildToolContext(options: ToolContextOptions): ToolContext {
     } satisfies OutboundPort),
     reportBack: (result: unknown) => {
       const forLlm = isToolResult(result) ? result.forLlm : result;
-      bus.publishInbound({
+      bus.publishInternal({
         id: `internal:${randomUUID()}`,
         channel: message.channel,
         chatId: message.chatId,

@@ -1,12 +1,14 @@
 import type { Logger } from "pino";
+import { BusError } from "../bus/bus-error.js";
+import type { JournalEntry, TurnProgress } from "../bus/journal.js";
 import type { InboundMessage } from "../bus/messages.js";
 import type { WorkingIndicator } from "../channel-kit/channel.js";
 import type { ReplyStream, ReplyTarget } from "../channel-kit/reply-stream.js";
 import type { SkeinConfig } from "../config/schema.js";
 import { type ChatMessage, type LlmProvider, ProviderError } from "../providers/provider.js";
 import type { ToolRegistry } from "../tools/registry.js";
-import { apologyFor, TurnTimeout } from "./apology.js";
-import { type ChatReplies, errorText, replyTargetOf } from "./chat-replies.js";
+import { apologyFor, ShuttingDown, TurnTimeout } from "./apology.js";
+import { type ChatReplies, errorText, replyTargetOf, replyTo } from "./chat-replies.js";
 import { type ContextBuilder, capMessageText, historyWindow } from "./context.js";
 import type { SessionStore } from "./sessions.js";
 import { StreamedTurn } from "./streamed-turn.js";
@@ -17,7 +19,8 @@ import { runToolLoop, type TokenUsage } from "./tool-loop.js";
 export interface TurnOutcome {
   message: InboundMessage;
   sessionKey: string;
-  status: "answered" | "failed" | "command" | "gated";
+  /** `deferred`: left in the journal (stopped by a shutdown, or its channel not running), resumed after the next start. */
+  status: "answered" | "failed" | "command" | "gated" | "deferred";
   /** The reply text sent (or suppressed because a tool already delivered to the chat). */
   reply?: string;
   /** Why the turn failed. */
@@ -32,7 +35,7 @@ export { ShuttingDown, TurnTimeout } from "./apology.js";
 export interface TurnRunnerOptions {
   provider: LlmProvider;
   registry: ToolRegistry;
-  sessions: Pick<SessionStore, "load">;
+  sessions: Pick<SessionStore, "load" | "append" | "recordedTurn">;
   context: Pick<ContextBuilder, "systemPrompt">;
   /** `agents.defaults`. */
   agent: SkeinConfig["agents"]["defaults"];
@@ -47,6 +50,17 @@ export interface TurnRunnerOptions {
   modelFor?: (sessionKey: string, message: InboundMessage) => Promise<{ model: string; provider: LlmProvider }>;
   /** A reply that appears as it is written, when the chat's channel can stream and streaming is on. */
   openStream?: (target: ReplyTarget) => ReplyStream | undefined;
+  /** Epoch milliseconds now (injectable for tests). */
+  now?: () => number;
+}
+
+/** What a turn computed: the records to store in the session and the replies to send to its chat. */
+interface Computed {
+  outcome: TurnOutcome;
+  records: ChatMessage[];
+  replies: string[];
+  /** For a streamed reply: ends the stream, which delivers the replies instead of a send. */
+  finish?: () => Promise<void>;
 }
 
 /** One turn about to run: the message, the session it belongs to and what the model is asked. */
@@ -75,8 +89,50 @@ export class TurnRunner {
     this.#options = options;
   }
 
-  /** Answers `message` (its text already sanitised) in session `sessionKey`; `shutdown` cancels it. */
-  async run(sessionKey: string, message: InboundMessage, text: string, shutdown: AbortSignal): Promise<TurnOutcome> {
+  /**
+   * Answers the journal entry's message (as the gates admitted it, its text already sanitised) in session `sessionKey`;
+   * `shutdown` cancels it. The turn's records are stored in the session before the journal
+   * learns the replies, and the entry completes once they are delivered. An entry already
+   * answered by an earlier run only gets what was not delivered; one whose turn is in the
+   * session already (a crash between the two writes) is not run again.
+   */
+  async run(
+    sessionKey: string,
+    entry: JournalEntry,
+    message: InboundMessage,
+    text: string,
+    shutdown: AbortSignal,
+  ): Promise<TurnOutcome> {
+    if (entry.progress.type === "answered") {
+      const reply = entry.progress.replies[0]?.text;
+      return this.#deliver(sessionKey, entry, entry.progress, { message, sessionKey, status: "answered", reply });
+    }
+    const recorded = await this.#options.sessions.recordedTurn(sessionKey, message.id);
+    let replies: string[];
+    let outcome: TurnOutcome;
+    let finish: Computed["finish"];
+    if (recorded) {
+      replies = recorded;
+      outcome = { message, sessionKey, status: "answered", reply: recorded[0] };
+    } else {
+      const computed = await this.#compute(sessionKey, message, text, shutdown);
+      if (computed.outcome.status === "deferred") return computed.outcome;
+      await this.#store(sessionKey, message, computed);
+      ({ replies, outcome, finish } = computed);
+    }
+    const outbound = replies.map((reply) => replyTo(message, reply));
+    await entry.answered(outbound);
+    if (finish) {
+      await finish();
+      await entry.complete();
+      return outcome;
+    }
+    const progress: TurnProgress = { type: "answered", replies: outbound, delivered: outbound.map(() => 0) };
+    return this.#deliver(sessionKey, entry, progress, outcome);
+  }
+
+  /** Runs the turn (or makes the apology for a failed one); a journaled turn stopped by a shutdown is deferred. */
+  async #compute(sessionKey: string, message: InboundMessage, text: string, shutdown: AbortSignal): Promise<Computed> {
     const { agent, log } = this.#options;
     const indicator = this.#startIndicator(message);
     const streamed = this.#openStream(message);
@@ -87,22 +143,77 @@ export class TurnRunner {
     if (shutdown.aborted) onShutdown();
     else shutdown.addEventListener("abort", onShutdown, { once: true });
     const timer = setTimeout(() => controller.abort(new TurnTimeout()), agent.turn_timeout * 1000);
-    const userMessage = userMessageOf(message, capMessageText(text, agent.max_message_chars));
+    const userMessage = userMessageOf(message, capMessageText(text, agent.max_message_chars), this.#now());
     try {
       const plan = await this.#plan(sessionKey, message, userMessage);
       return await this.#answer(plan, controller.signal, streamed);
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
+      if (reason instanceof ShuttingDown && !message.internal) {
+        log.info({ session: sessionKey }, "turn stopped by the shutdown; it runs again after the next start");
+        await streamed?.stream.fail("").catch(() => undefined);
+        return {
+          outcome: { message, sessionKey, status: "deferred", error: errorText(reason) },
+          records: [],
+          replies: [],
+        };
+      }
       log.warn(
         { session: sessionKey, error: errorText(reason), kind: (reason as { kind?: string }).kind },
         "turn failed",
       );
-      return await this.#apologise(sessionKey, message, userMessage, reason, streamed);
+      const { text: reply, advice } = apologyFor(reason, agent.turn_timeout);
+      if (advice && !this.#advised.has(advice.cause)) {
+        this.#advised.add(advice.cause);
+        log.error({ setting: advice.setting, error: errorText(reason) }, `the bot is misconfigured: ${advice.message}`);
+      }
+      const { replies } = this.#options;
+      return {
+        outcome: { message, sessionKey, status: "failed", reply, error: errorText(reason) },
+        records: [storedAfterFailure(userMessage, reason), { role: "assistant", content: reply }],
+        replies: [reply],
+        // A preview already showing keeps its text and gets the apology below it: never a second copy.
+        ...(streamed && {
+          finish: async () => {
+            if (!(await streamed.stream.fail(reply))) await replies.send(message, reply, sessionKey);
+          },
+        }),
+      };
     } finally {
       clearTimeout(timer);
       shutdown.removeEventListener("abort", onShutdown);
       this.#endIndicator(indicator);
     }
+  }
+
+  /** Stores the turn in the session, durably, before the journal hears of its replies. */
+  async #store(sessionKey: string, message: InboundMessage, computed: Computed): Promise<void> {
+    try {
+      await this.#options.sessions.append(sessionKey, computed.records, { id: message.id, replies: computed.replies });
+    } catch (error) {
+      // The reply still goes out; only the history misses this turn.
+      this.#options.log.error({ session: sessionKey, err: error }, "cannot store the session");
+    }
+  }
+
+  /** Delivers what of `progress` is not delivered yet, then completes the entry (unless its channel is not running). */
+  async #deliver(
+    sessionKey: string,
+    entry: JournalEntry,
+    progress: Extract<TurnProgress, { type: "answered" }>,
+    outcome: TurnOutcome,
+  ): Promise<TurnOutcome> {
+    for (const [index, reply] of progress.replies.entries()) {
+      const delivery = await this.#options.replies.deliver(reply, sessionKey, {
+        fromChunk: progress.delivered[index] ?? 0,
+        onChunkDelivered: (chunk) => entry.delivered(index, chunk),
+      });
+      if (delivery.type === "failed" && delivery.error instanceof BusError && !entry.message.internal) {
+        return { ...outcome, status: "deferred", error: errorText(delivery.error) };
+      }
+    }
+    await entry.complete();
+    return outcome;
   }
 
   async #plan(sessionKey: string, message: InboundMessage, userMessage: ChatMessage): Promise<TurnPlan> {
@@ -121,8 +232,8 @@ export class TurnRunner {
     return { sessionKey, message, userMessage, messages, model, provider };
   }
 
-  /** Runs the tool loop, records the turn and delivers the reply (unless a tool already sent to this chat). */
-  async #answer(plan: TurnPlan, signal: AbortSignal, streamed: StreamedTurn | undefined): Promise<TurnOutcome> {
+  /** Runs the tool loop; the reply goes to the chat unless a tool already sent there. */
+  async #answer(plan: TurnPlan, signal: AbortSignal, streamed: StreamedTurn | undefined): Promise<Computed> {
     const { agent, replies, log } = this.#options;
     const { sessionKey, message } = plan;
     const deliveredTo = new Set<string>();
@@ -144,34 +255,28 @@ export class TurnRunner {
         ...streamed?.hooks(),
       },
     );
-    replies.record(sessionKey, [plan.userMessage, ...result.added]);
     const reply = result.text.trim() ? result.text : "(The model sent an empty answer.)";
     const suppressed = deliveredTo.has(chatAddress(message.channel, message.chatId));
-    if (streamed && (!suppressed || streamed.fed))
-      await replies.finishStream(streamed.stream, message, reply, sessionKey);
-    else if (streamed) await streamed.stream.fail("");
-    else if (!suppressed) await replies.send(message, reply, sessionKey);
-    return { message, sessionKey, status: "answered", reply, toolCalls: result.toolCalls, usage: result.usage };
+    const outcome: TurnOutcome = {
+      message,
+      sessionKey,
+      status: "answered",
+      reply,
+      toolCalls: result.toolCalls,
+      usage: result.usage,
+    };
+    const records = [plan.userMessage, ...result.added];
+    if (streamed && (!suppressed || streamed.fed)) {
+      const finish = async () => void (await replies.finishStream(streamed.stream, message, reply, sessionKey));
+      return { outcome, records, replies: [reply], finish };
+    }
+    if (streamed)
+      return { outcome, records, replies: [], finish: () => streamed.stream.fail("").then(() => undefined) };
+    return { outcome, records, replies: suppressed ? [] : [reply] };
   }
 
-  async #apologise(
-    sessionKey: string,
-    message: InboundMessage,
-    userMessage: ChatMessage,
-    reason: unknown,
-    streamed: StreamedTurn | undefined,
-  ): Promise<TurnOutcome> {
-    const { replies, agent, log } = this.#options;
-    const { text: reply, advice } = apologyFor(reason, agent.turn_timeout);
-    if (advice && !this.#advised.has(advice.cause)) {
-      this.#advised.add(advice.cause);
-      log.error({ setting: advice.setting, error: errorText(reason) }, `the bot is misconfigured: ${advice.message}`);
-    }
-    replies.record(sessionKey, [storedAfterFailure(userMessage, reason), { role: "assistant", content: reply }]);
-    // A preview already showing keeps its text and gets the apology below it: never a second copy.
-    const noted = (await streamed?.stream.fail(reply)) ?? false;
-    if (!noted) await replies.send(message, reply, sessionKey);
-    return { message, sessionKey, status: "failed", reply, error: errorText(reason) };
+  #now(): number {
+    return this.#options.now?.() ?? Date.now();
   }
 
   #openStream(message: InboundMessage): StreamedTurn | undefined {
@@ -205,12 +310,23 @@ export class TurnRunner {
 /**
  * The user message for the model. In a group, the sender goes into the Chat Completions
  * `name` field (so the model can tell group members apart) and the text stays as written.
+ * A message answered more than a minute after it was sent starts with `[sent at <UTC time>]`,
+ * so a late answer can say so.
  */
-export function userMessageOf(message: InboundMessage, text: string): ChatMessage {
+export function userMessageOf(message: InboundMessage, text: string, now = Date.now()): ChatMessage {
   if (message.internal) return { role: "user", content: `[system note, not written by the user] ${text}` };
-  if (message.isDirect) return { role: "user", content: text };
+  const content = now - message.receivedAt > LATE_AFTER_MS ? `${sentAtNote(message.receivedAt)} ${text}` : text;
+  if (message.isDirect) return { role: "user", content };
   const name = participantName(message.senderName ?? message.senderId);
-  return name ? { role: "user", content: text, name } : { role: "user", content: text };
+  return name ? { role: "user", content, name } : { role: "user", content };
+}
+
+/** A message this old when its turn starts is shown to the model with the time it was sent. */
+const LATE_AFTER_MS = 60_000;
+
+/** `[sent at 2025-01-31 09:05 UTC]`. */
+function sentAtNote(epochMs: number): string {
+  return `[sent at ${new Date(epochMs).toISOString().slice(0, 16).replace("T", " ")} UTC]`;
 }
 
 /** A sender name in the form the API accepts for `name`: `^[a-zA-Z0-9_-]{1,64}$`. */

@@ -46,6 +46,8 @@ export type TurnProgress =
 /** One recorded message as handed to the consumer, with the calls that move it on. */
 export interface JournalEntry {
   readonly message: InboundMessage;
+  /** Epoch milliseconds when it was first recorded (a Redis stream id carries it too). */
+  readonly recordedAt: number;
   /** Progress of an earlier attempt; `received` for a fresh message. */
   readonly progress: TurnProgress;
   /** The turn is done (its session records written first): these replies are to be sent. */

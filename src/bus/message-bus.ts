@@ -1,9 +1,11 @@
 import { EventEmitter } from "eventemitter3";
 import { BusError } from "./bus-error.js";
-import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "./messages.js";
+import type { JournalEntry, MessageJournal, RecordResult } from "./journal.js";
+import { JournalBook } from "./journal-book.js";
+import type { DeliveryReceipt, InboundMessage, OutboundMessage, SendOptions } from "./messages.js";
 
 /** Delivers outbound messages for one channel; a {@link Channel}'s `send` is one. */
-export type OutboundSender = (message: OutboundMessage) => Promise<DeliveryReceipt | undefined>;
+export type OutboundSender = (message: OutboundMessage, options?: SendOptions) => Promise<DeliveryReceipt | undefined>;
 
 interface BusEvents {
   inbound: (message: InboundMessage) => void;
@@ -17,33 +19,84 @@ export interface MessageBusOptions {
    * error notice): the daemon removes its secrets here, as its log does.
    */
   redact?: (text: string) => string;
+  /** The durable backing of inbound messages (default: in memory only, as for `skein chat` and tests). */
+  journal?: MessageJournal;
 }
 
 /**
- * The in-process message bus. Channels publish inbound messages and register as the
- * sender for their channel name; the agent loop subscribes to inbound messages and
- * publishes outbound ones. Outbound messages to one chat are delivered strictly in
- * the order they were published, whatever the delivery time of each.
+ * The in-process message bus. Channels publish inbound messages, which are recorded in the
+ * bus's {@link MessageJournal} before the channel acknowledges them to the platform, and
+ * register as the sender for their channel name; the agent loop consumes the journal's
+ * entries and publishes outbound messages. Outbound messages to one chat are delivered
+ * strictly in the order they were published, whatever the delivery time of each.
  */
 export class MessageBus {
   readonly #events = new EventEmitter<BusEvents>();
   readonly #senders = new Map<string, OutboundSender>();
   /** Tail of the delivery chain per `channel:chatId`, so that one chat's messages keep their order. */
   readonly #chatQueues = new Map<string, Promise<unknown>>();
+  readonly #journal: MessageJournal;
+  #consumer: ((entry: JournalEntry) => void) | undefined;
+  #intakeClosed = false;
   #closed = false;
   readonly #redact: ((text: string) => string) | undefined;
 
   constructor(options: MessageBusOptions = {}) {
     this.#redact = options.redact;
+    this.#journal = options.journal ?? new JournalBook();
   }
 
-  /** Publishes a message received from a platform. */
-  publishInbound(message: InboundMessage): void {
+  /**
+   * Records a message received from a platform; resolves once it would survive a crash.
+   * The channel acknowledges the platform only then (a `duplicate` too: it is never handed
+   * out again). Rejects with a {@link BusError} `intake-closed` once the daemon is
+   * stopping: the channel must not acknowledge, so the platform redelivers after restart.
+   */
+  async publishInbound(message: InboundMessage, signal?: AbortSignal): Promise<RecordResult> {
+    if (this.#intakeClosed || this.#closed) {
+      throw new BusError("intake-closed", "skein is stopping and takes no new messages");
+    }
+    this.#events.emit("inbound", message);
+    return this.#journal.record(message, signal);
+  }
+
+  /**
+   * Hands skein's own message (a background result) to the consumer as an entry that is
+   * not journaled (its progress calls do nothing); dropped when nothing consumes.
+   */
+  publishInternal(message: InboundMessage): void {
     if (this.#closed) return;
     this.#events.emit("inbound", message);
+    const done = () => Promise.resolve();
+    this.#consumer?.({
+      message,
+      recordedAt: Date.now(),
+      progress: { type: "received" },
+      answered: done,
+      delivered: done,
+      complete: done,
+    });
   }
 
-  /** Subscribes to inbound messages; returns the unsubscribe function. */
+  /**
+   * Makes `consumer` the agent loop that handles inbound entries: first those an earlier
+   * run left unfinished, then each new one once recorded. Returns the function that stops it.
+   */
+  consumeInbound(consumer: (entry: JournalEntry) => void): () => void {
+    this.#consumer = consumer;
+    const stop = this.#journal.consume(consumer);
+    return () => {
+      stop();
+      if (this.#consumer === consumer) this.#consumer = undefined;
+    };
+  }
+
+  /** Takes no more inbound messages from channels (the first step of a graceful stop). */
+  closeIntake(): void {
+    this.#intakeClosed = true;
+  }
+
+  /** Observes every inbound message published (for logging and tests); returns the unsubscribe function. */
   onInbound(listener: (message: InboundMessage) => void): () => void {
     this.#events.on("inbound", listener);
     return () => this.#events.off("inbound", listener);
@@ -87,7 +140,7 @@ export class MessageBus {
    * Throws a {@link BusError} at once when no such channel runs; rejects with the
    * channel's error when delivery finally fails (and emits `delivery-failed`).
    */
-  publishOutbound(unredacted: OutboundMessage): Promise<DeliveryReceipt | undefined> {
+  publishOutbound(unredacted: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt | undefined> {
     const message = this.#redact ? { ...unredacted, text: this.#redact(unredacted.text) } : unredacted;
     if (this.#closed) {
       return Promise.reject(new BusError("bus-closed", "the message bus is closed"));
@@ -105,7 +158,7 @@ export class MessageBus {
     this.#events.emit("outbound", message);
     const key = `${message.channel}:${message.chatId}`;
     const previous = this.#chatQueues.get(key) ?? Promise.resolve();
-    const delivery = previous.then(() => sender(message));
+    const delivery = previous.then(() => sender(message, options));
     const settled = delivery.catch((error: unknown) => {
       this.#events.emit("delivery-failed", message, error);
     });
@@ -123,8 +176,10 @@ export class MessageBus {
     }
   }
 
-  /** Stops accepting messages. Outbound deliveries already queued still complete. */
-  close(): void {
+  /** Stops accepting messages and closes the journal. Outbound deliveries already queued still complete. */
+  async close(): Promise<void> {
     this.#closed = true;
+    this.#consumer = undefined;
+    await this.#journal.close();
   }
 }

@@ -53,6 +53,18 @@ export interface OutboundMessage {
   replyToId?: string;
 }
 
+/**
+ * How a reply is to be delivered. Chunking is deterministic for a given text, so a
+ * delivery resumed after a crash can skip what an earlier run already sent.
+ */
+export interface SendOptions {
+  /** Index of the first chunk to send; earlier ones were delivered before (default 0). */
+  fromChunk?: number;
+  /** Awaited after the platform accepted chunk `index` and before the next chunk is sent. */
+  onChunkDelivered?(index: number): Promise<void> | void;
+  signal?: AbortSignal;
+}
+
 /** What a channel reports after delivering an outbound message (every chunk sent). */
 export interface DeliveryReceipt {
   channel: string;

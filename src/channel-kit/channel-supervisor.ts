@@ -127,7 +127,7 @@ export class ChannelSupervisor {
       const channel = await entry.spec.create();
       entry.channel = channel;
       await channel.start(signal);
-      entry.unregister = bus.registerChannel(entry.name, (message) => channel.send(message));
+      entry.unregister = bus.registerChannel(entry.name, (message, options) => channel.send(message, options));
       entry.down = undefined;
       entry.backoff.reset();
       log.info({ channel: entry.name }, "channel started");

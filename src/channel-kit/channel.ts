@@ -1,7 +1,9 @@
 import type { Logger } from "pino";
 import type { MessageBus } from "../bus/message-bus.js";
-import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../bus/messages.js";
+import type { DeliveryReceipt, InboundMessage, OutboundMessage, SendOptions } from "../bus/messages.js";
 import type { ReplyStream, ReplyTarget } from "./reply-stream.js";
+
+export type { SendOptions } from "../bus/messages.js";
 
 /** Connection state of a channel, as health checks and `skein status` report it. */
 export interface ChannelStatus {
@@ -31,7 +33,11 @@ export interface Channel {
    * Aborting `signal` stops receiving.
    */
   start(signal: AbortSignal): Promise<void>;
-  /** Delivers one message (rendered and chunked for the platform), retrying transient failures. */
+  /**
+   * Delivers one message (rendered and chunked for the platform), retrying transient failures.
+   * `options.fromChunk` skips the chunks an earlier run delivered; `options.onChunkDelivered`
+   * is awaited after each chunk the platform accepted, before the next one is sent.
+   */
   send(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt | undefined>;
   /** Stops receiving and releases the connection. In-flight `send`s may still complete. */
   stop(): Promise<void>;
@@ -44,15 +50,6 @@ export interface Channel {
    * when streaming is off for this channel (`channels.<name>.streaming: false`).
    */
   openStream?(target: ReplyTarget): ReplyStream | undefined;
-}
-
-/** How a delivery resumes and reports progress (the journal's view of a reply's chunks). */
-export interface SendOptions {
-  /** Skip the chunks before this one: an earlier run delivered them (chunking is deterministic for a given text). */
-  fromChunk?: number;
-  /** Awaited after the platform accepted chunk `index` and before the next chunk is sent. */
-  onChunkDelivered?(index: number): Promise<void> | void;
-  signal?: AbortSignal;
 }
 
 /** What a channel factory is given: its own `channels.<name>` settings, not the whole config. */

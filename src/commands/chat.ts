@@ -48,6 +48,7 @@ export async function run(options: ChatOptions): Promise<number> {
   const daemon = createDaemon({
     loaded,
     platformChannels: false,
+    durable: false,
     logLevel: process.env.SKEIN_LOG_LEVEL || "error",
     channels: [
       {

@@ -55,6 +55,8 @@ const agentDefaults = z.object({
       daily_cost: z.number().positive().optional(),
     })
     .prefault({}),
+  /** Seconds: a platform message older than this when it arrives is recorded (deduplicated) and not answered. */
+  max_message_age: z.number().positive().default(86_400),
 });
 
 /** Price of a model in currency units per million tokens. */

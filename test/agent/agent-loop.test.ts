@@ -95,10 +95,8 @@ describe("the agent loop", () => {
 
     const admitted = await harness.ask("@bot hi", { id: "same-id" });
     expect(admitted.reply).toBe("echo: hi");
-    const next = harness.nextOutcome();
-    harness.receive("@bot hi", { id: "same-id" });
-    const duplicate = await next;
-    expect(duplicate).toMatchObject({ status: "gated" });
+    const redelivered = await harness.bus.publishInbound({ ...admitted.message, text: "@bot hi" });
+    expect(redelivered).toEqual({ type: "duplicate", state: "complete" });
     expect(harness.fake.requests).toHaveLength(1);
 
     const internal = await harness.ask("background job finished", { senderId: "stranger", internal: true });
@@ -139,7 +137,15 @@ describe("the agent loop", () => {
     ]);
     await harness.sessions.flush();
     const file = await readFile(harness.sessions.pathOf("test:chat-1"), "utf8");
-    expect(file.trim().split("\n")).toHaveLength(4);
+    const turns = file
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(turns).toEqual([
+      expect.objectContaining({ turn: "test:1", replies: ["echo: one"] }),
+      expect.objectContaining({ turn: "test:2", replies: ["echo: two"] }),
+    ]);
+    expect(turns[0].messages).toHaveLength(2);
   });
 
   it("puts time, channel and sender into the system prompt, and names the sender in a group", async () => {
@@ -236,30 +242,32 @@ describe("the agent loop", () => {
     expect(harness.sent.map((message) => message.text)).toEqual(["Started the build.", "The build finished: built."]);
   });
 
-  it("lets a running turn finish when stopped, and answers new messages with a restart notice instead of a turn", async () => {
+  it("lets a running turn finish when stopped, and leaves a message arriving meanwhile in the journal", async () => {
     harness = await startHarness();
     const held = heldReply();
     harness.fake.respondWith(() => held.reply);
     const inFlight = harness.receive("in flight");
     await harness.fake.waitForRequests(1);
     const stopping = harness.agent.stop(5_000);
-    harness.receive("too late");
+    const tooLate = harness.receive("too late");
+    await harness.bus.publishInbound(tooLate); // recorded by now (a duplicate of itself)
     held.release({ content: "finished anyway" });
     await stopping;
     expect((await harness.outcomeOf(inFlight.id)).reply).toBe("finished anyway");
-    expect(harness.sent.map((message) => message.text).sort()).toEqual(
-      ["I'm restarting right now and can't work on this. Please send it again in a moment.", "finished anyway"].sort(),
-    );
+    expect(harness.sent.map((message) => message.text)).toEqual(["finished anyway"]);
     expect(harness.fake.requests).toHaveLength(1);
+    expect(harness.outcomes.find((outcome) => outcome.message.id === tooLate.id)).toBeUndefined();
   });
 
-  it("cancels turns still running after the grace period and tells their users", async () => {
+  it("cancels turns still running after the grace period and leaves them in the journal, unanswered", async () => {
     harness = await startHarness();
     harness.fake.reply({ type: "hang" });
     const inFlight = harness.receive("never answered");
     await harness.fake.waitForRequests(1);
     await harness.agent.stop(20);
-    expect((await harness.outcomeOf(inFlight.id)).reply).toMatch(/^Sorry — I'm restarting/);
+    expect(await harness.outcomeOf(inFlight.id)).toMatchObject({ status: "deferred" });
+    expect(harness.sent).toEqual([]);
+    expect(await harness.sessions.load("test:chat-1")).toEqual([]);
   });
 
   it("does not hang at shutdown when a channel never finishes delivering", async () => {

@@ -5,8 +5,9 @@ import { type Logger, pino } from "pino";
 import { AgentLoop, type AgentLoopOptions, type TurnOutcome } from "../../src/agent/agent-loop.js";
 import { ContextBuilder } from "../../src/agent/context.js";
 import { SessionStore } from "../../src/agent/sessions.js";
+import type { MessageJournal } from "../../src/bus/journal.js";
 import { MessageBus } from "../../src/bus/message-bus.js";
-import type { InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
+import type { InboundMessage, OutboundMessage, SendOptions } from "../../src/bus/messages.js";
 import { configSchema } from "../../src/config/schema.js";
 import { redactSecrets } from "../../src/config/secrets.js";
 import type { InboundGate } from "../../src/gates/gate.js";
@@ -22,7 +23,7 @@ export interface HarnessOptions {
   indicateWorking?: AgentLoopOptions["indicateWorking"];
   openStream?: AgentLoopOptions["openStream"];
   /** Delivery for the `test` channel (default: record and succeed). */
-  send?: (message: OutboundMessage) => Promise<void>;
+  send?: (message: OutboundMessage, options?: SendOptions) => Promise<void>;
   /** The key the provider sends (default `sk-test`). */
   apiKey?: string;
   /** Where the provider sends its requests (default: the fake model server). */
@@ -31,19 +32,23 @@ export interface HarnessOptions {
   secrets?: string[];
   /** More agent-loop options (model settings, usage, budgets, another provider), given the temp home and the fake. */
   loop?: (context: { home: string; fake: FakeOpenAI; log: Logger }) => Partial<AgentLoopOptions>;
+  /** The bus's journal (default in memory). */
+  journal?: MessageJournal;
+  /** A home left by an earlier harness (a restart); default a fresh temp dir. */
+  home?: string;
 }
 
 /** An agent loop wired to the real OpenAI SDK, a fake model server, a temp home and a recording channel. */
 export async function startHarness(options: HarnessOptions = {}) {
   const fake = await FakeOpenAI.start();
-  const home = await mkdtemp(join(tmpdir(), "skein-agent-"));
+  const home = options.home ?? (await mkdtemp(join(tmpdir(), "skein-agent-")));
   const log = options.log ?? pino({ level: "silent" });
   const secrets = options.secrets ?? [];
-  const bus = new MessageBus({ redact: (text) => redactSecrets(text, secrets) });
+  const bus = new MessageBus({ redact: (text) => redactSecrets(text, secrets), journal: options.journal });
   const sent: OutboundMessage[] = [];
-  bus.registerChannel("test", async (message) => {
+  bus.registerChannel("test", async (message, sendOptions) => {
     sent.push(message);
-    await options.send?.(message);
+    await options.send?.(message, sendOptions);
     return undefined;
   });
   const registry = new ToolRegistry({ log });
@@ -117,11 +122,14 @@ export async function startHarness(options: HarnessOptions = {}) {
     return outcomeOf(receive(text, extra).id);
   }
 
-  async function close(): Promise<void> {
+  /** Stops like a daemon (the journal closed), keeping the home for a restart when asked. */
+  async function close({ keepHome = false } = {}): Promise<void> {
+    bus.closeIntake();
     await agent.stop(1_000);
     await sessions.flush();
+    await bus.close();
     await fake.close();
-    await rm(home, { recursive: true, force: true });
+    if (!keepHome) await rm(home, { recursive: true, force: true });
   }
 
   return { fake, home, bus, sent, registry, sessions, agent, outcomes, receive, outcomeOf, nextOutcome, ask, close };

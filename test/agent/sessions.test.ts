@@ -125,6 +125,31 @@ describe("the session store", () => {
     expect(warnings.map((line) => line.line)).toEqual([2, 3, 4]);
   });
 
+  it("loads a file with garbage and a torn last line, and later turns survive the next restart", async () => {
+    const { log } = recordingLogger();
+    const store = new SessionStore({ dir, log });
+    await store.append("cli:local", turn.slice(0, 2), { id: "cli:1", replies: [] });
+    await appendFile(store.pathOf("cli:local"), 'garbage\n{"turn":"cli:2","messages":[{"role":"user","con');
+
+    const afterCrash = new SessionStore({ dir, log });
+    expect(await afterCrash.load("cli:local")).toEqual(turn.slice(0, 2));
+    await afterCrash.append("cli:local", turn.slice(2), { id: "cli:3", replies: ["It says hi."] });
+
+    const afterRestart = new SessionStore({ dir, log });
+    expect(await afterRestart.load("cli:local")).toEqual(turn);
+    expect(await afterRestart.recordedTurn("cli:local", "cli:3")).toEqual(["It says hi."]);
+    expect(await afterRestart.recordedTurn("cli:local", "cli:2")).toBeUndefined();
+  });
+
+  it("stores a turn's records as one line, so that a crash keeps all of them or none", async () => {
+    const { log } = recordingLogger();
+    const store = new SessionStore({ dir, log });
+    await store.append("cli:local", turn, { id: "cli:9", replies: ["It says hi."] });
+    const text = await readFile(store.pathOf("cli:local"), "utf8");
+    expect(text.split("\n")).toEqual([JSON.stringify({ turn: "cli:9", messages: turn, replies: ["It says hi."] }), ""]);
+    expect(await new SessionStore({ dir, log }).recordedTurn("cli:local", "cli:9")).toEqual(["It says hi."]);
+  });
+
   it("starts empty for a session without a file", async () => {
     const { log } = recordingLogger();
     expect(await new SessionStore({ dir: join(dir, "missing"), log }).load("cli:local")).toEqual([]);

@@ -64,8 +64,20 @@ describe("a turn's apology", () => {
 
 describe("the user message of a turn", () => {
   it("keeps the text as written, naming the sender only in a group", () => {
-    expect(userMessageOf(direct, "hi")).toEqual({ role: "user", content: "hi" });
-    expect(userMessageOf({ ...direct, isDirect: false }, "hi")).toEqual({ role: "user", content: "hi", name: "Ada_L" });
+    expect(userMessageOf(direct, "hi", 0)).toEqual({ role: "user", content: "hi" });
+    expect(userMessageOf({ ...direct, isDirect: false }, "hi", 0)).toEqual({
+      role: "user",
+      content: "hi",
+      name: "Ada_L",
+    });
+  });
+
+  it("shows the model when a message was sent once it is more than a minute late", () => {
+    const sent = Date.parse("2025-01-31T09:05:30Z");
+    expect(userMessageOf({ ...direct, receivedAt: sent }, "hi", sent + 60_000).content).toBe("hi");
+    expect(userMessageOf({ ...direct, receivedAt: sent }, "hi", sent + 61_000).content).toBe(
+      "[sent at 2025-01-31 09:05 UTC] hi",
+    );
   });
 
   it("marks a background result as a system note", () => {

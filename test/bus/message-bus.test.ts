@@ -117,21 +117,14 @@ describe("the message bus", () => {
     expect((await drained).sort()).toEqual(["one", "two"]);
   });
 
-  it("once closed, ignores inbound and refuses outbound messages", async () => {
+  it("once closed, refuses inbound messages (so the channel does not acknowledge them) and outbound ones", async () => {
     const bus = new MessageBus();
     const seen: string[] = [];
     bus.onInbound((message) => seen.push(message.text));
     bus.registerChannel("t", async () => undefined);
-    bus.close();
-    bus.publishInbound({
-      id: "1",
-      channel: "t",
-      chatId: "c",
-      senderId: "s",
-      text: "late",
-      isDirect: true,
-      receivedAt: 0,
-    });
+    await bus.close();
+    const late = { id: "1", channel: "t", chatId: "c", senderId: "s", text: "late", isDirect: true, receivedAt: 0 };
+    await expect(bus.publishInbound(late)).rejects.toMatchObject({ kind: "intake-closed" });
     expect(seen).toEqual([]);
     await expect(bus.publishOutbound(outbound("t", "c", "x"))).rejects.toMatchObject({ kind: "bus-closed" });
   });

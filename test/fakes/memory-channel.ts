@@ -5,6 +5,8 @@ import type { Channel, ChannelStatus, WorkingIndicator } from "../../src/channel
 /** An in-memory channel for daemon tests: `receive` publishes, `sent` records deliveries. */
 export class MemoryChannel implements Channel {
   readonly sent: OutboundMessage[] = [];
+  /** Messages the bus refused (the daemon was stopping): a platform would redeliver them. */
+  readonly refused: InboundMessage[] = [];
   readonly working: string[] = [];
   #state: ChannelStatus = { state: "starting", since: Date.now() };
   #sequence = 0;
@@ -56,7 +58,8 @@ export class MemoryChannel implements Channel {
       receivedAt: Date.now(),
       ...extra,
     };
-    this.bus.publishInbound(message);
+    // A real channel acknowledges its platform only once this resolves; refused messages are redelivered later.
+    this.bus.publishInbound(message).catch(() => this.refused.push(message));
     return message;
   }
 

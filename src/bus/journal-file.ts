@@ -1,0 +1,168 @@
+import { type FileHandle, open, rename } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { Durability } from "./journal-book.js";
+
+export interface JournalFileOptions {
+  path: string;
+  /** Flushes a file to disk (default `datasync`); injectable so tests can count the fsyncs. */
+  fsync?: (file: FileHandle) => Promise<void>;
+  /** What a compacted file holds, as text; read synchronously when a compaction starts. */
+  snapshot: () => string;
+  /** Whether the file has grown enough to be rewritten (asked before each batch). */
+  shouldCompact: (linesAppended: number) => boolean;
+  /** Records only `written` are fsynced at the latest this long after (default 1 s). */
+  lazySyncMs?: number;
+}
+
+interface Waiter {
+  text: string;
+  durability: Durability;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The journal's append-only file, with group commit: every record asked for while a write
+ * is in progress (or in the same tick) goes out in the next single write, followed by at
+ * most one fsync. A `written` record resolves once the write returned (it survives
+ * `kill -9`); a `synced` one once it is fsynced. Compaction replaces the file atomically
+ * with a snapshot, serialised with the appends.
+ */
+export class JournalFile {
+  readonly #options: JournalFileOptions;
+  readonly #fsync: (file: FileHandle) => Promise<void>;
+  #file: FileHandle | undefined;
+  #queue: Waiter[] = [];
+  #running = false;
+  #idle: Array<() => void> = [];
+  #linesAppended = 0;
+  #unsynced = false;
+  #lazySync: NodeJS.Timeout | undefined;
+
+  constructor(options: JournalFileOptions) {
+    this.#options = options;
+    this.#fsync = options.fsync ?? ((file) => file.datasync());
+  }
+
+  /** Rewrites the file with the snapshot (dropping torn lines and forgotten ids), then opens it for appending. */
+  async open(): Promise<void> {
+    await this.#compact();
+  }
+
+  /** Appends one record's text; resolves once it is as durable as asked. */
+  append(text: string, durability: Durability): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ text, durability, resolve, reject });
+      this.#kick();
+    });
+  }
+
+  /** Writes what is queued, fsyncs and closes the file. */
+  async close(): Promise<void> {
+    if (this.#running) await new Promise<void>((resolve) => this.#idle.push(resolve));
+    clearTimeout(this.#lazySync);
+    const file = this.#file;
+    this.#file = undefined;
+    if (!file) return;
+    try {
+      if (this.#unsynced) await this.#fsync(file);
+    } finally {
+      await file.close();
+    }
+  }
+
+  #kick(): void {
+    if (this.#running) return;
+    this.#running = true;
+    // setImmediate: records asked for in the same tick (one burst of updates) share the write.
+    setImmediate(() => void this.#run());
+  }
+
+  async #run(): Promise<void> {
+    while (this.#queue.length > 0) {
+      const batch = this.#queue.splice(0);
+      try {
+        if (this.#options.shouldCompact(this.#linesAppended)) {
+          await this.#compact();
+        } else {
+          await this.#appendBatch(batch);
+        }
+        for (const waiter of batch) waiter.resolve();
+      } catch (error) {
+        for (const waiter of batch) waiter.reject(error);
+      }
+    }
+    this.#running = false;
+    for (const resolve of this.#idle.splice(0)) resolve();
+  }
+
+  async #appendBatch(batch: Waiter[]): Promise<void> {
+    const file = this.#file;
+    if (!file) throw new Error("the journal file is closed");
+    const text = batch.map((waiter) => waiter.text).join("");
+    if (text) {
+      await writeAll(file, Buffer.from(text));
+      this.#linesAppended += batch.length;
+    }
+    const written = batch.filter((waiter) => waiter.durability === "written");
+    for (const waiter of written) waiter.resolve();
+    if (written.length === batch.length) {
+      if (text) this.#scheduleLazySync();
+      return;
+    }
+    await this.#fsync(file);
+    this.#unsynced = false;
+  }
+
+  /** Progress records need no fsync of their own; they are flushed soon after anyway. */
+  #scheduleLazySync(): void {
+    this.#unsynced = true;
+    if (this.#lazySync) return;
+    this.#lazySync = setTimeout(() => {
+      this.#lazySync = undefined;
+      if (this.#unsynced) this.append("", "synced").catch(() => undefined);
+    }, this.#options.lazySyncMs ?? 1_000);
+    this.#lazySync.unref();
+  }
+
+  async #compact(): Promise<void> {
+    const text = this.#options.snapshot();
+    const path = this.#options.path;
+    const temporary = `${path}.tmp`;
+    const draft = await open(temporary, "w", 0o600);
+    try {
+      await writeAll(draft, Buffer.from(text));
+      await this.#fsync(draft);
+    } finally {
+      await draft.close();
+    }
+    await rename(temporary, path);
+    await syncDirectory(dirname(path));
+    const previous = this.#file;
+    this.#file = await open(path, "a", 0o600);
+    await previous?.close();
+    this.#linesAppended = 0;
+    this.#unsynced = false;
+  }
+}
+
+async function writeAll(file: FileHandle, buffer: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < buffer.length) {
+    const { bytesWritten } = await file.write(buffer, offset, buffer.length - offset);
+    offset += bytesWritten;
+  }
+}
+
+/** Makes a rename durable (a no-op where directories cannot be opened, e.g. Windows). */
+async function syncDirectory(directory: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(directory, "r");
+    await handle.sync();
+  } catch {
+    // Not supported on this platform; the rename is still atomic.
+  } finally {
+    await handle?.close();
+  }
+}
