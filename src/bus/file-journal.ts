@@ -14,6 +14,8 @@ export interface FileJournalOptions {
   maxMessageAgeSeconds: number;
   /** Most completed ids kept (default 100,000). */
   maxCompletedIds?: number;
+  /** Lines appended beyond twice what the journal holds before it is compacted (default 10,000). */
+  compactAfterLines?: number;
   /** Injectable so tests can count fsyncs. */
   fsync?: (file: FileHandle) => Promise<void>;
   now?: () => number;
@@ -63,7 +65,8 @@ export async function openFileJournal(options: FileJournalOptions): Promise<Jour
     snapshot: () => book.snapshot(retention).map(encodeRecord).join(""),
     shouldCompact: (linesAppended) => {
       const { pending, complete } = book.size;
-      return linesAppended > 2 * (pending + complete) + 10_000;
+      const kept = pending + Math.min(complete, retention.maxIds);
+      return linesAppended > 2 * kept + (options.compactAfterLines ?? 10_000);
     },
   });
   await file.open();

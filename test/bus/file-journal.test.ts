@@ -130,23 +130,45 @@ describe("the file journal", () => {
   });
 
   it("stays small: compaction keeps pending messages and recent ids, and forgets ids past the retention", async () => {
-    const journal = await open({ maxCompletedIds: 1_000 });
+    const journal = await open({ maxCompletedIds: 100 });
     const entries = consumeAll(journal);
-    for (let index = 0; index < 3_000; index++) await journal.record(message(`old:${index}`));
+    const burst = (prefix: string, count: number) =>
+      Promise.all(Array.from({ length: count }, (_, index) => journal.record(message(`${prefix}:${index}`))));
+    await burst("old", 300);
     await Promise.all(entries.map((entry) => entry.complete()));
     clock += 8 * DAY; // past the 7-day retention
     await journal.record(message("pending"));
-    for (let index = 0; index < 5_000; index++) {
-      await journal.record(message(`new:${index}`));
-      await entries.at(-1)!.complete();
-    }
+    await burst("new", 600);
+    await Promise.all(entries.slice(301).map((entry) => entry.complete()));
     await journal.close();
-    const reopened = await open({ maxCompletedIds: 1_000 });
+    const sizeBefore = (await stat(join(dir, "journal.jsonl"))).size;
+
+    const reopened = await open({ maxCompletedIds: 100 });
     expect(consumeAll(reopened).map((entry) => entry.message.id)).toEqual(["pending"]);
-    expect(reopened.size).toEqual({ pending: 1, complete: 1_000 });
-    expect(reopened.stateOf("new:4999")).toBe("complete");
+    expect(reopened.size).toEqual({ pending: 1, complete: 100 });
+    expect(reopened.stateOf("new:599")).toBe("complete");
+    expect(reopened.stateOf("new:0")).toBeUndefined();
     expect(reopened.stateOf("old:0")).toBeUndefined();
-    expect((await stat(join(dir, "journal.jsonl"))).size).toBeLessThan(200_000);
+    expect((await stat(join(dir, "journal.jsonl"))).size).toBeLessThan(sizeBefore / 5);
+    await reopened.close();
+  });
+
+  it("compacts while running, between appends, without losing a record", async () => {
+    const journal = await open({ compactAfterLines: 20, maxCompletedIds: 20 });
+    const entries = consumeAll(journal);
+    for (let round = 0; round < 10; round++) {
+      await Promise.all(Array.from({ length: 10 }, (_, index) => journal.record(message(`r${round}:${index}`))));
+      await Promise.all(entries.slice(-10, -1).map((entry) => entry.complete()));
+    }
+    const lines = (await readFile(join(dir, "journal.jsonl"), "utf8")).trim().split("\n");
+    expect(lines.length).toBeLessThan(100); // every record appended would be 190 lines
+    await journal.close();
+    const reopened = await open({ maxCompletedIds: 20 });
+    expect(consumeAll(reopened).map((entry) => entry.message.id)).toEqual(
+      Array.from({ length: 10 }, (_, round) => `r${round}:9`),
+    );
+    expect(reopened.size).toEqual({ pending: 10, complete: 20 });
+    expect(reopened.stateOf("r9:8")).toBe("complete");
     await reopened.close();
   });
 

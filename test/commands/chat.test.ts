@@ -40,8 +40,14 @@ describe("skein chat, the built CLI", () => {
       .split("\n")
       .map((line) => JSON.parse(line));
     expect(lines).toEqual([
-      { role: "user", content: "hi there" },
-      { role: "assistant", content: "Hello from the fake model" },
+      {
+        turn: expect.stringMatching(/^cli:/),
+        messages: [
+          { role: "user", content: "hi there" },
+          { role: "assistant", content: "Hello from the fake model" },
+        ],
+        replies: ["Hello from the fake model"],
+      },
     ]);
   });
 
