@@ -210,7 +210,8 @@ export class FakeSlack {
   /** A fresh message timestamp, as Slack makes them (`seconds.micros`). */
   nextTs(): string {
     this.#tsCounter += 1;
-    return `${1_700_000_000 + this.#tsCounter}.${String(this.#tsCounter).padStart(6, "0")}`;
+    // A ts is the message's time, as Slack's are (skein reads it as the time the message was sent).
+    return `${Math.floor(Date.now() / 1000)}.${String(this.#tsCounter).padStart(6, "0")}`;
   }
 
   async close(): Promise<void> {
