@@ -6,7 +6,10 @@
  *     "skein ready", and the daemon's RSS at idle.
  *  3. Security (bench/security.ts): the event loop's worst delay while hostile inputs are
  *     processed, and exec_shell with the bubblewrap sandbox against without it.
- * Targets: <= 1 ms p99 per tool iteration, >= 2,000 turns/s, --version <= 150 ms, idle RSS <= 80 MB,
+ *  4. The durable journal (bench/journal-round-trip.ts): a Telegram DM's round trip and turns/s
+ *     through the fake Bot API with the file journal against the in-memory one.
+ * Targets: <= 1 ms p99 per journal-added round trip, >= 85% of the turns/s without the journal,
+ * <= 1 ms p99 per tool iteration, >= 2,000 turns/s, --version <= 150 ms, idle RSS <= 80 MB,
  * event-loop delay < 100 ms under hostile input, <= 30 ms added per sandboxed command.
  * `npm run bench -- --soak` runs the soak instead (bench/soak.ts): memory and CPU over 30,000 turns.
  */
@@ -27,6 +30,7 @@ import type { ChatRequest, ChatResponse, LlmProvider } from "../src/providers/pr
 import { ToolRegistry } from "../src/tools/registry.js";
 import type { ToolContext } from "../src/tools/tool.js";
 import { FakeOpenAI } from "../test/fakes/fake-openai.js";
+import { journalRoundTrips } from "./journal-round-trip.js";
 import { eventLoopDelayUnderHostileInput, sandboxOverhead } from "./security.js";
 import { soak } from "./soak.js";
 import { streamFirstTextLatency } from "./stream-first-text.js";
@@ -262,6 +266,22 @@ async function standardBench(): Promise<void> {
   const firstText = await streamFirstTextLatency(join(home, "stream"));
   console.log(
     `streamed first text:       ${summary(firstText)} from the first model token to sendMessage at the fake Bot API   [target <= 100 ms]`,
+  );
+  const memory = await journalRoundTrips(join(home, "journal-off"), false);
+  const durable = await journalRoundTrips(join(home, "journal-on"), true);
+  const p99 = (samples: number[]) =>
+    percentile(
+      [...samples].sort((a, b) => a - b),
+      99,
+    );
+  console.log(
+    `Telegram DM round trip:    journal ${summary(durable.roundTrips)}; without ${summary(memory.roundTrips)}`,
+  );
+  console.log(
+    `  p99 added by the journal: ${(p99(durable.roundTrips) - p99(memory.roundTrips)).toFixed(2)} ms   [target <= 2 ms]`,
+  );
+  console.log(
+    `Telegram DM turns/s:       journal ${Math.round(durable.turnsPerSecond)}, without ${Math.round(memory.turnsPerSecond)} (${((100 * durable.turnsPerSecond) / memory.turnsPerSecond).toFixed(0)}%)   [target >= 85%]`,
   );
   const exec = await sandboxOverhead(home);
   const added =

@@ -222,11 +222,7 @@ describe("skein serving Telegram (daemon, agent loop and fake model)", () => {
     // Streamed: the first message is the preview, edited into the first chunk.
     const shown = telegram.sent.map((message) => telegram.shownText(message.chat_id, message.message_id) ?? "");
     for (const text of shown) expect(text.length).toBeLessThanOrEqual(4096);
-    const steps = [
-      ...shown
-        .join("\n")
-        .matchAll(/# step (\d+)/g),
-    ].map((match) => Number(match[1]));
+    const steps = [...shown.join("\n").matchAll(/# step (\d+)/g)].map((match) => Number(match[1]));
     expect(steps).toEqual(Array.from({ length: 120 }, (_, index) => index));
   });
 
