@@ -62,4 +62,19 @@ describe("the logger", () => {
     for (const secret of ["123:telegram-secret", "sk-key"]) expect(line).not.toContain(secret);
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, msg: "polling failed for bot[redacted]" });
   });
+
+  it("logs an error's cause without stack traces, nested errors included, unless at debug level", async () => {
+    const network = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" });
+    const failure = Object.assign(new Error("Network request for 'getMe' failed!"), { error: network });
+    const info = capture();
+    (await createLogger({ level: "info", destination: info.destination, pretty: false })).warn({ err: failure }, "x");
+    expect(info.lines[0]).not.toContain("    at ");
+    expect(JSON.parse(info.lines[0]!).err).toMatchObject({
+      message: "Network request for 'getMe' failed!",
+      error: { message: "connect ECONNREFUSED 127.0.0.1:9", code: "ECONNREFUSED" },
+    });
+    const debug = capture();
+    (await createLogger({ level: "debug", destination: debug.destination, pretty: false })).warn({ err: failure }, "x");
+    expect(JSON.parse(debug.lines[0]!).err.stack).toContain("    at ");
+  });
 });
