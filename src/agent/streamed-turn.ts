@@ -35,7 +35,9 @@ export class StreamedTurn {
         this.#afterTools = true;
         this.#fed = true;
         this.stream.update(this.#text, `running ${names.join(", ")}`);
-        this.stream.toolCalls?.(calls.map((call) => ({ name: call.function.name, arguments: call.function.arguments })));
+        this.stream.toolCalls?.(
+          calls.map((call) => ({ name: call.function.name, arguments: call.function.arguments })),
+        );
       },
     };
   }
