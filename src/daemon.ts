@@ -6,6 +6,7 @@ import { AgentLoop, type TurnOutcome } from "./agent/agent-loop.js";
 import { ContextBuilder } from "./agent/context.js";
 import { SessionSettingsFile } from "./agent/session-settings.js";
 import { SessionStore } from "./agent/sessions.js";
+import { ApprovalBroker } from "./approvals/approval-broker.js";
 import { openFileJournal } from "./bus/file-journal.js";
 import { MessageBus } from "./bus/message-bus.js";
 import type { Channel, ChannelDeps } from "./channel-kit/channel.js";
@@ -126,6 +127,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   let agent: AgentLoop | undefined;
   let sessions: SessionStore | undefined;
   let supervisor: ChannelSupervisor | undefined;
+  let approvals: ApprovalBroker | undefined;
   let mcpReady: Promise<McpHub | undefined> | undefined;
   let health: HealthServer | undefined;
   let router: ModelRouter | undefined;
@@ -164,18 +166,32 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     const messageBus = new MessageBus({ journal, redact: (text) => redactSecrets(text, secrets) });
     bus = messageBus;
 
+    const broker = new ApprovalBroker({
+      channel: (name) => supervisor?.channel(name),
+      approvers: config.tools.approvers,
+      timeoutMs: config.tools.approval_timeout * 1000,
+      log,
+      redact: (text) => redactSecrets(text, secrets),
+    });
+    approvals = broker;
     const platform = options.platformChannels === false ? [] : configuredChannels(config);
     const specs: ChannelSpec[] = [
       ...platform.map((name) => ({
         name,
         credentialRemedy: platformChannel(name)?.credentialRemedy,
         create: async () =>
-          (await loadChannelFactory(name))({ settings: settingsOf(config, name), bus: messageBus, log: log!, home }),
+          (await loadChannelFactory(name))({
+            settings: settingsOf(config, name),
+            bus: messageBus,
+            log: log!,
+            home,
+            approvals: broker,
+          }),
       })),
       ...(options.channels ?? []).map((extra) => ({
         name: extra.name,
         credentialRemedy: platformChannel(extra.name)?.credentialRemedy,
-        create: () => extra.create({ config, bus: messageBus, log: log!, home }),
+        create: () => extra.create({ config, bus: messageBus, log: log!, home, approvals: broker }),
       })),
     ];
     if (specs.length === 0) throw new DaemonError("no-channels", NO_CHANNEL_MESSAGE);
@@ -185,7 +201,12 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       ensureWorkspaceDirectory(workspace),
       mkdir(join(home, "sessions"), { recursive: true, mode: 0o700 }),
     ]);
-    const registry = new ToolRegistry({ log, approval: config.tools.approval });
+    const registry = new ToolRegistry({
+      log,
+      approval: config.tools.approval,
+      approvalRequired: config.tools.approval_required,
+      approvals: broker,
+    });
     sessions = new SessionStore({
       dir: join(home, "sessions"),
       log,
@@ -246,6 +267,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       budgets: new BudgetGuard({ limits: config.agents.defaults.budgets, ledger, log }),
       indicateWorking: (message) => channels.channel(message.channel)?.indicateWorking?.(message),
       openStream: (target) => channels.channel(target.channel)?.openStream?.(target),
+      onConversationReset: (sessionKey) => broker.forgetConversation(sessionKey),
     });
     agent.onOutcome((outcome) => {
       for (const listener of outcomeListeners) listener(outcome);
@@ -307,7 +329,10 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     stopping ??= (async () => {
       const graceMs = options.graceMs ?? 10_000;
       bus?.closeIntake();
+      // A decision given now could not be kept: waiting calls are denied (their prompts say so) and their turns end.
+      const approvalsClosed = approvals?.close();
       await agent?.stop(graceMs);
+      await settleWithin(approvalsClosed ?? Promise.resolve(), graceMs);
       root.abort();
       if (bus && !(await settleWithin(bus.drain(), graceMs)))
         log?.warn("some replies were still being delivered at shutdown");

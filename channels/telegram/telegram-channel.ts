@@ -2,6 +2,7 @@ import { Bot, GrammyError } from "grammy";
 import { HttpsProxyAgent } from "https-proxy-agent";
 import type { Logger } from "pino";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
+import type { ApprovalHandle, ApprovalPrompt } from "../../src/channel-kit/approval.js";
 import {
   type Channel,
   type ChannelDeps,
@@ -13,6 +14,7 @@ import {
 import type { ReplyStream, ReplyTarget } from "../../src/channel-kit/reply-stream.js";
 import { StreamedReply } from "../../src/channel-kit/streamed-reply.js";
 import { backoffDelay, withRetry } from "../../src/util/retry.js";
+import { handleTelegramPress, postTelegramApproval, settleTelegramApproval } from "./approval.js";
 import { classifyTelegramError } from "./errors.js";
 import type { TelegramSettings } from "./index.js";
 import { sendTelegramMessage, type TelegramSendOptions, telegramChatId } from "./outbound.js";
@@ -39,7 +41,8 @@ export interface TelegramChannelOptions {
   streamFloorMs?: number;
 }
 
-const updateTypes = ["message"] as const;
+/** `callback_query` carries approval button presses. */
+const updateTypes = ["message", "callback_query"] as const;
 const conflictHint = "another skein/bot instance is polling with this token";
 
 /** The Telegram channel: long polling (or a webhook) with grammY, replies as Telegram HTML. */
@@ -96,6 +99,13 @@ export class TelegramChannel implements Channel {
     this.#bot.api.config.use(recorder.transformer);
     // Polling: the batch is recorded already; webhook: Telegram gets its answer once this resolves.
     this.#bot.on("message", (context) => recorder.record(context.update));
+    // Not awaited: grammY handles updates one at a time, and a press must never wait behind anything.
+    const approvals = deps.approvals;
+    this.#bot.on("callback_query:data", (context) => {
+      void handleTelegramPress(context, approvals, this.#log).catch((error: unknown) =>
+        this.#log.warn({ err: error }, "telegram: answering a button press failed"),
+      );
+    });
     this.#bot.catch((error) => this.#log.error({ err: error.error }, "telegram: handling an update failed"));
   }
 
@@ -161,6 +171,14 @@ export class TelegramChannel implements Channel {
     });
     const floorMs = this.#options.streamFloorMs ?? telegramEditFloorMs(target.chatId);
     return new StreamedReply(transport, { intervalMs: Math.max(this.#settings.stream_interval * 1000, floorMs) }, log);
+  }
+
+  askApproval(prompt: ApprovalPrompt): Promise<ApprovalHandle> {
+    return postTelegramApproval(this.#bot.api, prompt);
+  }
+
+  settleApproval(prompt: ApprovalPrompt, handle: ApprovalHandle, text: string): Promise<void> {
+    return settleTelegramApproval(this.#bot.api, prompt, handle, text);
   }
 
   /** Stops receiving; a second call waits for the first. `bot.api` keeps working for replies in flight. */

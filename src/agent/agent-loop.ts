@@ -51,6 +51,8 @@ export interface AgentLoopOptions {
   openStream?: TurnRunnerOptions["openStream"];
   /** Epoch milliseconds now (injectable for tests). */
   now?: () => number;
+  /** Called after `/new` started a fresh conversation in a session (approvals forget it). */
+  onConversationReset?: (sessionKey: string) => void;
 }
 
 /**
@@ -283,6 +285,7 @@ export class AgentLoop {
         replies: this.#replies,
         models: this.#models,
       });
+      if (command.name === "new") this.#options.onConversationReset?.(key);
       return handled({ message, status: "command", reply });
     }
     const budget = await this.#options.budgets?.check(callerOf(message));

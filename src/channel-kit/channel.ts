@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { MessageBus } from "../bus/message-bus.js";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage, SendOptions } from "../bus/messages.js";
+import type { ApprovalDecisions, ApprovalHandle, ApprovalPrompt } from "./approval.js";
 import type { ReplyStream, ReplyTarget } from "./reply-stream.js";
 
 export type { SendOptions } from "../bus/messages.js";
@@ -50,6 +51,14 @@ export interface Channel {
    * when streaming is off for this channel (`channels.<name>.streaming: false`).
    */
   openStream?(target: ReplyTarget): ReplyStream | undefined;
+  /**
+   * Posts an approval prompt with the buttons Allow once, Allow for this conversation and
+   * Deny (see approval.ts); presses go to `ChannelDeps.approvals`. Without it, calls that
+   * need approval in this channel's chats are denied.
+   */
+  askApproval?(prompt: ApprovalPrompt, signal: AbortSignal): Promise<ApprovalHandle>;
+  /** Replaces a posted prompt's text with `text` and removes its buttons (a timeout, a restart). */
+  settleApproval?(prompt: ApprovalPrompt, handle: ApprovalHandle, text: string): Promise<void>;
 }
 
 /** What a channel factory is given: its own `channels.<name>` settings, not the whole config. */
@@ -61,6 +70,8 @@ export interface ChannelDeps<Settings = unknown> {
   home: string;
   /** `agents.defaults.max_message_age` in seconds: a catch-up after downtime fetches nothing older (default 86400). */
   maxMessageAgeSeconds?: number;
+  /** Where approval button presses go (absent when nothing asks for approval). */
+  approvals?: ApprovalDecisions;
 }
 
 /** Creates a plugin's channel; a descriptor's `load()` resolves to one (see channel-descriptor.ts). */

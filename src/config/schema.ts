@@ -108,8 +108,17 @@ const mcpServer = z.object({
 });
 
 const tools = z.object({
-  /** What happens to privileged tools (shell, spawn): run them, or refuse them. */
-  approval: z.enum(["allow", "deny"]).default("allow"),
+  /**
+   * What happens to privileged tool calls (shell, spawn, delete_file, web_fetch other than
+   * GET/HEAD, privileged MCP servers' tools): run them, refuse them, or ask in the chat first.
+   */
+  approval: z.enum(["allow", "deny", "ask"]).default("allow"),
+  /** More tools whose every call needs approval (with `approval: ask`) or is refused (`deny`). */
+  approval_required: z.array(z.string()).default([]),
+  /** Who may decide any approval besides the sender who started the turn: `channel:userId`. */
+  approvers: z.array(z.string().regex(/^[a-z][a-z0-9_-]*:.+$/, "expected channel:userId")).default([]),
+  /** Seconds a prompt waits for an answer; then the call is denied. */
+  approval_timeout: z.number().positive().default(300),
   exec: z
     .object({
       /** Allowlist mode: every command segment must match one of these names or globs. */

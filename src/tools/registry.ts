@@ -12,15 +12,20 @@ import {
   type ToolSchema,
   toolResult,
 } from "./tool.js";
+import type { ApprovalGate } from "./approval-gate.js";
 import type { ToolSink } from "./tool-sink.js";
 
-/** What privileged tools may do: run, or be refused. */
-export type ApprovalPolicy = "allow" | "deny";
+/** What privileged tool calls may do: run, be refused, or wait for the user's approval. */
+export type ApprovalPolicy = "allow" | "deny" | "ask";
 
 export interface ToolRegistryOptions {
   log: Logger;
   /** `tools.approval` (default "allow"). */
   approval?: ApprovalPolicy;
+  /** `tools.approval_required`: more tools whose every call needs approval. */
+  approvalRequired?: readonly string[];
+  /** Who is asked under "ask"; without one, calls that need approval are refused. */
+  approvals?: ApprovalGate;
   /** Time limit of a tool without its own `timeoutMs` (default 60 s). */
   defaultTimeoutMs?: number;
 }
@@ -41,6 +46,15 @@ function failure(kind: ToolErrorKind, message: string, data?: Record<string, unk
   return data ? { type: "tool-error", kind, message, data } : { type: "tool-error", kind, message };
 }
 
+/** Freezes a JSON value and everything in it. */
+function deepFreeze<Value>(value: Value): Value {
+  if (typeof value === "object" && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** Raised inside the registry when a tool's time limit is reached. */
 class ToolTimeout extends Error {}
 
@@ -54,12 +68,16 @@ export class ToolRegistry implements ToolSink {
   readonly #validators = new Map<string, ValidateFunction | typeof NO_VALIDATION>();
   readonly #log: Logger;
   readonly #approval: ApprovalPolicy;
+  readonly #approvalRequired: ReadonlySet<string>;
+  readonly #approvals: ApprovalGate | undefined;
   readonly #defaultTimeoutMs: number;
   #schemas: ToolSchema[] | undefined;
 
   constructor(options: ToolRegistryOptions) {
     this.#log = options.log;
     this.#approval = options.approval ?? "allow";
+    this.#approvalRequired = new Set(options.approvalRequired ?? []);
+    this.#approvals = options.approvals;
     this.#defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
@@ -116,11 +134,34 @@ export class ToolRegistry implements ToolSink {
     if (!tool) return failure("NotFound", `no tool named "${name}"`);
     const args = await this.#parseArguments(tool, rawArguments);
     if (args.type === "tool-error") return args;
-    if (tool.safety === "privileged" && this.#approval === "deny") {
-      return failure("PermissionDenied", `"${name}" is a privileged tool and tools.approval is "deny"`);
+    if (this.#approval === "deny" && (tool.safety === "privileged" || this.#needsApproval(tool, args.value))) {
+      const what =
+        tool.safety === "privileged" ? `"${name}" is a privileged tool` : `this "${name}" call needs approval`;
+      return failure("PermissionDenied", `${what} and tools.approval is "deny"`);
     }
+    if (this.#approval === "ask" && this.#needsApproval(tool, args.value))
+      return this.#runApproved(tool, args.value, ctx);
     ctx.log.debug({ name }, "executing tool");
     return this.#runWithTimeout(tool, args.value, ctx);
+  }
+
+  /** Whether this call needs approval: a tool in `approval_required`, or the tool's own rule. */
+  #needsApproval(tool: Tool, args: Record<string, unknown>): boolean {
+    if (this.#approvalRequired.has(tool.name)) return true;
+    return tool.needsApproval ? tool.needsApproval(args) : tool.safety === "privileged";
+  }
+
+  /** Asks for approval, then runs exactly the call that was approved (its arguments frozen before asking). */
+  async #runApproved(tool: Tool, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutcome> {
+    if (!this.#approvals) {
+      return failure("PermissionDenied", `"${tool.name}" needs approval and nobody can be asked here`);
+    }
+    const frozen = deepFreeze(structuredClone(args));
+    ctx.log.debug({ name: tool.name }, "asking for approval");
+    const verdict = await this.#approvals.approve({ tool: tool.name, args: frozen, ctx });
+    if (verdict.type === "denied") return failure("PermissionDenied", verdict.message);
+    ctx.log.debug({ name: tool.name }, "executing approved tool");
+    return this.#runWithTimeout(tool, frozen, Object.freeze({ ...ctx, approved: true }));
   }
 
   async #parseArguments(

@@ -119,6 +119,8 @@ export interface ToolContext {
   readonly outbound: OutboundPort;
   /** For async tools: reports the background work's result (see {@link ReportBack}). */
   readonly reportBack: ReportBack;
+  /** The user approved this exact call (`tools.approval: ask`); set by the registry. */
+  readonly approved?: boolean;
 }
 
 /** A tool the model can call. */
@@ -131,6 +133,11 @@ export interface Tool<Args = Record<string, unknown>> {
   readonly safety: ToolSafety;
   /** Per-call time limit; the registry's default applies when absent. */
   readonly timeoutMs?: number;
+  /**
+   * Whether one call needs the user's approval under `tools.approval: ask` (and is refused
+   * under `deny`). Default: the privileged tools' calls do, the others' do not.
+   */
+  readonly needsApproval?: (args: Args) => boolean;
   /** Where the tool comes from, for listings: `builtin` (default) or `mcp:<server>`. */
   readonly source?: string;
   /** Runs the tool. Throw a {@link ToolError} for failures; return a {@link ToolResult} or any JSON value. */

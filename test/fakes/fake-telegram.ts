@@ -7,10 +7,12 @@ import { heldUntilResumed } from "./held-requests.js";
  * A local Telegram Bot API server for tests, spoken to by the real grammY client over
  * a real socket: `/bot<token>/<method>` for getMe, deleteWebhook, setWebhook,
  * getUpdates (a long poll honouring offset and timeout), sendMessage (validating HTML
- * parse mode and the 4096-character limit like Telegram), sendChatAction and
+ * parse mode and the 4096-character limit like Telegram), sendChatAction,
  * editMessageText (of a message the bot sent: "message to edit not found" once deleted,
- * "message is not modified" for the same text). Failures can be injected per method;
- * every call is recorded with the time it arrived.
+ * "message is not modified" for the same text and keyboard; an edit without `reply_markup`
+ * removes the keyboard, as on Telegram), editMessageReplyMarkup and answerCallbackQuery.
+ * `pressButton` sends a `callback_query` update as a user pressing an inline button.
+ * Failures can be injected per method; every call is recorded with the time it arrived.
  */
 
 export interface FakeUser {
@@ -94,7 +96,8 @@ export class FakeTelegram {
   readonly sent: SentMessage[] = [];
   readonly edits: EditedMessage[] = [];
   /** What each message the bot sent shows now, by `chat_id:message_id` (deleted ones are gone). */
-  readonly #current = new Map<string, { text: string; parse_mode?: string }>();
+  /** What each message of the bot shows now: its visible text, parse mode and keyboard. */
+  readonly #current = new Map<string, { text: string; parse_mode?: string; reply_markup?: unknown }>();
   readonly #events = new EventEmitter();
   readonly #updates: Array<{ update_id: number } & Record<string, unknown>> = [];
   /** Every update ever queued, for redelivery. */
@@ -109,6 +112,7 @@ export class FakeTelegram {
   readonly #held = { count: 0 };
   #nextUpdateId = 1_000;
   #nextMessageId = 1;
+  #nextCallbackId = 5_000;
   #webhookUrl = "";
 
   private constructor(
@@ -170,6 +174,27 @@ export class FakeTelegram {
     };
     const updateId = this.queueUpdate({ message });
     return { message, updateId };
+  }
+
+  /**
+   * Queues a `callback_query` update: `from` pressed the inline button carrying `data` under
+   * the bot's message `sent` (as Telegram sends it: the message as it shows now, with its
+   * current keyboard; a user may still press a button an edit has just removed).
+   */
+  pressButton(sent: SentMessage, from: FakeUser, data: string): number {
+    const chat: FakeChat = { id: sent.chat_id, type: sent.chat_id < 0 ? "supergroup" : "private" };
+    const current = this.#current.get(`${sent.chat_id}:${sent.message_id}`);
+    const message = {
+      message_id: sent.message_id,
+      date: now(),
+      chat,
+      from: fakeBot,
+      text: current?.text ?? sent.visibleText,
+      ...(current?.reply_markup ? { reply_markup: current.reply_markup } : {}),
+    };
+    return this.queueUpdate({
+      callback_query: { id: String(this.#nextCallbackId++), from, message, chat_instance: String(sent.chat_id), data },
+    });
   }
 
   /** Resolves with the first recorded call (past or future) of `method` matching `predicate`. */
@@ -239,6 +264,11 @@ export class FakeTelegram {
     this.#current.delete(`${chatId}:${messageId}`);
   }
 
+  /** The inline keyboard a message of the bot shows now, if any. */
+  shownKeyboard(chatId: number, messageId: number): unknown {
+    return this.#current.get(`${chatId}:${messageId}`)?.reply_markup;
+  }
+
   /** The text a message of the bot shows now (its visible text), or undefined once deleted. */
   shownText(chatId: number, messageId: number): string | undefined {
     return this.#current.get(`${chatId}:${messageId}`)?.text;
@@ -298,7 +328,10 @@ export class FakeTelegram {
       case "getUpdates":
         return this.#getUpdates(response, payload);
       case "sendChatAction":
+      case "answerCallbackQuery":
         return ok(response, true);
+      case "editMessageReplyMarkup":
+        return this.#editReplyMarkup(response, payload);
       case "sendMessage":
         if (this.#sendsPaused && !(await heldUntilResumed(this.#sendsPaused, request, this.#held))) return;
         return this.#sendMessage(response, method, payload);
@@ -307,6 +340,26 @@ export class FakeTelegram {
       default:
         return fail(response, 404, "Not Found: method not found");
     }
+  }
+
+  #editReplyMarkup(response: ServerResponse, payload: Record<string, unknown>): void {
+    const chatId = Number(payload.chat_id);
+    const messageId = Number(payload.message_id);
+    const current = this.#current.get(`${chatId}:${messageId}`);
+    if (!current) {
+      fail(response, 400, "Bad Request: message to edit not found");
+      return;
+    }
+    const { reply_markup: _removed, ...rest } = current;
+    this.#current.set(
+      `${chatId}:${messageId}`,
+      payload.reply_markup ? { ...rest, reply_markup: payload.reply_markup } : rest,
+    );
+    ok(response, {
+      message_id: messageId,
+      date: now(),
+      chat: { id: chatId, type: chatId < 0 ? "supergroup" : "private" },
+    });
   }
 
   #getUpdates(response: ServerResponse, payload: Record<string, unknown>): void {
@@ -393,7 +446,12 @@ export class FakeTelegram {
         fail(response, 400, "Bad Request: message to edit not found");
         return;
       }
-      if (current.text === visibleText && current.parse_mode === parseMode) {
+      const markup = payload.reply_markup;
+      if (
+        current.text === visibleText &&
+        current.parse_mode === parseMode &&
+        JSON.stringify(current.reply_markup) === JSON.stringify(markup)
+      ) {
         fail(
           response,
           400,
@@ -401,7 +459,11 @@ export class FakeTelegram {
         );
         return;
       }
-      this.#current.set(key, { text: visibleText, ...(parseMode ? { parse_mode: parseMode } : {}) });
+      this.#current.set(key, {
+        text: visibleText,
+        ...(parseMode ? { parse_mode: parseMode } : {}),
+        ...(markup ? { reply_markup: markup } : {}),
+      });
       this.edits.push({
         message_id: messageId,
         chat_id: chatId,
@@ -427,6 +489,7 @@ export class FakeTelegram {
     this.#current.set(`${chatId}:${sent.message_id}`, {
       text: visibleText,
       ...(parseMode ? { parse_mode: parseMode } : {}),
+      ...(payload.reply_markup ? { reply_markup: payload.reply_markup } : {}),
     });
     ok(response, {
       message_id: sent.message_id,

@@ -56,6 +56,20 @@ function segmentAllowed(segment: string, allow: readonly string[]): boolean {
 }
 
 /**
+ * Whether the whole command line is covered by `tools.exec.allow` (every segment allowed, no
+ * command substitution): such commands run without asking under `tools.approval: ask`.
+ */
+export function isAllowlisted(command: string, allow: readonly string[] | undefined): boolean {
+  if (!allow) return false;
+  try {
+    checkAllowlist(command, allow);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Allowlist mode (`tools.exec.allow`): every segment of the command line must run an
  * allowed program (a plain name matches the program exactly) or match an allowed glob
  * (e.g. `"git *"`). Command substitution is refused outright, since it hides commands.

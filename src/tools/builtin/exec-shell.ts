@@ -1,5 +1,5 @@
 import { type Tool, ToolError } from "../tool.js";
-import { checkAllowlist, checkDenylist } from "./command-policy.js";
+import { checkAllowlist, checkDenylist, isAllowlisted } from "./command-policy.js";
 import { runSandboxed, type SandboxDecision } from "./sandboxed-run.js";
 
 export const EXEC_DEFAULT_TIMEOUT_S = 30;
@@ -43,11 +43,13 @@ export function execShellTool(options: CommandRunnerOptions): Tool<{ command: st
       additionalProperties: false,
     },
     safety: "privileged",
+    // Commands covered by tools.exec.allow run without asking; the user may approve others.
+    needsApproval: (args) => !isAllowlisted(args.command, options.allow),
     // Our own timer kills the process group first; the registry's limit is only a backstop.
     timeoutMs: (EXEC_MAX_TIMEOUT_S + 10) * 1000,
     async execute(args, ctx) {
       await checkDenylist(args.command);
-      checkAllowlist(args.command, options.allow);
+      if (!ctx.approved) checkAllowlist(args.command, options.allow);
       const timeoutMs = timeoutMsOf(args.timeout, EXEC_DEFAULT_TIMEOUT_S, EXEC_MAX_TIMEOUT_S);
       const outcome = await runSandboxed({
         file: "sh",

@@ -153,7 +153,7 @@ function deleteFileTool(workspace: string): Tool<{ path: string; recursive?: boo
       required: ["path"],
       additionalProperties: false,
     },
-    safety: "side-effecting",
+    safety: "privileged",
     async execute(args) {
       // Resolve the parent, not the entry: deleting a symlink removes the link, never its target.
       const normal = path.normalize(args.path);

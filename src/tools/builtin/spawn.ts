@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { type ReportBack, type Tool, ToolError, toolResult } from "../tool.js";
-import { checkAllowlist, checkProgram } from "./command-policy.js";
+import { checkAllowlist, checkProgram, isAllowlisted } from "./command-policy.js";
 import { type CommandRunnerOptions, timeoutMsOf } from "./exec-shell.js";
 import type { RunOutcome } from "./process-runner.js";
 import { runSandboxed } from "./sandboxed-run.js";
@@ -112,11 +112,13 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
       additionalProperties: false,
     },
     safety: "privileged",
+    // Commands covered by tools.exec.allow run without asking; the user may approve others.
+    needsApproval: (args) => !isAllowlisted([args.command, ...(args.args ?? [])].join(" "), options.allow),
     timeoutMs: (SPAWN_MAX_TIMEOUT_S + 10) * 1000,
     async execute(args, ctx) {
       const commandLine = [args.command, ...(args.args ?? [])].join(" ");
       await checkProgram([args.command, ...(args.args ?? [])]);
-      checkAllowlist(commandLine, options.allow);
+      if (!ctx.approved) checkAllowlist(commandLine, options.allow);
       if (running >= MAX_CONCURRENT_SPAWNS) {
         throw new ToolError(
           "ExecutionFailed",

@@ -103,6 +103,8 @@ export function webFetchTool(options: WebFetchOptions): Tool<WebFetchArgs> {
       additionalProperties: false,
     },
     safety: "side-effecting",
+    // Reading is harmless; any other method acts on the world, so it goes through tools.approval.
+    needsApproval: (args) => !["GET", "HEAD"].includes((args.method ?? "GET").toUpperCase()),
     timeoutMs: 60_000,
     async execute(args, ctx) {
       const { request } = await import("undici");

@@ -248,7 +248,7 @@ describe("search_files", () => {
 });
 
 describe("safety tiers", () => {
-  it("marks reading tools read-only and changing tools side-effecting", () => {
+  it("marks reading tools read-only, changing tools side-effecting and deleting privileged", () => {
     const safety = (name: string) => tools.get(name).safety;
     expect(["read_file", "list_directory", "search_files"].map(safety)).toEqual([
       "read-only",
@@ -258,7 +258,7 @@ describe("safety tiers", () => {
     expect(["write_file", "edit_file", "delete_file"].map(safety)).toEqual([
       "side-effecting",
       "side-effecting",
-      "side-effecting",
+      "privileged",
     ]);
   });
 });

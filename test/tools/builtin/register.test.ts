@@ -15,7 +15,7 @@ describe("registerBuiltinTools", () => {
       write_file: "side-effecting",
       edit_file: "side-effecting",
       list_directory: "read-only",
-      delete_file: "side-effecting",
+      delete_file: "privileged",
       search_files: "read-only",
       exec_shell: "privileged",
       spawn: "privileged",

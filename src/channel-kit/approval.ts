@@ -1,0 +1,82 @@
+/**
+ * What channels and the approval broker (src/approvals) exchange when a tool call needs
+ * the user's approval (`tools.approval: ask`): the prompt a channel posts with its three
+ * buttons, and the button press it reports back. Presses go straight to the broker
+ * through {@link ApprovalDecisions}, never through the chat's turn queue: the turn that
+ * asked is waiting in that queue.
+ */
+
+/** The three answers a prompt offers. */
+export type ApprovalChoice = "once" | "conversation" | "deny";
+
+/** The buttons, in the order they are shown. */
+export const APPROVAL_BUTTONS: ReadonlyArray<{ choice: ApprovalChoice; label: string }> = [
+  { choice: "once", label: "Allow once" },
+  { choice: "conversation", label: "Allow for this conversation" },
+  { choice: "deny", label: "Deny" },
+];
+
+/** A prompt to post in a chat: which tool wants to run, with which (shortened, redacted) arguments. */
+export interface ApprovalPrompt {
+  /** Unguessable id of the pending request (16 hex characters); buttons carry it. */
+  id: string;
+  channel: string;
+  chatId: string;
+  threadId?: string;
+  /** The message that started the turn, to post the prompt as a reply to (groups). */
+  replyToId?: string;
+  tool: string;
+  /** The call's arguments as shown to the user: shortened, secrets redacted. */
+  summary: string;
+  /** The prompt's whole text (plain text, no markup): the tool, the arguments and a question. */
+  text: string;
+}
+
+/** Where a posted prompt is, so that it can be updated later. */
+export interface ApprovalHandle {
+  /** The platform id of the prompt message. */
+  messageId: string;
+}
+
+/** Who pressed a button: the platform user id (as in `InboundMessage.senderId`) and a display name. */
+export interface ApprovalPresser {
+  userId: string;
+  name?: string;
+}
+
+/** A button press a channel received. */
+export interface ApprovalPress {
+  /** The channel the press came from. */
+  channel: string;
+  /** The request id the button carried. */
+  id: string;
+  choice: ApprovalChoice;
+  by: ApprovalPresser;
+}
+
+/**
+ * What the broker answers to a press: `decided` (the prompt should now read `text`, its
+ * buttons gone), `refused` (the presser may not decide: tell only them `text`, change
+ * nothing) or `gone` (the request was already decided, timed out or belongs to an
+ * earlier run of the daemon: tell the presser `text`).
+ */
+export type PressAnswer =
+  | { type: "decided"; text: string }
+  | { type: "refused"; text: string }
+  | { type: "gone"; text: string };
+
+/** The core's side of button presses, given to channels in `ChannelDeps.approvals`. Synchronous: it never waits. */
+export interface ApprovalDecisions {
+  press(press: ApprovalPress): PressAnswer;
+}
+
+/** The text a button carries: `approve:<id>:<choice>` (Telegram allows 64 bytes of callback data). */
+export function approvalButtonData(id: string, choice: ApprovalChoice): string {
+  return `approve:${id}:${choice}`;
+}
+
+/** Reads a button's text back; undefined when it is not an approval button. */
+export function parseApprovalButton(data: string): { id: string; choice: ApprovalChoice } | undefined {
+  const match = /^approve:([0-9a-f]{16}):(once|conversation|deny)$/.exec(data);
+  return match ? { id: match[1]!, choice: match[2] as ApprovalChoice } : undefined;
+}
