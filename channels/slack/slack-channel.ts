@@ -1,6 +1,7 @@
 import { App, HTTPReceiver, type Receiver, SocketModeReceiver, webApi } from "@slack/bolt";
 import type { Logger } from "pino";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
+import type { ApprovalHandle, ApprovalPrompt } from "../../src/channel-kit/approval.js";
 import {
   type Channel,
   type ChannelDeps,
@@ -10,6 +11,7 @@ import {
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
 import { ackAfterRecord } from "./ack-after-record.js";
+import { listenForSlackPresses, postSlackApproval, settleSlackApproval } from "./approval.js";
 import { boltLogger } from "./bolt-logger.js";
 import { toChannelError } from "./errors.js";
 import {
@@ -140,6 +142,7 @@ export class SlackChannel implements Channel {
     if (receiver instanceof SocketModeReceiver) ackAfterRecord(receiver, () => this.#app, this.#log);
     app.event("app_mention", async ({ event }) => this.#receive(event as unknown as SlackMessageEvent));
     app.event("message", async ({ event }) => this.#receive(event as unknown as SlackMessageEvent));
+    listenForSlackPresses(app, this.#deps.approvals, this.#log);
     app.error(async (error) => {
       this.#log.error({ err: error }, "a Slack event could not be processed");
       // Not acknowledged (HTTP 500, or no Socket Mode ack): Slack sends it again.
@@ -280,6 +283,15 @@ export class SlackChannel implements Channel {
     if (!client) throw new ChannelError("config", "slack", "the Slack channel has not been started");
     const messageIds = await sendSlackMessage(client, message, { log: this.#log }, options);
     return { channel: this.name, chatId: message.chatId, messageIds };
+  }
+
+  async askApproval(prompt: ApprovalPrompt): Promise<ApprovalHandle> {
+    if (!this.#client) throw new ChannelError("config", "slack", "the Slack channel has not been started");
+    return postSlackApproval(this.#client, prompt);
+  }
+
+  async settleApproval(prompt: ApprovalPrompt, handle: ApprovalHandle, text: string): Promise<void> {
+    if (this.#client) await settleSlackApproval(this.#client, prompt, handle, text);
   }
 
   indicateWorking(message: InboundMessage): WorkingIndicator {

@@ -9,7 +9,9 @@ import { heldUntilResumed } from "./held-requests.js";
  * A local Slack for tests, spoken to by the real Bolt and WebClient over real sockets:
  * a Web API server (form-encoded or JSON calls, reached through `api_url`) and a
  * Socket Mode server (ws: `hello`, `events_api` envelopes, acks, `disconnect`).
- * Events for the HTTP Events API are POSTed with {@link postSignedEvent}.
+ * Events for the HTTP Events API are POSTed with {@link postSignedEvent}; button presses
+ * (`block_actions`, built with {@link blockActions}) with {@link postSignedInteraction}
+ * over HTTP or {@link FakeSlack.sendSocketInteractive} over the socket.
  */
 
 /** One recorded Web API call. */
@@ -47,6 +49,8 @@ export class FakeSlack {
   readonly invalidTokens = new Set<string>();
   /** Envelope ids acknowledged by the Socket Mode client. */
   readonly acks: string[] = [];
+  /** The `ts` of each chat.postMessage answered, in call order (`postedTs[i]` answers `callsTo("chat.postMessage")[i]`). */
+  readonly postedTs: string[] = [];
   readonly botUserId: string;
   readonly botId: string;
   readonly teamId: string;
@@ -188,6 +192,16 @@ export class FakeSlack {
     this.#resumeSends = undefined;
   }
 
+  /** Sends an `interactive` envelope (a `block_actions` payload) over the current Socket Mode connection. */
+  sendSocketInteractive(payload: Record<string, unknown>): string {
+    if (!this.#current) throw new Error("no Socket Mode connection");
+    const envelopeId = randomUUID();
+    this.#current.send(
+      JSON.stringify({ envelope_id: envelopeId, type: "interactive", accepts_response_payload: false, payload }),
+    );
+    return envelopeId;
+  }
+
   /** Asks the Socket Mode client to reconnect, as Slack does when it recycles a connection. */
   sendSocketDisconnect(reason = "refresh_requested"): void {
     this.#current?.send(JSON.stringify({ type: "disconnect", reason, debug_info: { host: "fake" } }));
@@ -301,6 +315,7 @@ export class FakeSlack {
       }
       case "chat.postMessage": {
         const ts = this.nextTs();
+        this.postedTs.push(ts);
         return {
           ok: true,
           channel: params.channel,
@@ -308,6 +323,10 @@ export class FakeSlack {
           message: { type: "message", text: params.text, user: this.botUserId, bot_id: this.botId, ts },
         };
       }
+      case "chat.update":
+        return { ok: true, channel: params.channel, ts: params.ts, text: params.text };
+      case "chat.postEphemeral":
+        return { ok: true, message_ts: this.nextTs() };
       case "reactions.add":
       case "reactions.remove":
         return { ok: true };
@@ -349,6 +368,74 @@ export interface SignedEventOptions {
   timestamp?: number;
   /** Sign with this secret instead (a wrong one makes a bad signature). */
   signWith?: string;
+}
+
+/** What a `block_actions` payload says: who pressed which button under which bot message. */
+export interface BlockActionsInput {
+  user: { id: string; username?: string };
+  channel: string;
+  /** The message the buttons are on: its ts (and thread), as Slack includes it. */
+  message: { ts: string; text?: string; thread_ts?: string };
+  actionId: string;
+  value?: string;
+  teamId?: string;
+}
+
+/** The interactive payload Slack sends when a Block Kit button is pressed (`type: "block_actions"`). */
+export function blockActions(input: BlockActionsInput): Record<string, unknown> {
+  const teamId = input.teamId ?? "T1";
+  return {
+    type: "block_actions",
+    user: {
+      id: input.user.id,
+      username: input.user.username ?? input.user.id,
+      name: input.user.username ?? input.user.id,
+      team_id: teamId,
+    },
+    api_app_id: "A1",
+    token: "verification-token",
+    container: { type: "message", message_ts: input.message.ts, channel_id: input.channel, is_ephemeral: false },
+    trigger_id: `${Date.now()}.trigger`,
+    team: { id: teamId, domain: "fake" },
+    channel: { id: input.channel, name: "chat" },
+    message: {
+      type: "message",
+      ts: input.message.ts,
+      text: input.message.text ?? "",
+      ...(input.message.thread_ts ? { thread_ts: input.message.thread_ts } : {}),
+    },
+    response_url: "https://hooks.slack.invalid/actions/T1/1/x",
+    actions: [
+      {
+        type: "button",
+        action_id: input.actionId,
+        block_id: "approval",
+        text: { type: "plain_text", text: "button" },
+        value: input.value ?? input.actionId,
+        action_ts: `${Date.now() / 1000}`,
+      },
+    ],
+  };
+}
+
+/** POSTs an interactive payload as Slack does: form-encoded `payload=<json>`, signed like events. */
+export async function postSignedInteraction(
+  url: string,
+  signingSecret: string,
+  payload: Record<string, unknown>,
+): Promise<Response> {
+  const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+  const timestamp = Math.floor(Date.now() / 1000);
+  const signature = createHmac("sha256", signingSecret).update(`v0:${timestamp}:${body}`).digest("hex");
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-slack-request-timestamp": String(timestamp),
+      "x-slack-signature": `v0=${signature}`,
+    },
+    body,
+  });
 }
 
 /** POSTs an Events API body to Bolt's endpoint, signed with v0 = HMAC-SHA256(secret, `v0:<ts>:<body>`). */
