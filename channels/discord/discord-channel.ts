@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { Client, Events, GatewayIntentBits, type Message, Options, Partials, Routes } from "discord.js";
 import type { Logger } from "pino";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
+import type { ApprovalHandle, ApprovalPrompt } from "../../src/channel-kit/approval.js";
 import {
   type Channel,
   type ChannelDeps,
@@ -11,6 +12,7 @@ import {
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
 import { settleWithin } from "../../src/util/settle-within.js";
+import { handleDiscordPress, postDiscordApproval, settleDiscordApproval } from "./approval.js";
 import { catchUp } from "./catch-up.js";
 import { closeCodeError, toChannelError } from "./errors.js";
 import { looksContentless, toInboundMessage } from "./inbound.js";
@@ -90,6 +92,9 @@ export class DiscordChannel implements Channel {
     this.#client = client;
     this.#watchConnection(client);
     client.on(Events.MessageCreate, (message) => this.#receive(message));
+    client.on(Events.InteractionCreate, (interaction) => {
+      if (interaction.isButton()) void handleDiscordPress(interaction, this.#deps.approvals, this.#log);
+    });
 
     let onFatalClose!: (event: { code: number }) => void;
     let onAbort!: () => void;
@@ -124,6 +129,17 @@ export class DiscordChannel implements Channel {
     this.#inFlight.add(delivery);
     void delivery.catch(() => undefined).finally(() => this.#inFlight.delete(delivery));
     return delivery;
+  }
+
+  async askApproval(prompt: ApprovalPrompt): Promise<ApprovalHandle> {
+    const rest = this.#client?.rest;
+    if (!rest) throw new ChannelError("config", this.name, "the discord channel is not running");
+    return postDiscordApproval(rest, prompt);
+  }
+
+  async settleApproval(prompt: ApprovalPrompt, handle: ApprovalHandle, text: string): Promise<void> {
+    const rest = this.#client?.rest;
+    if (rest) await settleDiscordApproval(rest, prompt, handle, text);
   }
 
   indicateWorking(message: InboundMessage): WorkingIndicator {

@@ -11,6 +11,10 @@ import { heldUntilResumed } from "./held-requests.js";
  * from `GET /gateway/bot`. It knows one bot user, one guild with a text channel and a
  * thread, and one DM channel; tests inject users' messages with {@link FakeDiscord.dm} and
  * {@link FakeDiscord.guildMessage} and read what the bot sent from {@link FakeDiscord.sent}.
+ * {@link FakeDiscord.pressButton} sends an `INTERACTION_CREATE` for a button under a sent
+ * message; interaction callbacks (`POST /interactions/:id/:token/callback`, no bot token, as on
+ * Discord) are in {@link FakeDiscord.callbacks}, and edits of sent messages (a PATCH, or a type 7
+ * callback) change them and are listed in {@link FakeDiscord.edits}.
  */
 
 export const BOT = {
@@ -117,6 +121,12 @@ export class FakeDiscord extends EventEmitter {
   #sendsPaused: Promise<void> | undefined;
   #resumeSends: (() => void) | undefined;
   readonly #held = { count: 0 };
+  /** Interaction callbacks the bot sent, in order. */
+  readonly callbacks: Array<{ interactionId: string; body: { type: number; data?: Record<string, unknown> } }> = [];
+  /** Edits of sent messages (PATCH or an UPDATE_MESSAGE callback), in order. */
+  readonly edits: Array<{ messageId: string; body: Record<string, unknown> }> = [];
+  /** Each interaction's message id, by interaction id. */
+  readonly #interactions = new Map<string, string>();
   readonly #failures: InjectedFailure[] = [];
   readonly #sockets = new Set<WebSocket>();
   #socket: WebSocket | undefined;
@@ -272,6 +282,48 @@ export class FakeDiscord extends EventEmitter {
   dispatch(type: string, data: unknown): void {
     if (type === "MESSAGE_CREATE") this.#lastMessage = data;
     this.#send({ op: 0, t: type, s: ++this.#sequence, d: data });
+  }
+
+  /**
+   * Sends an `INTERACTION_CREATE` (type 3, MESSAGE_COMPONENT) as `user` pressing the button
+   * `customId` under the bot's message `sent` (in a DM as a `user`, in a guild as a `member`);
+   * returns the interaction id.
+   */
+  pressButton(sent: SentMessage, customId: string, user: FakeUser = ALICE): string {
+    const id = this.#id();
+    this.#interactions.set(id, sent.id);
+    const inGuild = sent.channelId !== DM_CHANNEL_ID;
+    const member = { user, roles: [], joined_at: now(), deaf: false, mute: false, flags: 0, permissions: "0" };
+    this.dispatch("INTERACTION_CREATE", {
+      id,
+      application_id: BOT.id,
+      type: 3,
+      token: `interaction-token-${id}`,
+      version: 1,
+      channel_id: sent.channelId,
+      channel: { id: sent.channelId, type: inGuild ? 0 : 1 },
+      ...(inGuild ? { guild_id: GUILD_ID, member } : { user }),
+      message: {
+        ...this.#message(sent.id, sent.channelId, BOT as unknown as FakeUser, String(sent.body.content ?? "")),
+        components: sent.body.components ?? [],
+      },
+      data: { custom_id: customId, component_type: 2 },
+      locale: "en-US",
+      app_permissions: "0",
+      entitlements: [],
+      authorizing_integration_owners: { "0": GUILD_ID },
+      context: inGuild ? 0 : 1,
+    });
+    return id;
+  }
+
+  #edit(messageId: string, body: Record<string, unknown>): SentMessage | undefined {
+    const sent = this.sent.find((candidate) => candidate.id === messageId);
+    if (!sent) return undefined;
+    sent.body = { ...sent.body, ...body };
+    this.edits.push({ messageId, body });
+    this.emit("edited", messageId);
+    return sent;
   }
 
   /** Delivers the last injected message again, as Discord may after a resume. */
@@ -448,6 +500,22 @@ export class FakeDiscord extends EventEmitter {
       response.end(body === undefined ? undefined : JSON.stringify(body));
     };
 
+    const callback = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(path);
+    if (callback && method === "POST") {
+      // Interaction callbacks are authorised by the interaction's token, not the bot's.
+      const [, interactionId, token] = callback as unknown as [string, string, string];
+      const messageId = this.#interactions.get(interactionId);
+      if (!messageId || token !== `interaction-token-${interactionId}`) {
+        return json(404, { message: "Unknown interaction", code: 10062 });
+      }
+      const body = JSON.parse(raw) as { type: number; data?: Record<string, unknown> };
+      this.#interactions.delete(interactionId); // answered once
+      this.callbacks.push({ interactionId, body });
+      if (body.type === 7) this.#edit(messageId, body.data ?? {});
+      this.emit("callback", body);
+      response.writeHead(204).end();
+      return;
+    }
     if (request.headers.authorization !== `Bot ${this.#token}`) {
       json(401, { message: "401: Unauthorized", code: 0 });
       return;
@@ -461,6 +529,15 @@ export class FakeDiscord extends EventEmitter {
       return;
     }
     if (method === "GET" && path === "/users/@me") return json(200, BOT);
+    const messagePath = /^\/channels\/(\d+)\/messages\/(\d+)$/.exec(path);
+    if (messagePath && method === "PATCH") {
+      const edited = this.#edit(messagePath[2]!, JSON.parse(raw) as Record<string, unknown>);
+      if (!edited) return json(404, { message: "Unknown Message", code: 10008 });
+      return json(200, {
+        ...this.#message(edited.id, edited.channelId, BOT as unknown as FakeUser, String(edited.body.content ?? "")),
+        components: edited.body.components ?? [],
+      });
+    }
     const channel = /^\/channels\/(\d+)(\/messages|\/typing)?$/.exec(path);
     if (channel && method === "GET" && !channel[2]) {
       const id = channel[1]!;
