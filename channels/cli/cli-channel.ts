@@ -1,7 +1,13 @@
 import { userInfo } from "node:os";
 import type { MessageBus } from "../../src/bus/message-bus.js";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
-import type { ChannelStatus, SendOptions, WorkingIndicator } from "../../src/channel-kit/channel.js";
+import type { ApprovalChoice, ApprovalHandle, ApprovalPrompt } from "../../src/channel-kit/approval.js";
+import {
+  ChannelError,
+  type ChannelStatus,
+  type SendOptions,
+  type WorkingIndicator,
+} from "../../src/channel-kit/channel.js";
 import type { TerminalChannel, TerminalChannelDeps } from "../../src/channel-kit/channel-descriptor.js";
 import { deliverChunks } from "../../src/channel-kit/deliver-chunks.js";
 import type { ReplyStream, ReplyTarget } from "../../src/channel-kit/reply-stream.js";
@@ -19,6 +25,7 @@ export class CliChannel implements TerminalChannel {
   readonly #sender = senderName();
   #state: ChannelStatus = { state: "stopped", since: Date.now() };
   readonly #screen: TerminalScreen | undefined;
+  readonly #options: CliChannelOptions;
   #sequence = 0;
   #sent = 0;
 
@@ -28,6 +35,27 @@ export class CliChannel implements TerminalChannel {
     const screen = options.terminal ? new TerminalScreen({ output: options.terminal }) : undefined;
     this.#screen = screen;
     this.#onReply = screen ? (text) => screen.reply(text) : options.onReply;
+    this.#options = options;
+  }
+
+  /** Asks on the terminal: `y` allows once, `a` for this conversation, anything else denies. */
+  async askApproval(prompt: ApprovalPrompt): Promise<ApprovalHandle> {
+    const { confirm, approvals } = this.#options;
+    if (!confirm || !approvals) throw new ChannelError("config", this.name, "no terminal to ask on");
+    void confirm(`${prompt.text}\nAllow? [y]es once, [a]lways in this conversation, [N]o: `).then((line) => {
+      const answer = approvals.press({
+        channel: this.name,
+        id: prompt.id,
+        choice: terminalChoice(line),
+        by: { userId: "local", name: this.#sender },
+      });
+      if (answer.type !== "decided") this.#onReply(answer.text);
+    });
+    return { messageId: `cli-approval-${prompt.id}` };
+  }
+
+  async settleApproval(_prompt: ApprovalPrompt, _handle: ApprovalHandle, text: string): Promise<void> {
+    this.#onReply(text.split("\n").at(-1) ?? text);
   }
 
   /** The working indicator, on an interactive terminal. */
@@ -110,6 +138,13 @@ export class CliChannel implements TerminalChannel {
     this.#bus.publishInbound(message);
     return message;
   }
+}
+
+function terminalChoice(line: string): ApprovalChoice {
+  const answer = line.trim().toLowerCase();
+  if (answer === "y" || answer === "yes") return "once";
+  if (answer === "a" || answer === "always") return "conversation";
+  return "deny";
 }
 
 function senderName(): string {

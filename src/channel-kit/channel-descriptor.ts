@@ -3,6 +3,7 @@ import type { MessageBus } from "../bus/message-bus.js";
 import type { InboundMessage } from "../bus/messages.js";
 import type { CheckResult } from "../checks/check-result.js";
 import type { ProbeOptions } from "../checks/http-probe.js";
+import type { ApprovalDecisions } from "./approval.js";
 import type { Channel, ChannelFactory } from "./channel.js";
 
 /**
@@ -79,6 +80,10 @@ export interface TerminalChannelDeps {
    * (a pipe, `-m`) each reply goes whole to `onReply`.
    */
   terminal?: { write(text: string): unknown };
+  /** Where the terminal's approval answers go (from the daemon's channel deps). */
+  approvals?: ApprovalDecisions;
+  /** Asks the person at the terminal a question and resolves with the line they answer; absent with `-m`. */
+  confirm?: (question: string) => Promise<string>;
 }
 
 /** A channel the operator types into. */

@@ -38,6 +38,7 @@ export async function run(options: ChatOptions): Promise<number> {
     else printing = printing.then(() => writeOut(`${text}\n`));
   };
   let cli!: TerminalChannel;
+  const questions = terminalQuestions();
   const interactive = !oneShot && process.stdin.isTTY === true && process.stdout.isTTY === true;
   let loaded: Awaited<ReturnType<typeof loadConfig>>;
   try {
@@ -53,8 +54,13 @@ export async function run(options: ChatOptions): Promise<number> {
     channels: [
       {
         name: terminal.name,
-        create: ({ bus }) =>
-          (cli = createTerminal({ bus, onReply, ...(interactive ? { terminal: process.stdout } : {}) })),
+        create: ({ bus, approvals }) =>
+          (cli = createTerminal({
+            bus,
+            onReply,
+            ...(interactive ? { terminal: process.stdout } : {}),
+            ...(approvals && !oneShot ? { approvals, confirm: questions.confirm } : {}),
+          })),
       },
     ],
   });
@@ -103,7 +109,12 @@ export async function run(options: ChatOptions): Promise<number> {
     if (interactive) {
       const editor = await openPrompt(join(loaded.home, "chat-history"));
       lines = editor.prompt;
-      await converse(lines, ask, () => signalled);
+      const prompt = lines;
+      await converse(
+        prompt,
+        (text) => questions.answerWhile(ask(text), prompt),
+        () => signalled,
+      );
       await editor.saveHistory();
       return 0;
     }
@@ -111,7 +122,7 @@ export async function run(options: ChatOptions): Promise<number> {
     for await (const line of lines) {
       if (signalled) break;
       if (line.trim() !== "") {
-        await ask(line);
+        await questions.answerWhile(ask(line), lines);
         await printing;
       }
     }
@@ -122,6 +133,43 @@ export async function run(options: ChatOptions): Promise<number> {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
   }
+}
+
+/**
+ * Approval questions (`tools.approval: ask`): the terminal channel asks through `confirm`,
+ * and the line typed next while the turn waits is the answer (read from the same lines, so
+ * a pipe's next line answers too).
+ */
+function terminalQuestions() {
+  let question: { text: string; answer: (line: string) => void } | undefined;
+  let wake = () => {};
+  return {
+    confirm: (text: string) =>
+      new Promise<string>((answer) => {
+        question = { text, answer };
+        wake();
+      }),
+    async answerWhile<Result>(turn: Promise<Result>, lines: Interface): Promise<Result> {
+      const input = lines[Symbol.asyncIterator]();
+      let ended = false;
+      void turn.finally(() => {
+        ended = true;
+        wake();
+      });
+      for (;;) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          if (ended || question) resolve();
+        });
+        if (!question) return turn;
+        const { text, answer } = question;
+        question = undefined;
+        process.stderr.write(text);
+        const next = await input.next();
+        answer(next.done ? "" : String(next.value));
+      }
+    },
+  };
 }
 
 const dim = (text: string) => (process.env.NO_COLOR ? text : `\x1b[2m${text}\x1b[22m`);
