@@ -1,33 +1,41 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { TelegramChannel } from "../../../channels/telegram/telegram-channel.js";
 import type { TurnOutcome } from "../../../src/agent/agent-loop.js";
 import { createDaemon, type Daemon } from "../../../src/daemon.js";
-import { lastToolResult, scriptToolCalls } from "../../approvals/scripted-model.js";
+import { type ApprovalPlatform, describeApprovals, type Presser } from "../../approvals/approval-suite.js";
+import { scriptToolCalls } from "../../approvals/scripted-model.js";
 import { FakeOpenAI } from "../../fakes/fake-openai.js";
 import { FakeTelegram, type FakeUser, type SentMessage } from "../../fakes/fake-telegram.js";
 import { alice, aliceChat, captureLog, fastOptions, mallory } from "./harness.js";
 
 const bob: FakeUser = { id: 222, first_name: "Bob", username: "bob" };
+const users: Record<Presser, FakeUser> = { requester: alice, approver: bob, stranger: mallory };
 const TIMEOUT_S = 4;
 
-describe("approval prompts in Telegram (tools.approval: ask)", () => {
-  let telegram: FakeTelegram;
-  let model: FakeOpenAI;
-  let home: string;
-  let daemon: Daemon;
+type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
 
-  beforeAll(async () => {
-    telegram = await FakeTelegram.start();
-    model = await FakeOpenAI.start();
-    scriptToolCalls(model);
-    home = await mkdtemp(join(tmpdir(), "skein-telegram-approvals-"));
-    const configPath = join(home, "config.json");
-    const tools = { approval: "ask", approvers: [`telegram:${bob.id}`], approval_timeout: TIMEOUT_S };
-    await writeFile(configPath, JSON.stringify({ tools }));
-    daemon = createDaemon({
+interface TelegramPlatform extends ApprovalPlatform<SentMessage> {
+  telegram: FakeTelegram;
+  daemon: Daemon;
+  home: string;
+  /** Stops the daemon and starts a new one on the same home, fake Telegram and model (a restart). */
+  restart(): Promise<void>;
+}
+
+/** A daemon serving Telegram (tools.approval: ask) against the fake Bot API. */
+async function startTelegram(): Promise<TelegramPlatform> {
+  const telegram = await FakeTelegram.start();
+  const model = await FakeOpenAI.start();
+  scriptToolCalls(model);
+  const home = await mkdtemp(join(tmpdir(), "skein-telegram-approvals-"));
+  const configPath = join(home, "config.json");
+  const tools = { approval: "ask", approvers: [`telegram:${bob.id}`], approval_timeout: TIMEOUT_S };
+  await writeFile(configPath, JSON.stringify({ tools }));
+  const newDaemon = () =>
+    createDaemon({
       configPath,
       env: {
         HOME: home,
@@ -49,146 +57,118 @@ describe("approval prompts in Telegram (tools.approval: ask)", () => {
             new TelegramChannel({ ...deps, settings: config.channels.telegram }, fastOptions),
         },
       ],
+      graceMs: 1_000,
     });
-    await daemon.start();
-  });
-  afterAll(async () => {
-    await daemon.stop();
-    await telegram.close();
-    await model.close();
-    await rm(home, { recursive: true, force: true });
-  });
-  beforeEach(() => {
-    telegram.sent.length = 0;
-  });
+  let daemon = newDaemon();
+  await daemon.start();
+  const returned = new Set<number>();
+  const editsOf = (prompt: SentMessage) =>
+    telegram.callsOf("editMessageText").filter((call) => call.payload.message_id === prompt.message_id);
 
-  /** Sends `text` as Alice; resolves with the outcome of its turn once it ends. */
-  function send(text: string): Promise<TurnOutcome> {
-    const { message } = telegram.userMessage(aliceChat, alice, text);
-    const id = `telegram:${aliceChat.id}:${String(message.message_id)}`;
-    return new Promise((resolve) => {
-      const stop = daemon.onOutcome((outcome) => {
-        if (outcome.message.id !== id) return;
-        stop();
-        resolve(outcome);
+  const platform: TelegramPlatform = {
+    telegram,
+    get daemon() {
+      return daemon;
+    },
+    home,
+    model,
+    workspace: join(home, "workspace"),
+    timeoutSeconds: TIMEOUT_S,
+    send(text) {
+      const { message } = telegram.userMessage(aliceChat, alice, text);
+      const id = `telegram:${aliceChat.id}:${String(message.message_id)}`;
+      return new Promise<TurnOutcome>((resolve) => {
+        const stop = daemon.onOutcome((outcome) => {
+          if (outcome.message.id !== id) return;
+          stop();
+          resolve(outcome);
+        });
       });
-    });
-  }
-
-  const shownPrompts = new Set<number>();
-  /** Waits for a prompt with buttons not seen before. */
-  async function nextPrompt(): Promise<SentMessage> {
-    for (;;) {
-      const prompt = telegram.sent.find((sent) => sent.payload.reply_markup && !shownPrompts.has(sent.message_id));
-      if (prompt) {
-        shownPrompts.add(prompt.message_id);
-        return prompt;
+    },
+    async nextPrompt() {
+      for (;;) {
+        const prompt = telegram.sent.find((sent) => sent.payload.reply_markup && !returned.has(sent.message_id));
+        if (prompt) {
+          returned.add(prompt.message_id);
+          return prompt;
+        }
+        await telegram.waitForSent(telegram.sent.length + 1);
       }
-      await telegram.waitForSent(telegram.sent.length + 1);
-    }
-  }
+    },
+    async press(prompt, presser, label) {
+      const keyboard = prompt.payload.reply_markup as Keyboard;
+      const button = keyboard.inline_keyboard.flat().find((candidate) => candidate.text === label);
+      if (!button) throw new Error(`no button "${label}"`);
+      telegram.pressButton(prompt, users[presser], button.callback_data);
+    },
+    async promptUpdated(prompt, count = 1) {
+      await telegram.waitForCall("editMessageText", () => editsOf(prompt).length >= count);
+      const edit = editsOf(prompt)[count - 1]!;
+      return { text: String(edit.payload.text), buttons: edit.payload.reply_markup !== undefined };
+    },
+    async refusalShown() {
+      const call = await telegram.waitForCall(
+        "answerCallbackQuery",
+        (candidate) => candidate.payload.show_alert === true,
+        telegram.calls.length,
+      );
+      return String(call.payload.text);
+    },
+    updatesOf: (prompt) => editsOf(prompt).length,
+    async restart() {
+      await daemon.stop();
+      daemon = newDaemon();
+      await daemon.start();
+    },
+    async close() {
+      await daemon.stop();
+      await telegram.close();
+      await model.close();
+      await rm(home, { recursive: true, force: true });
+    },
+  };
+  return platform;
+}
 
-  function button(prompt: SentMessage, label: string): string {
-    const rows = (
-      prompt.payload.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> }
-    ).inline_keyboard;
-    const found = rows.flat().find((candidate) => candidate.text === label);
-    if (!found) throw new Error(`no button "${label}"`);
-    return found.callback_data;
-  }
+describeApprovals("approval prompts in Telegram", startTelegram);
 
-  const workspaceFile = (name: string) => readFile(join(home, "workspace", name), "utf8").catch(() => "");
-
-  it("holds a shell call until Allow once is pressed, then runs it exactly once and shows who allowed it", async () => {
-    const turn = send("shell: echo once >> once.txt");
-    const prompt = await nextPrompt();
-    expect(prompt.visibleText).toContain("exec_shell");
-    expect(prompt.visibleText).toContain("command: echo once >> once.txt");
-    expect(await workspaceFile("once.txt")).toBe("");
-
-    telegram.pressButton(prompt, alice, button(prompt, "Allow once"));
-    const outcome = await turn;
-    expect(outcome.reply).toMatch(/^tool said: .*"exit_code":0/);
-    expect(await workspaceFile("once.txt")).toBe("once\n");
-    await telegram.waitForCall("editMessageText", (call) => call.payload.message_id === prompt.message_id);
-    expect(prompt.visibleText).toContain("✅ Allowed once by @alice");
-    expect(prompt.payload.reply_markup).toBeUndefined();
-    expect(telegram.callsOf("answerCallbackQuery").length).toBeGreaterThan(0);
-
-    telegram.sent.length = 0;
-    const again = send("shell: echo once >> once.txt");
-    const second = await nextPrompt();
-    telegram.pressButton(second, alice, button(second, "Deny"));
-    expect((await again).reply).toContain("permission denied: denied by the user");
-    expect(await workspaceFile("once.txt")).toBe("once\n");
+describe("approval prompts in Telegram, across /new and restarts", () => {
+  let platform: TelegramPlatform | undefined;
+  afterEach(async () => {
+    await platform?.close();
+    platform = undefined;
   });
+  const button = (prompt: SentMessage, label: string) =>
+    (prompt.payload.reply_markup as Keyboard).inline_keyboard.flat().find((candidate) => candidate.text === label)!
+      .callback_data;
 
-  it("refuses a stranger's press with an alert and changes nothing; an approver's press decides", async () => {
-    const turn = send("shell: echo approver >> approver.txt");
-    const prompt = await nextPrompt();
-    const answers = telegram.callsOf("answerCallbackQuery").length;
-    telegram.pressButton(prompt, mallory, button(prompt, "Allow once"));
-    const refusal = await telegram.waitForCall("answerCallbackQuery", () => true, telegram.calls.length);
-    expect(refusal.payload).toMatchObject({ text: "Not yours to approve.", show_alert: true });
-    expect(telegram.callsOf("answerCallbackQuery")).toHaveLength(answers + 1);
-    expect(prompt.payload.reply_markup).toBeDefined();
-    expect(await workspaceFile("approver.txt")).toBe("");
-
-    telegram.pressButton(prompt, bob, button(prompt, "Allow once"));
-    await turn;
-    expect(await workspaceFile("approver.txt")).toBe("approver\n");
-    await telegram.waitForCall("editMessageText", (call) => call.payload.message_id === prompt.message_id);
-    expect(prompt.visibleText).toContain("by @bob");
-  });
-
-  it("runs the same call again without asking after Allow for this conversation, asks for other arguments, and forgets it on /new", async () => {
-    const first = send("shell: echo same >> same.txt");
-    const prompt = await nextPrompt();
-    telegram.pressButton(prompt, alice, button(prompt, "Allow for this conversation"));
+  it("forgets 'Allow for this conversation' when /new starts a fresh conversation", async () => {
+    platform = await startTelegram();
+    const first = platform.send("shell: echo same >> same.txt");
+    await platform.press(await platform.nextPrompt(), "requester", "Allow for this conversation");
     await first;
-    telegram.sent.length = 0;
-    await send("shell: echo same >> same.txt");
-    expect(telegram.sent.filter((sent) => sent.payload.reply_markup)).toHaveLength(0);
-    expect(await workspaceFile("same.txt")).toBe("same\nsame\n");
-
-    const other = send("shell: echo other >> same.txt");
-    const otherPrompt = await nextPrompt();
-    telegram.pressButton(otherPrompt, alice, button(otherPrompt, "Deny"));
-    await other;
-
-    await send("/new");
-    telegram.sent.length = 0;
-    const afterNew = send("shell: echo same >> same.txt");
-    const askedAgain = await nextPrompt();
-    telegram.pressButton(askedAgain, alice, button(askedAgain, "Deny"));
-    await afterNew;
-    expect(await workspaceFile("same.txt")).toBe("same\nsame\n");
+    await platform.send("/new");
+    const afterNew = platform.send("shell: echo same >> same.txt");
+    await platform.press(await platform.nextPrompt(), "requester", "Deny");
+    expect((await afterNew).reply).toContain("denied by the user");
+    expect(await readFile(join(platform.workspace, "same.txt"), "utf8")).toBe("same\n");
   });
 
-  it("never asks for read-only tools", async () => {
-    await writeFile(join(home, "workspace", "notes.txt"), "plain notes");
-    const outcome = await send("read: notes.txt");
-    expect(outcome.reply).toContain("plain notes");
-    expect(telegram.sent.filter((sent) => sent.payload.reply_markup)).toHaveLength(0);
-  });
+  it("denies a call still waiting at a restart, says so in the prompt, and answers its stale buttons after the restart", async () => {
+    platform = await startTelegram();
+    const waiting = platform.send("shell: echo restart >> restart.txt");
+    const prompt = await platform.nextPrompt();
+    const staleButton = button(prompt, "Allow once");
+    await platform.restart();
+    expect((await waiting).reply).toContain("the bot is restarting");
+    const edited = await platform.promptUpdated(prompt);
+    expect(edited.text).toContain("the bot is restarting");
+    expect(edited.buttons).toBe(false);
 
-  it("is approved while the chat's next message waits in its queue, without a deadlock", async () => {
-    const waiting = send("shell: echo busy >> busy.txt");
-    const prompt = await nextPrompt();
-    const queued = send("and another thing");
-    telegram.pressButton(prompt, alice, button(prompt, "Allow once"));
-    expect((await waiting).reply).toMatch(/^tool said:/);
-    expect((await queued).reply).toBe("echo: and another thing");
-    expect(await workspaceFile("busy.txt")).toBe("busy\n");
+    const answered = platform.telegram.calls.length;
+    platform.telegram.pressButton(prompt, alice, staleButton);
+    const stale = await platform.telegram.waitForCall("answerCallbackQuery", () => true, answered);
+    expect(stale.payload).toMatchObject({ text: "This request is no longer pending.", show_alert: true });
+    expect(await readFile(join(platform.workspace, "restart.txt"), "utf8").catch(() => "")).toBe("");
   });
-
-  it("denies a call nobody answers once approval_timeout has passed, and says so in the prompt", async () => {
-    const outcome = send("shell: echo late >> late.txt");
-    const prompt = await nextPrompt();
-    expect((await outcome).reply).toContain("permission denied: approval timed out");
-    expect(lastToolResult(model)).toContain("approval timed out");
-    expect(prompt.visibleText).toContain(`No answer within ${TIMEOUT_S} s`);
-    expect(prompt.payload.reply_markup).toBeUndefined();
-    expect(await workspaceFile("late.txt")).toBe("");
-  }, 20_000);
 });
