@@ -1,6 +1,7 @@
 import type { Ajv, ValidateFunction } from "ajv";
 import type { Logger } from "pino";
 import { rejectOnAbort } from "../util/settle-within.js";
+import type { ApprovalGate } from "./approval-gate.js";
 import {
   isToolResult,
   type Tool,
@@ -12,7 +13,6 @@ import {
   type ToolSchema,
   toolResult,
 } from "./tool.js";
-import type { ApprovalGate } from "./approval-gate.js";
 import type { ToolSink } from "./tool-sink.js";
 
 /** What privileged tool calls may do: run, be refused, or wait for the user's approval. */
