@@ -114,7 +114,14 @@ describe("which calls ask", () => {
 
     it("runs allowed commands without asking, and runs another command once the user approved it", async () => {
       const { chat, broker, registry } = setup();
-      registry.register(execShellTool({ workspace, env: { PATH: process.env.PATH ?? "" }, allow: ["echo"] }) as never);
+      const sandbox = Promise.resolve({
+        type: "none" as const,
+        reason: "test",
+        wrap: <Command>(command: Command) => command,
+      });
+      registry.register(
+        execShellTool({ workspace, env: { PATH: process.env.PATH ?? "" }, allow: ["echo"], sandbox }) as never,
+      );
       expect(await registry.execute("exec_shell", '{"command":"echo listed"}', toolContext())).toMatchObject({
         forLlm: { exit_code: 0, stdout: "listed\n" },
       });
