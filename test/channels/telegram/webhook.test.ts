@@ -23,7 +23,7 @@ describe("the Telegram channel in webhook mode", () => {
     expect(harness.fake.callsOf("setWebhook")[0]?.payload).toMatchObject({
       url,
       secret_token: "s3cret",
-      allowed_updates: ["message"],
+      allowed_updates: ["message", "callback_query"],
     });
     expect(harness.fake.callsOf("getUpdates")).toHaveLength(0);
     expect(harness.channel.status().state).toBe("connected");
