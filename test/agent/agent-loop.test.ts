@@ -220,9 +220,10 @@ describe("the agent loop", () => {
 
   it("turns an async tool's completion into a new turn in the originating session", async () => {
     harness = await startHarness();
+    let reportBack: ((result: unknown) => void) | undefined;
     harness.registry.register(
       fakeTool("spawn", async (_args, ctx) => {
-        setTimeout(() => ctx.reportBack(toolResult({ exit_code: 0, stdout: "built" })), 1);
+        reportBack = ctx.reportBack;
         return toolResult("started in the background", { async: true });
       }),
     );
@@ -232,6 +233,9 @@ describe("the agent loop", () => {
       { content: "The build finished: built." },
     );
     await harness.ask("build it", { threadId: "t9" });
+    // The background work ends after the turn that started it has answered.
+    expect(reportBack).toBeTypeOf("function");
+    reportBack!(toolResult({ exit_code: 0, stdout: "built" }));
     await harness.fake.waitForRequests(3);
     await harness.agent.idle();
     const followUp = harness.outcomes.at(-1)!;

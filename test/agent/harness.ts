@@ -14,6 +14,7 @@ import type { InboundGate } from "../../src/gates/gate.js";
 import { OpenAIProvider } from "../../src/providers/openai.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { within } from "../support/within.js";
 
 export interface HarnessOptions {
   agent?: Record<string, unknown>;
@@ -75,6 +76,7 @@ export async function startHarness(options: HarnessOptions = {}) {
   agent.start();
   const outcomes: TurnOutcome[] = [];
   agent.onOutcome((outcome) => outcomes.push(outcome));
+  const seenOutcomes = () => outcomes.map((outcome) => `${outcome.message.id}: ${outcome.status}`);
   let sequence = 0;
 
   /** Publishes an inbound message from the `test` channel. */
@@ -98,23 +100,25 @@ export async function startHarness(options: HarnessOptions = {}) {
   function outcomeOf(id: string): Promise<TurnOutcome> {
     const found = outcomes.find((outcome) => outcome.message.id === id);
     if (found) return Promise.resolve(found);
-    return new Promise((resolve) => {
+    const arrived = new Promise<TurnOutcome>((resolve) => {
       const stop = agent.onOutcome((outcome) => {
         if (outcome.message.id !== id) return;
         stop();
         resolve(outcome);
       });
     });
+    return within(arrived, `the outcome of message ${id}`, seenOutcomes);
   }
 
   /** Resolves with the next outcome of any message. */
   function nextOutcome(): Promise<TurnOutcome> {
-    return new Promise((resolve) => {
+    const arrived = new Promise<TurnOutcome>((resolve) => {
       const stop = agent.onOutcome((outcome) => {
         stop();
         resolve(outcome);
       });
     });
+    return within(arrived, "the next outcome", seenOutcomes);
   }
 
   /** Sends a message and waits for its outcome. */

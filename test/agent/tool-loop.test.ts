@@ -2,9 +2,28 @@ import { afterEach, describe, expect, it } from "vitest";
 import { LENGTH_NOTE } from "../../src/agent/tool-loop.js";
 import { toolResult } from "../../src/tools/tool.js";
 import { fakeTool, recordingLogger } from "../support/tool-context.js";
+import { within } from "../support/within.js";
 import { type Harness, startHarness } from "./harness.js";
 
-const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Resolves for everyone once `parties` callers are waiting in it at the same time; fails naming how
+ * many arrived if they never are (calls run one at a time), instead of hoping a sleep overlaps them.
+ */
+function barrier(parties: number): () => Promise<void> {
+  let arrived = 0;
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return () => {
+    arrived++;
+    if (arrived === parties) open();
+    return within(opened, `${parties} calls running at once`, () => `${arrived} arrived`, 5_000);
+  };
+}
+
+/** A macrotask: long enough for a call started alongside this one to have begun. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("the tool loop", () => {
   let harness: Harness;
@@ -106,13 +125,14 @@ describe("the tool loop", () => {
     harness = await startHarness();
     let running = 0;
     let mostAtOnce = 0;
+    const allThree = barrier(3);
     harness.registry.register(
       fakeTool(
         "peek",
         async (args) => {
           running++;
           mostAtOnce = Math.max(mostAtOnce, running);
-          await tick(15);
+          await allThree();
           running--;
           return args.i;
         },
@@ -129,11 +149,14 @@ describe("the tool loop", () => {
     const events: string[] = [];
     let running = 0;
     let mostAtOnce = 0;
+    const bothReads = barrier(2);
     const track = (label: string) => async () => {
       running++;
       mostAtOnce = Math.max(mostAtOnce, running);
       events.push(`start ${label}`);
-      await tick(5);
+      // Reads wait until both run; a write yields a macrotask, in which a write wrongly started
+      // alongside it would have begun (and shown up in the order of events).
+      await (label.startsWith("read") ? bothReads() : nextTurn());
       events.push(`end ${label}`);
       running--;
       return label;
@@ -163,11 +186,17 @@ describe("the tool loop", () => {
 
   it("appends results in call order even when a later call finishes first", async () => {
     harness = await startHarness();
+    let fastFinished!: () => void;
+    const fastDone = new Promise<void>((resolve) => {
+      fastFinished = resolve;
+    });
     harness.registry.register(
       fakeTool(
         "wait",
         async (args) => {
-          await tick(Number(args.ms));
+          // The slow call finishes only after the fast one has.
+          if (args.ms === 30) await within(fastDone, "the fast call to finish", () => "it did not", 5_000);
+          else fastFinished();
           return `waited ${String(args.ms)}`;
         },
         { safety: "read-only" },

@@ -123,8 +123,17 @@ describe("withRetry", () => {
   it("stops waiting at once when aborted, and starts no further try", async () => {
     const controller = new AbortController();
     const { operation, calls } = scripted(new HttpFailure(500), "sent");
-    const retry = withRetry(operation, { classify, baseDelayMs: 60_000, signal: controller.signal });
-    await new Promise((resolve) => setImmediate(resolve));
+    let waiting!: () => void;
+    const waitStarted = new Promise<void>((resolve) => {
+      waiting = resolve;
+    });
+    const sleep = (ms: number, signal?: AbortSignal) => {
+      waiting();
+      return abortableSleep(ms, signal);
+    };
+    const retry = withRetry(operation, { classify, baseDelayMs: 60_000, signal: controller.signal, sleep });
+    // Aborted while it waits before the second try.
+    await waitStarted;
     controller.abort(new Error("shutting down"));
     await expect(retry).rejects.toThrow("shutting down");
     expect(calls).toEqual([1]);

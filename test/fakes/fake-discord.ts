@@ -2,6 +2,7 @@ import { EventEmitter, once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type WebSocket, WebSocketServer } from "ws";
+import { within } from "../support/within.js";
 import { heldUntilResumed } from "./held-requests.js";
 
 /**
@@ -169,13 +170,19 @@ export class FakeDiscord extends EventEmitter {
 
   /** Resolves once `count` messages in total have been posted by the bot. */
   async waitForSent(count: number): Promise<SentMessage[]> {
-    while (this.sent.length < count) await once(this, "sent");
+    const posted = async () => {
+      while (this.sent.length < count) await once(this, "sent");
+    };
+    await within(posted(), `${count} posted messages`, () => this.sent.map((message) => message.body.content));
     return this.sent.slice(0, count);
   }
 
   /** Resolves once `count` typing indicators have been sent. */
   async waitForTyping(count: number): Promise<void> {
-    while (this.typing.length < count) await once(this, "typing");
+    const typed = async () => {
+      while (this.typing.length < count) await once(this, "typing");
+    };
+    await within(typed(), `${count} typing indicators`, () => this.typing);
   }
 
   /** Injects a direct message from `author` to the bot (with files, optionally); returns its message id. */

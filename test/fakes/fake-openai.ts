@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { within } from "../support/within.js";
 import { heldUntilResumed } from "./held-requests.js";
 import { refusedPort } from "./refused-port.js";
 
@@ -123,7 +124,8 @@ export class FakeOpenAI {
   /** Resolves once at least `count` chat completion requests have arrived (answered or not). */
   waitForRequests(count: number): Promise<void> {
     if (this.requests.length >= count) return Promise.resolve();
-    return new Promise((resolve) => this.#waiters.push({ count, resolve }));
+    const arrived = new Promise<void>((resolve) => this.#waiters.push({ count, resolve }));
+    return within(arrived, `${count} chat completion requests`, () => `${this.requests.length} requests`);
   }
 
   /**

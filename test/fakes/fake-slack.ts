@@ -3,6 +3,7 @@ import { EventEmitter } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type WebSocket, WebSocketServer } from "ws";
+import { within } from "../support/within.js";
 import { heldUntilResumed } from "./held-requests.js";
 
 /**
@@ -105,7 +106,7 @@ export class FakeSlack {
 
   /** Resolves with the first `count` calls of `method` once that many were made. */
   waitForCalls(method: string, count: number): Promise<Array<Record<string, unknown>>> {
-    return this.#waitFor("call", () => {
+    return this.#waitFor("call", `${count} ${method} calls`, () => {
       const calls = this.callsTo(method);
       return calls.length >= count ? calls.slice(0, count) : undefined;
     });
@@ -113,12 +114,16 @@ export class FakeSlack {
 
   /** Resolves once the Socket Mode server has greeted its `count`th connection with `hello`. */
   waitForConnections(count: number): Promise<number> {
-    return this.#waitFor("connection", () => (this.#connections >= count ? this.#connections : undefined));
+    return this.#waitFor("connection", `${count} Socket Mode connections`, () =>
+      this.#connections >= count ? this.#connections : undefined,
+    );
   }
 
   /** Resolves once the client acknowledged this envelope. */
   waitForAck(envelopeId: string): Promise<string> {
-    return this.#waitFor("ack", () => (this.acks.includes(envelopeId) ? envelopeId : undefined));
+    return this.#waitFor("ack", `the ack of envelope ${envelopeId}`, () =>
+      this.acks.includes(envelopeId) ? envelopeId : undefined,
+    );
   }
 
   /** Sends an `events_api` envelope over the current Socket Mode connection; returns its envelope id. */
@@ -349,8 +354,13 @@ export class FakeSlack {
     }
   }
 
-  #waitFor<T>(event: string, check: () => T | undefined): Promise<T> {
-    return new Promise((resolve) => {
+  #waitFor<T>(event: string, what: string, check: () => T | undefined): Promise<T> {
+    const seen = () => ({
+      calls: this.calls.map((call) => call.method),
+      acks: this.acks,
+      connections: this.#connections,
+    });
+    const happened = new Promise<T>((resolve) => {
       const listener = (): void => {
         const result = check();
         if (result === undefined) return;
@@ -360,6 +370,7 @@ export class FakeSlack {
       this.#events.on(event, listener);
       listener();
     });
+    return within(happened, what, seen);
   }
 }
 

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { within } from "../support/within.js";
 import { heldUntilResumed } from "./held-requests.js";
 
 /**
@@ -199,7 +200,7 @@ export class FakeTelegram {
 
   /** Resolves with the first recorded call (past or future) of `method` matching `predicate`. */
   waitForCall(method: string, predicate: (call: FakeCall) => boolean = () => true, after = 0): Promise<FakeCall> {
-    return new Promise((resolve) => {
+    const called = new Promise<FakeCall>((resolve) => {
       const check = (call: FakeCall) => {
         if (call.method !== method || !predicate(call)) return false;
         this.#events.off("call", onCall);
@@ -210,11 +211,13 @@ export class FakeTelegram {
       this.#events.on("call", onCall);
       for (const call of this.calls.slice(after)) if (check(call)) return;
     });
+    const seen = () => this.calls.slice(after).map((call) => call.method);
+    return within(called, `a matching ${method} call`, seen);
   }
 
   /** Resolves once `count` messages were sent (in total, since start). */
   waitForSent(count: number): Promise<SentMessage[]> {
-    return new Promise((resolve) => {
+    const sent = new Promise<SentMessage[]>((resolve) => {
       const check = () => {
         if (this.sent.length < count) return;
         this.#events.off("sent", check);
@@ -223,6 +226,7 @@ export class FakeTelegram {
       this.#events.on("sent", check);
       check();
     });
+    return within(sent, `${count} sent messages`, () => this.sent.map((message) => message.text));
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { MessageBus } from "../../src/bus/message-bus.js";
 import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
 import type { Channel, ChannelStatus, WorkingIndicator } from "../../src/channel-kit/channel.js";
+import { within } from "../support/within.js";
 
 /** An in-memory channel for daemon tests: `receive` publishes, `sent` records deliveries. */
 export class MemoryChannel implements Channel {
@@ -66,6 +67,7 @@ export class MemoryChannel implements Channel {
   /** Resolves once `count` messages have been delivered. */
   waitForDeliveries(count: number): Promise<void> {
     if (this.sent.length >= count) return Promise.resolve();
-    return new Promise((resolve) => this.#deliveryWaiters.push({ count, resolve }));
+    const delivered = new Promise<void>((resolve) => this.#deliveryWaiters.push({ count, resolve }));
+    return within(delivered, `${count} deliveries`, () => this.sent.map((message) => message.text));
   }
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OpenAIProvider } from "../../src/providers/openai.js";
 import { type ChatRequest, ProviderError } from "../../src/providers/provider.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { within } from "../support/within.js";
 
 const request: ChatRequest = { model: "fake-model", messages: [{ role: "user", content: "hi" }] };
 const fastRetry = { "retry-after-ms": "1" };
@@ -321,9 +322,17 @@ describe("a model answer that breaks after its headers", () => {
   it("stops waiting on a stalled stream when the caller aborts, as an abort", async () => {
     fake.reply({ type: "stall", after: "first-part" });
     const turn = new AbortController();
-    const pending = provider({ stream: true, idleTimeoutMs: 60_000 }).chat(request, turn.signal);
-    await fake.waitForRequests(fake.requests.length);
-    setTimeout(() => turn.abort(new Error("turn over")), 50);
+    let partArrived!: () => void;
+    const firstPart = new Promise<void>((resolve) => {
+      partArrived = resolve;
+    });
+    const pending = provider({ stream: true, idleTimeoutMs: 60_000 }).chat(
+      { ...request, onTextDelta: () => partArrived() },
+      turn.signal,
+    );
+    // Aborted once the first part has come and the stream has gone quiet.
+    await within(firstPart, "the stream's first part", () => `${fake.requests.length} requests`);
+    turn.abort(new Error("turn over"));
     expect((await failure(pending)).kind).toBe("aborted");
   });
 

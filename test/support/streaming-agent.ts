@@ -9,6 +9,7 @@ import { configSchema } from "../../src/config/schema.js";
 import { OpenAIProvider } from "../../src/providers/openai.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { within } from "./within.js";
 
 /**
  * An agent loop answering a real channel's messages through a fake model, with the
@@ -43,7 +44,10 @@ export async function startStreamingAgent(options: { bus: MessageBus; channel: C
     agent,
     outcomes,
     /** Resolves with the next turn's outcome. */
-    nextOutcome: () => new Promise<TurnOutcome>((resolve) => waiting.push(resolve)),
+    nextOutcome: () =>
+      within(new Promise<TurnOutcome>((resolve) => waiting.push(resolve)), "the next turn's outcome", () =>
+        outcomes.map((outcome) => `${outcome.message.id}: ${outcome.status}`),
+      ),
     async close() {
       await agent.stop(1_000);
       await model.close();

@@ -8,6 +8,7 @@ import { configSchema, type McpServerConfig } from "../../../src/config/schema.j
 import { silentLogger } from "../../../src/log.js";
 import type { Tool, ToolContext } from "../../../src/tools/tool.js";
 import type { ToolSink } from "../../../src/tools/tool-sink.js";
+import { within } from "../../support/within.js";
 
 const require = createRequire(import.meta.url);
 
@@ -49,7 +50,7 @@ export class CollectingSink implements ToolSink {
   }
   /** Resolves once the registered tools satisfy `condition` (checked now and after every change). */
   until(condition: (names: string[]) => boolean): Promise<void> {
-    return new Promise((resolve) => {
+    const changed = new Promise<void>((resolve) => {
       const check = () => {
         if (!condition([...this.tools.keys()])) return;
         this.watchers.delete(check);
@@ -58,6 +59,7 @@ export class CollectingSink implements ToolSink {
       this.watchers.add(check);
       check();
     });
+    return within(changed, `registered tools to satisfy ${condition}`, () => [...this.tools.keys()]);
   }
   /** Calls a registered tool as the registry would (arguments already valid). */
   async call(name: string, args: Record<string, unknown>, signal = new AbortController().signal): Promise<unknown> {
@@ -153,15 +155,15 @@ export async function startRelay(target: { port: number }): Promise<{ port: numb
 export function capturedLog(level = "debug"): {
   log: Logger;
   lines: LogLine[];
-  next(message: string): Promise<LogLine>;
+  next(message: string, matches?: (line: LogLine) => boolean): Promise<LogLine>;
 } {
   const lines: LogLine[] = [];
-  const waiters: Array<{ message: string; resolve(line: LogLine): void }> = [];
+  const waiters: Array<{ message: string; matches(line: LogLine): boolean; resolve(line: LogLine): void }> = [];
   const destination = {
     write(chunk: string) {
       const line = JSON.parse(chunk) as LogLine;
       lines.push(line);
-      for (const waiter of waiters.filter((candidate) => candidate.message === line.msg)) {
+      for (const waiter of waiters.filter((candidate) => candidate.message === line.msg && candidate.matches(line))) {
         waiters.splice(waiters.indexOf(waiter), 1);
         waiter.resolve(line);
       }
@@ -170,8 +172,11 @@ export function capturedLog(level = "debug"): {
   return {
     log: pino({ level }, destination),
     lines,
-    /** The next line with this message (logged after this call). */
-    next: (message) => new Promise((resolve) => waiters.push({ message, resolve })),
+    /** The next line with this message (logged after this call), optionally one that `matches`. */
+    next: (message, matches = () => true) =>
+      within(new Promise((resolve) => waiters.push({ message, matches, resolve })), `a log line "${message}"`, () =>
+        lines.map((line) => line.msg),
+      ),
   };
 }
 

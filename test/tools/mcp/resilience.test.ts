@@ -42,9 +42,11 @@ describe("MCP servers that change, hang, collide and crash", () => {
 
   it("sends the cancellation to the server when the caller aborts or the call times out", async () => {
     const caller = new AbortController();
+    const arrived = capture.next("mcp server stderr", (line) => line.stderr === "sleep started");
     const aborted = sink.call("tiny__sleep", { ms: 30_000 }, caller.signal);
-    // The request is written to the server's stdin within the call's first microtasks.
-    setTimeout(() => caller.abort(new Error("the turn was stopped")), 20);
+    // Aborted once the server is running the call, so the cancellation is what ends it.
+    await arrived;
+    caller.abort(new Error("the turn was stopped"));
     await expect(aborted).rejects.toMatchObject({
       kind: "ExecutionFailed",
       message: expect.stringMatching(/cancelled/),
