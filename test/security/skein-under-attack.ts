@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { FakeOpenAI, type FakeRequest } from "../fakes/fake-openai.js";
 import { type FakeChat, FakeTelegram, type FakeUser, type SentMessage } from "../fakes/fake-telegram.js";
 import { type SkeinProcess, spawnSkein } from "../support/skein-process.js";
+import { within } from "../support/within.js";
 
 /** Secrets the daemon holds in its environment, config.json and .env: none may reach a tool result. */
 export const SECRETS = {
@@ -130,9 +131,11 @@ export class SkeinUnderAttack {
   /** Resolves once the daemon has logged `count` messages ignored for `reason`. */
   async ignored(reason: string, count: number): Promise<void> {
     const logged = `"reason":"${reason}"`;
-    while (this.skein.stderr().split(logged).length - 1 < count) {
-      await new Promise((resolve) => this.skein.child.stderr!.once("data", resolve));
-    }
+    const times = () => this.skein.stderr().split(logged).length - 1;
+    const enough = async () => {
+      while (times() < count) await new Promise((resolve) => this.skein.child.stderr!.once("data", resolve));
+    };
+    await within(enough(), `${count} messages ignored for ${reason}`, () => `${times()} so far`);
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,7 @@ import type { InboundMessage } from "../../../src/bus/messages.js";
 import type { ChannelDeps } from "../../../src/channel-kit/channel.js";
 import { silentLogger } from "../../../src/log.js";
 import { FakeDiscord, type FakeDiscordOptions } from "../../fakes/fake-discord.js";
+import { within } from "../../support/within.js";
 
 /** A started fake Discord and a Discord channel connected to it over a real bus. */
 export interface DiscordHarness {
@@ -52,13 +53,15 @@ export async function startDiscordHarness(
   bus.registerChannel("discord", (message) => channel.send(message));
   const inbound: InboundMessage[] = [];
   bus.onInbound((message) => inbound.push(message));
-  const nextInbound = () =>
-    new Promise<InboundMessage>((resolve) => {
+  const nextInbound = () => {
+    const next = new Promise<InboundMessage>((resolve) => {
       const off = bus.onInbound((message) => {
         off();
         resolve(message);
       });
     });
+    return within(next, "the next inbound message", () => inbound.map((message) => message.text));
+  };
   const controller = new AbortController();
   await channel.start(controller.signal);
   return {

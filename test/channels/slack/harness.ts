@@ -8,6 +8,7 @@ import { MessageBus } from "../../../src/bus/message-bus.js";
 import type { InboundMessage } from "../../../src/bus/messages.js";
 import { configSchema, type SkeinConfigInput } from "../../../src/config/schema.js";
 import type { FakeSlack } from "../../fakes/fake-slack.js";
+import { within } from "../../support/within.js";
 
 /** Fast retries so that scripted 429s and failures cost milliseconds. */
 export const fastRetries: SlackChannelOptions = {
@@ -23,7 +24,7 @@ export class LogRecorder {
 
   /** Resolves with the first line (seen or to come) that matches. */
   waitFor(matches: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
-    return new Promise((resolve) => {
+    const logged = new Promise<Record<string, unknown>>((resolve) => {
       const check = (): void => {
         const found = this.lines.find(matches);
         if (!found) return;
@@ -33,6 +34,7 @@ export class LogRecorder {
       this.#events.on("line", check);
       check();
     });
+    return within(logged, `a log line satisfying ${matches}`, () => this.lines.map((line) => line.msg));
   }
 
   #record(line: string): void {
@@ -43,7 +45,7 @@ export class LogRecorder {
 
 /** Resolves with `items[count - 1]` once it exists; `arrivals` emits "arrived" after each push. */
 export function nthArrival<T>(items: readonly T[], arrivals: EventEmitter, count: number): Promise<T> {
-  return new Promise((resolve) => {
+  const arrived = new Promise<T>((resolve) => {
     const check = (): void => {
       const item = items[count - 1];
       if (item === undefined) return;
@@ -53,6 +55,7 @@ export function nthArrival<T>(items: readonly T[], arrivals: EventEmitter, count
     arrivals.on("arrived", check);
     check();
   });
+  return within(arrived, `arrival number ${count}`, () => `${items.length} arrived`);
 }
 
 export interface SlackHarness {

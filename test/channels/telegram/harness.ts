@@ -9,6 +9,7 @@ import type { InboundMessage } from "../../../src/bus/messages.js";
 import type { Channel } from "../../../src/channel-kit/channel.js";
 import { configSchema, type SkeinConfigInput } from "../../../src/config/schema.js";
 import { type FakeChat, FakeTelegram, type FakeUser } from "../../fakes/fake-telegram.js";
+import { within } from "../../support/within.js";
 
 type TelegramInput = NonNullable<NonNullable<SkeinConfigInput["channels"]>["telegram"]>;
 
@@ -66,7 +67,8 @@ export function captureLog(): {
     waitFor: (pattern) => {
       const found = lines.find((line) => pattern.test(String(line.msg)));
       if (found) return Promise.resolve(found);
-      return new Promise((resolve) => waiters.push({ pattern, resolve }));
+      const logged = new Promise<Record<string, unknown>>((resolve) => waiters.push({ pattern, resolve }));
+      return within(logged, `a log line matching ${pattern}`, () => lines.map((line) => line.msg));
     },
   };
 }
@@ -132,7 +134,10 @@ export async function startChannel(
     home,
     log,
     inbound,
-    nextInbound: () => new Promise((resolve) => waiting.push(resolve)),
+    nextInbound: () =>
+      within(new Promise<InboundMessage>((resolve) => waiting.push(resolve)), "the next inbound message", () =>
+        inbound.map((message) => message.text),
+      ),
     async close() {
       await channel.stop();
       controller.abort();

@@ -7,6 +7,7 @@ import { configSchema, type SkeinConfigInput } from "../../../src/config/schema.
 import { silentLogger } from "../../../src/log.js";
 import { type BuiltinToolDeps, registerBuiltinTools } from "../../../src/tools/builtin/index.js";
 import type { Tool, ToolContext, ToolResult } from "../../../src/tools/tool.js";
+import { within } from "../../support/within.js";
 
 /** A ToolContext for one sender, its outbound port on `bus`, recording what tools report back and send. */
 export interface TestContext extends ToolContext {
@@ -48,12 +49,13 @@ export function makeContext(
     },
     nextNotification() {
       if (taken < notifications.length) return Promise.resolve(notifications[taken++] as ToolResult);
-      return new Promise((resolve) => {
+      const reported = new Promise<ToolResult>((resolve) => {
         waiters.push((value) => {
           taken++;
           resolve(value as ToolResult);
         });
       });
+      return within(reported, "the next reportBack", () => `${notifications.length} reports, ${taken} taken`);
     },
   };
 }
