@@ -5,6 +5,7 @@ import type { InboundGate } from "../../src/gates/gate.js";
 import { toolResult } from "../../src/tools/tool.js";
 import type { FakeReply } from "../fakes/fake-openai.js";
 import { fakeTool } from "../support/tool-context.js";
+import { within } from "../support/within.js";
 import { type Harness, startHarness } from "./harness.js";
 
 /** A reply the test releases when it wants to. */
@@ -275,9 +276,19 @@ describe("the agent loop", () => {
   });
 
   it("does not hang at shutdown when a channel never finishes delivering", async () => {
-    harness = await startHarness({ send: () => new Promise(() => undefined) });
+    let handedOver!: () => void;
+    const delivering = new Promise<void>((resolve) => {
+      handedOver = resolve;
+    });
+    harness = await startHarness({
+      send: () => {
+        handedOver();
+        return new Promise(() => undefined);
+      },
+    });
     const stuck = harness.receive("hello");
-    await harness.fake.waitForRequests(1);
+    // Stopped once the reply is in the channel's hands, where it never finishes.
+    await within(delivering, "the reply to reach the channel", () => harness.sent.map((message) => message.text));
     await harness.agent.stop(20);
     expect(harness.sent.map((message) => message.text)).toEqual(["echo: hello"]);
     expect(harness.outcomes.find((outcome) => outcome.message.id === stuck.id)).toBeUndefined();
