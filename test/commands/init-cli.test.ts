@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { FakeTelegram } from "../fakes/fake-telegram.js";
 import { cliPath } from "../support/cli-path.js";
+import { hasScript, inPseudoTerminal } from "../support/pseudo-terminal.js";
 import { type SkeinProcess, spawnSkein } from "../support/skein-process.js";
 
 /** `skein init` (the built CLI) against a fake model and a fake Telegram. */
@@ -45,6 +46,7 @@ function init(args: string[], env: Record<string, string>, input?: string) {
   });
 }
 
+const terminalAvailable = await hasScript();
 const readConfig = async () => JSON.parse(await readFile(join(home, "config.json"), "utf8"));
 
 describe("skein init", () => {
@@ -121,5 +123,29 @@ describe("skein init", () => {
     expect(result.code).toBe(130);
     expect(result.stderr).toContain("init cancelled: nothing written");
     await expect(stat(join(home, "config.json"))).rejects.toThrow(/ENOENT/);
+  });
+
+  it.skipIf(!terminalAvailable)("does not echo the API key or a token typed in a terminal", async () => {
+    const tty = inPseudoTerminal([process.execPath, cliPath, "init", "--no-verify"], {
+      cwd: home,
+      env: { ...base(), TERM: "xterm" },
+    });
+    const answer = async (question: string, text: string) => {
+      await tty.waitFor(question);
+      tty.type(`${text}\r`);
+    };
+    await answer("base URL", model.baseUrl);
+    await answer("API key", "sk-typed-secret");
+    await answer("Model [", "m1");
+    await answer("telegram token", "123:typed-token");
+    await answer("allow_from", "111");
+    for (const question of ["slack bot_token", "slack app_token", "discord token"]) await answer(question, "");
+    expect(await tty.exited).toBe(0);
+    expect(tty.text()).not.toContain("sk-typed-secret");
+    expect(tty.text()).not.toContain("123:typed-token");
+    expect(await readConfig()).toMatchObject({
+      providers: { openai: { api_key: "sk-typed-secret" } },
+      channels: { telegram: { token: "123:typed-token", allow_from: ["111"] } },
+    });
   });
 });
