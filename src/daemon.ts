@@ -3,6 +3,7 @@ import { join } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
 import type { AdminServer } from "./admin/admin-server.js";
 import { AgentLoop, type TurnOutcome } from "./agent/agent-loop.js";
+import { attachmentResolver } from "./agent/attachments.js";
 import { ContextBuilder } from "./agent/context.js";
 import { SessionSettingsFile } from "./agent/session-settings.js";
 import { SessionStore } from "./agent/sessions.js";
@@ -268,6 +269,15 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       indicateWorking: (message) => channels.channel(message.channel)?.indicateWorking?.(message),
       openStream: (target) => channels.channel(target.channel)?.openStream?.(target),
       onConversationReset: (sessionKey) => broker.forgetConversation(sessionKey),
+      attachments: attachmentResolver({
+        workspace,
+        config,
+        log,
+        fetchFor: (message) => {
+          const channel = channels.channel(message.channel);
+          return channel?.fetchAttachment?.bind(channel);
+        },
+      }),
     });
     agent.onOutcome((outcome) => {
       for (const listener of outcomeListeners) listener(outcome);

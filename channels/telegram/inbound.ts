@@ -1,9 +1,12 @@
+import type { Api } from "grammy";
 import type { Message, MessageEntity, UserFromGetMe } from "grammy/types";
 import type { InboundMessage, MediaAttachment } from "../../src/bus/messages.js";
+import type { AttachmentSource } from "../../src/channel-kit/attachment-download.js";
 
 /**
  * Telegram messages turned into InboundMessages: direct chats, groups and forum topics,
- * the bot's mention detected and stripped, captioned media described in the text.
+ * the bot's mention detected and stripped, media listed for a download after the gates
+ * (the caption is the text; the agent saves and describes each attachment).
  */
 
 /**
@@ -25,8 +28,8 @@ export function toInboundMessage(
   );
   if (address.otherBot) return undefined;
   const media = attachmentsOf(message);
-  const text = [address.text, ...media.map(describeAttachment)].filter(Boolean).join("\n\n");
-  if (!text) return undefined;
+  const text = address.text;
+  if (!text && media.length === 0) return undefined;
 
   const repliesToBot = message.reply_to_message?.from?.id === bot.id;
   const senderName = [from.first_name, from.last_name].filter(Boolean).join(" ");
@@ -109,16 +112,21 @@ function sized(size: number | undefined) {
   return size === undefined ? {} : { size };
 }
 
-/** "[document attached: report.pdf, application/pdf, 12 KB]" */
-function describeAttachment(media: MediaAttachment): string {
-  const details = [media.name, media.mimeType, media.size === undefined ? undefined : formatSize(media.size)].filter(
-    Boolean,
-  );
-  return `[${media.kind} attached${details.length ? `: ${details.join(", ")}` : ""}]`;
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/**
+ * Where Telegram serves a file: `getFile` gives its `file_path`, downloaded from
+ * `<api_root>/file/bot<token>/<file_path>` (the token is in the URL, so it is never logged).
+ */
+export async function telegramFileSource(
+  api: Api,
+  attachment: MediaAttachment,
+  server: { apiRoot: string; token: string },
+  signal?: AbortSignal,
+): Promise<AttachmentSource> {
+  const file = await api.getFile(attachment.ref ?? "", signal as Parameters<Api["getFile"]>[1]);
+  if (!file.file_path) throw new Error("Telegram gave no file_path for this file");
+  const name = file.file_path.split("/").at(-1);
+  return {
+    url: `${server.apiRoot}/file/bot${server.token}/${file.file_path}`,
+    ...(name && !attachment.name ? { name } : {}),
+  };
 }

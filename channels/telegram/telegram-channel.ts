@@ -1,8 +1,13 @@
 import { Bot, GrammyError } from "grammy";
 import { HttpsProxyAgent } from "https-proxy-agent";
 import type { Logger } from "pino";
-import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
+import type { DeliveryReceipt, InboundMessage, MediaAttachment, OutboundMessage } from "../../src/bus/messages.js";
 import type { ApprovalHandle, ApprovalPrompt } from "../../src/channel-kit/approval.js";
+import {
+  type DownloadOptions,
+  type DownloadResult,
+  downloadAttachment,
+} from "../../src/channel-kit/attachment-download.js";
 import {
   type Channel,
   type ChannelDeps,
@@ -16,6 +21,7 @@ import { StreamedReply } from "../../src/channel-kit/streamed-reply.js";
 import { backoffDelay, withRetry } from "../../src/util/retry.js";
 import { handleTelegramPress, postTelegramApproval, settleTelegramApproval } from "./approval.js";
 import { classifyTelegramError } from "./errors.js";
+import { telegramFileSource } from "./inbound.js";
 import type { TelegramSettings } from "./index.js";
 import { sendTelegramMessage, type TelegramSendOptions, telegramChatId } from "./outbound.js";
 import { createPollWatchdog, type GrammySignal, type PollWatchdog } from "./poll-watchdog.js";
@@ -196,6 +202,20 @@ export class TelegramChannel implements Channel {
       this.#setStatus("stopped");
     })();
     return this.#stopped;
+  }
+
+  /** Downloads an attachment: getFile, then the file from the Bot API server (getFile refuses files over 20 MB). */
+  async fetchAttachment(attachment: MediaAttachment, options: DownloadOptions): Promise<DownloadResult> {
+    let source: Awaited<ReturnType<typeof telegramFileSource>>;
+    try {
+      const server = { apiRoot: this.#apiRoot ?? "https://api.telegram.org", token: this.#settings.token ?? "" };
+      source = await telegramFileSource(this.#bot.api, attachment, server, options.signal);
+    } catch (error) {
+      if (error instanceof GrammyError && /too big/i.test(error.description))
+        return { type: "too-large", maxBytes: options.maxBytes };
+      return { type: "failed", reason: `getFile failed: ${(error as Error).message}` };
+    }
+    return downloadAttachment(source, options);
   }
 
   indicateWorking(message: InboundMessage): WorkingIndicator {

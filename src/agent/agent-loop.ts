@@ -53,6 +53,8 @@ export interface AgentLoopOptions {
   now?: () => number;
   /** Called after `/new` started a fresh conversation in a session (approvals forget it). */
   onConversationReset?: (sessionKey: string) => void;
+  /** Saves and describes each message's attachments (see attachments.ts). */
+  attachments?: TurnRunnerOptions["attachments"];
 }
 
 /**

@@ -5,9 +5,10 @@ import type { InboundMessage } from "../bus/messages.js";
 import type { WorkingIndicator } from "../channel-kit/channel.js";
 import type { ReplyStream, ReplyTarget } from "../channel-kit/reply-stream.js";
 import type { SkeinConfig } from "../config/schema.js";
-import { type ChatMessage, type LlmProvider, ProviderError } from "../providers/provider.js";
+import { type ChatMessage, type LlmProvider, ProviderError, type UserContentPart } from "../providers/provider.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { apologyFor, ShuttingDown, TurnTimeout } from "./apology.js";
+import type { ResolvedAttachments } from "./attachments.js";
 import { type ChatReplies, errorText, replyTargetOf, replyTo } from "./chat-replies.js";
 import { type ContextBuilder, capMessageText, historyWindow } from "./context.js";
 import type { SessionStore } from "./sessions.js";
@@ -50,6 +51,8 @@ export interface TurnRunnerOptions {
   modelFor?: (sessionKey: string, message: InboundMessage) => Promise<{ model: string; provider: LlmProvider }>;
   /** A reply that appears as it is written, when the chat's channel can stream and streaming is on. */
   openStream?: (target: ReplyTarget) => ReplyStream | undefined;
+  /** Saves a message's attachments to the workspace and says what the model gets of them (see attachments.ts). */
+  attachments?: (message: InboundMessage, signal: AbortSignal) => Promise<ResolvedAttachments>;
   /** Epoch milliseconds now (injectable for tests). */
   now?: () => number;
 }
@@ -143,9 +146,16 @@ export class TurnRunner {
     if (shutdown.aborted) onShutdown();
     else shutdown.addEventListener("abort", onShutdown, { once: true });
     const timer = setTimeout(() => controller.abort(new TurnTimeout()), agent.turn_timeout * 1000);
-    const userMessage = userMessageOf(message, capMessageText(text, agent.max_message_chars), this.#now());
+    let userMessage = userMessageOf(message, capMessageText(text, agent.max_message_chars), this.#now());
     try {
-      const plan = await this.#plan(sessionKey, message, userMessage);
+      const attached = await this.#resolveAttachments(message, controller.signal);
+      if (attached.text.length > 0) {
+        const withNotes = [capMessageText(text, agent.max_message_chars), ...attached.text]
+          .filter(Boolean)
+          .join("\n\n");
+        userMessage = userMessageOf(message, withNotes);
+      }
+      const plan = await this.#plan(sessionKey, message, userMessage, attached.images);
       return await this.#answer(plan, controller.signal, streamed);
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
@@ -216,7 +226,21 @@ export class TurnRunner {
     return outcome;
   }
 
-  async #plan(sessionKey: string, message: InboundMessage, userMessage: ChatMessage): Promise<TurnPlan> {
+  /** The message's attachments, saved and described; the user is told about any that cannot be used. */
+  async #resolveAttachments(message: InboundMessage, signal: AbortSignal): Promise<ResolvedAttachments> {
+    const none: ResolvedAttachments = { text: [], images: [], notices: [] };
+    if (!message.media?.length || !this.#options.attachments) return none;
+    const resolved = await this.#options.attachments(message, signal);
+    for (const notice of resolved.notices) await this.#options.replies.send(message, notice);
+    return resolved;
+  }
+
+  async #plan(
+    sessionKey: string,
+    message: InboundMessage,
+    userMessage: ChatMessage,
+    images: UserContentPart[] = [],
+  ): Promise<TurnPlan> {
     const { agent, sessions, context } = this.#options;
     const [history, system, choice] = await Promise.all([
       sessions.load(sessionKey),
@@ -226,7 +250,7 @@ export class TurnRunner {
     const messages = [
       { role: "system", content: system } as const,
       ...historyWindow(history, agent.memory_window, agent.max_history_chars),
-      userMessage,
+      withImages(userMessage, images),
     ];
     const { model, provider } = choice ?? { model: agent.model, provider: this.#options.provider };
     return { sessionKey, message, userMessage, messages, model, provider };
@@ -327,6 +351,12 @@ const LATE_AFTER_MS = 60_000;
 /** `[sent at 2025-01-31 09:05 UTC]`. */
 function sentAtNote(epochMs: number): string {
   return `[sent at ${new Date(epochMs).toISOString().slice(0, 16).replace("T", " ")} UTC]`;
+}
+
+/** The user message as this turn's request carries it: its text, then the images (sessions keep the text only). */
+function withImages(userMessage: ChatMessage, images: UserContentPart[]): ChatMessage {
+  if (images.length === 0 || userMessage.role !== "user" || typeof userMessage.content !== "string") return userMessage;
+  return { ...userMessage, content: [{ type: "text", text: userMessage.content }, ...images] };
 }
 
 /** A sender name in the form the API accepts for `name`: `^[a-zA-Z0-9_-]{1,64}$`. */

@@ -1,7 +1,14 @@
 import type { Logger } from "pino";
 import type { MessageBus } from "../bus/message-bus.js";
-import type { DeliveryReceipt, InboundMessage, OutboundMessage, SendOptions } from "../bus/messages.js";
+import type {
+  DeliveryReceipt,
+  InboundMessage,
+  MediaAttachment,
+  OutboundMessage,
+  SendOptions,
+} from "../bus/messages.js";
 import type { ApprovalDecisions, ApprovalHandle, ApprovalPrompt } from "./approval.js";
+import type { DownloadOptions, DownloadResult } from "./attachment-download.js";
 import type { ReplyStream, ReplyTarget } from "./reply-stream.js";
 
 export type { SendOptions } from "../bus/messages.js";
@@ -59,6 +66,11 @@ export interface Channel {
   askApproval?(prompt: ApprovalPrompt, signal: AbortSignal): Promise<ApprovalHandle>;
   /** Replaces a posted prompt's text with `text` and removes its buttons (a timeout, a restart). */
   settleApproval?(prompt: ApprovalPrompt, handle: ApprovalHandle, text: string): Promise<void>;
+  /**
+   * Downloads an attachment of a message this channel received (its `media`), through the
+   * shared downloader; the agent calls it only after the gates admitted the message.
+   */
+  fetchAttachment?(attachment: MediaAttachment, options: DownloadOptions): Promise<DownloadResult>;
 }
 
 /** What a channel factory is given: its own `channels.<name>` settings, not the whole config. */

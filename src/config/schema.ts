@@ -45,6 +45,10 @@ const agentDefaults = z.object({
   turn_timeout: seconds().default(600),
   /** Models tried in order when the current one fails with a connection error, timeout, 429 or 5xx. */
   fallbacks: z.array(z.string().min(1)).default([]),
+  /** Inbound attachments larger than this many bytes are not downloaded (the model and the user get a note). */
+  max_attachment_bytes: z.number().int().min(1).default(20 * 1024 * 1024),
+  /** Images go to the model as image parts (a vision model is needed); false: a note with the saved path only. */
+  vision: z.boolean().default(true),
   /** The models `/model` offers; default: the default model and its fallbacks. */
   models: z.array(z.string().min(1)).optional(),
   budgets: z
@@ -134,6 +138,14 @@ const tools = z.object({
   /** Which chats the `message` tool may send to: chats the bot knows (`known`) or any (`any`). */
   message: z.object({ targets: z.enum(["known", "any"]).default("known") }).prefault({}),
   web_fetch: z.object({ allow_private: z.boolean().default(false) }).prefault({}),
+  /** Speech to text for voice messages: an OpenAI-compatible /audio/transcriptions endpoint (default: providers.openai's). */
+  transcription: z
+    .object({
+      base_url: z.string().url().optional(),
+      api_key: z.string().optional(),
+      model: z.string().min(1).default("whisper-1"),
+    })
+    .prefault({}),
   web_search: z
     .object({
       provider: z.enum(["brave", "searxng"]).optional(),

@@ -15,7 +15,7 @@ export function configSecrets(config: SkeinConfig): string[] {
     provider.api_key,
     ...Object.values(provider.headers),
   ]);
-  return [...providers, ...channels, config.tools.web_search.api_key, ...mcp].filter(
+  return [...providers, ...channels, config.tools.web_search.api_key, config.tools.transcription.api_key, ...mcp].filter(
     (secret): secret is string => typeof secret === "string" && secret !== "",
   );
 }

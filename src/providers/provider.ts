@@ -10,9 +10,13 @@ export interface ToolCall {
   function: { name: string; arguments: string };
 }
 
+/** One part of a user message with more than text (Chat Completions content parts): images go as data URLs. */
+export type UserContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
+
 export type ChatMessage =
   | { role: "system"; content: string }
-  | { role: "user"; content: string; name?: string }
+  /** Content parts only in the request of the turn they arrive in; sessions store the text. */
+  | { role: "user"; content: string | UserContentPart[]; name?: string }
   | { role: "assistant"; content: string | null; tool_calls?: ToolCall[] }
   | { role: "tool"; tool_call_id: string; content: string };
 

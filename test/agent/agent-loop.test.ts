@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { apologies } from "../../src/agent/apology.js";
 import type { InboundGate } from "../../src/gates/gate.js";
 import { toolResult } from "../../src/tools/tool.js";
-import type { FakeReply } from "../fakes/fake-openai.js";
+import { contentText, type FakeRequest, type FakeReply } from "../fakes/fake-openai.js";
 import { fakeTool } from "../support/tool-context.js";
 import { within } from "../support/within.js";
 import { type Harness, startHarness } from "./harness.js";
@@ -15,8 +15,8 @@ function heldReply() {
   return { reply, release };
 }
 
-const lastUserText = (body: { messages: Array<{ role: string; content?: string | null }> }) =>
-  [...body.messages].reverse().find((message) => message.role === "user")?.content ?? "";
+const lastUserText = (body: FakeRequest["body"]) =>
+  contentText([...body.messages].reverse().find((message) => message.role === "user")?.content);
 
 describe("the agent loop", () => {
   let harness: Harness;

@@ -113,7 +113,7 @@ describe("the tool loop", () => {
     expect(outcome.reply).toBe("Recovered.");
     const toolMessages = harness.fake.requests[1]!.body.messages.filter((message) => message.role === "tool");
     expect(toolMessages.map((message) => message.tool_call_id)).toEqual(["c1", "c2", "c3", "c4"]);
-    const errors = toolMessages.map((message) => JSON.parse(message.content!).error as string);
+    const errors = toolMessages.map((message) => JSON.parse(message.content as string).error as string);
     expect(errors[0]).toBe('not found: no tool named "missing_tool"');
     expect(errors[1]).toMatch(/^invalid arguments: arguments are not valid JSON/);
     expect(errors[2]).toBe("invalid arguments: arguments/n must be integer");

@@ -8,8 +8,31 @@ import { refusedPort } from "./refused-port.js";
  * A local OpenAI-compatible Chat Completions server for tests, spoken to by the real
  * `openai` SDK over a real socket. Replies are scripted: a queue of replies (taken in
  * order), or a responder function that sees each request. It answers in JSON, or as
- * SSE chunks when the request has `stream: true`, tool calls included.
+ * SSE chunks when the request has `stream: true`, tool calls included. It also transcribes
+ * audio at `/audio/transcriptions` (multipart `file` and `model`, as OpenAI; `.oga` is
+ * refused as OpenAI refuses it), answering with {@link FakeOpenAI.transcript}.
  */
+
+/** A content part of a user message (text, or an image as a URL). */
+export interface FakeContentPart {
+  type: string;
+  text?: string;
+  image_url?: { url: string };
+}
+
+/** The text of a message's content, parts included. */
+export function contentText(content: string | null | undefined | FakeContentPart[]): string {
+  if (Array.isArray(content)) return content.map((part) => part.text ?? "").join("");
+  return content ?? "";
+}
+
+/** An audio upload the fake transcribed. */
+export interface FakeTranscription {
+  model: string;
+  fileName: string;
+  bytes: Buffer;
+  authorization?: string;
+}
 
 export interface ScriptedToolCall {
   id?: string;
@@ -56,7 +79,7 @@ export interface FakeRequest {
     model: string;
     messages: Array<{
       role: string;
-      content?: string | null;
+      content?: string | null | FakeContentPart[];
       tool_calls?: unknown[];
       tool_call_id?: string;
       name?: string;
@@ -73,11 +96,14 @@ export type Responder = (request: FakeRequest) => FakeReply | Promise<FakeReply>
 /** Answers with `echo: <last user message>`: the default when nothing is scripted. */
 export const echoResponder: Responder = (request) => {
   const lastUser = [...request.body.messages].reverse().find((message) => message.role === "user");
-  return { content: `echo: ${lastUser?.content ?? ""}` };
+  return { content: `echo: ${contentText(lastUser?.content)}` };
 };
 
 export class FakeOpenAI {
   readonly requests: FakeRequest[] = [];
+  readonly transcriptions: FakeTranscription[] = [];
+  /** What /audio/transcriptions answers. */
+  transcript = "please summarise the attached report";
   #queue: FakeReply[] = [];
   #responder: Responder = echoResponder;
   readonly #hanging = new Set<ServerResponse>();
@@ -154,7 +180,7 @@ export class FakeOpenAI {
   /** How many requests asked the model to answer a last user message containing `text`. */
   callsAbout(text: string): number {
     return this.requests.filter((request) =>
-      String(request.body.messages.findLast((message) => message.role === "user")?.content ?? "").includes(text),
+      contentText(request.body.messages.findLast((message) => message.role === "user")?.content).includes(text),
     ).length;
   }
 
@@ -177,6 +203,10 @@ export class FakeOpenAI {
       send(response, 200, { object: "list", data: [{ id: "fake-model", object: "model", owned_by: "fake" }] });
       return;
     }
+    if (request.method === "POST" && url === "/v1/audio/transcriptions") {
+      await this.#transcribe(request, Buffer.concat(chunks), response);
+      return;
+    }
     if (request.method !== "POST" || !url.endsWith("/chat/completions")) {
       send(response, 404, { error: { message: `no route ${request.method} ${url}`, type: "invalid_request_error" } });
       return;
@@ -194,6 +224,39 @@ export class FakeOpenAI {
     const reply = this.#queue.shift() ?? (await this.#responder(recorded));
     if (this.#held && !(await heldUntilResumed(this.#held, request, this.#heldCount))) return;
     await this.answer(recorded, reply, response);
+  }
+
+  async #transcribe(request: IncomingMessage, body: Buffer, response: ServerResponse): Promise<void> {
+    const contentType = request.headers["content-type"] ?? "";
+    if (!contentType.startsWith("multipart/form-data")) {
+      send(response, 400, { error: { message: "expected multipart/form-data", type: "invalid_request_error" } });
+      return;
+    }
+    const form = await new Response(body, { headers: { "content-type": contentType } }).formData();
+    const file = form.get("file");
+    const model = form.get("model");
+    if (!file || typeof file === "string" || typeof model !== "string") {
+      send(response, 400, { error: { message: "file and model are required", type: "invalid_request_error" } });
+      return;
+    }
+    if (!/\.(flac|m4a|mp3|mp4|mpeg|mpga|oga|ogg|wav|webm)$/i.test(file.name) || /\.oga$/i.test(file.name)) {
+      send(response, 400, {
+        error: {
+          message:
+            "Invalid file format. Supported formats: ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'ogg', 'wav', 'webm']",
+          type: "invalid_request_error",
+        },
+      });
+      return;
+    }
+    const authorization = request.headers.authorization;
+    this.transcriptions.push({
+      model,
+      fileName: file.name,
+      bytes: Buffer.from(await file.arrayBuffer()),
+      ...(authorization ? { authorization } : {}),
+    });
+    send(response, 200, { text: this.transcript });
   }
 
   private async answer(request: FakeRequest, reply: FakeReply, response: ServerResponse): Promise<void> {

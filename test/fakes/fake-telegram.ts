@@ -11,8 +11,11 @@ import { heldUntilResumed } from "./held-requests.js";
  * parse mode and the 4096-character limit like Telegram), sendChatAction,
  * editMessageText (of a message the bot sent: "message to edit not found" once deleted,
  * "message is not modified" for the same text and keyboard; an edit without `reply_markup`
- * removes the keyboard, as on Telegram), editMessageReplyMarkup and answerCallbackQuery.
- * `pressButton` sends a `callback_query` update as a user pressing an inline button.
+ * removes the keyboard, as on Telegram), editMessageReplyMarkup, answerCallbackQuery,
+ * getFile and `/file/bot<token>/<file_path>` (files added with {@link FakeTelegram.addFile},
+ * optionally redirecting elsewhere), and sendPhoto, sendDocument and sendMediaGroup as
+ * multipart uploads (recorded in `uploads`). `pressButton` sends a `callback_query` update
+ * as a user pressing an inline button.
  * Failures can be injected per method; every call is recorded with the time it arrived.
  */
 
@@ -60,6 +63,25 @@ export interface SentMessage {
   payload: Record<string, unknown>;
 }
 
+/** A file the bot uploaded (sendPhoto, sendDocument, sendMediaGroup). */
+export interface UploadedFile {
+  method: string;
+  chat_id: number;
+  /** `photo` or `document`. */
+  type: string;
+  name: string;
+  bytes: Buffer;
+  caption?: string;
+}
+
+/** A file users sent, served by getFile and the file route. */
+interface ServedFile {
+  file_path: string;
+  bytes: Buffer;
+  /** Answer the download with a 302 to this URL instead. */
+  redirectTo?: string;
+}
+
 export type InjectedFailure =
   | { type: "error"; status: number; description: string; retryAfter?: number }
   /** Never answers (until the client gives up). */
@@ -96,6 +118,11 @@ export class FakeTelegram {
   readonly calls: FakeCall[] = [];
   readonly sent: SentMessage[] = [];
   readonly edits: EditedMessage[] = [];
+  readonly uploads: UploadedFile[] = [];
+  /** Bytes of user files written to downloads (a download cut short counts what was written before). */
+  bytesServed = 0;
+  readonly #files = new Map<string, ServedFile>();
+  #nextFileId = 1;
   /** What each message the bot sent shows now, by `chat_id:message_id` (deleted ones are gone). */
   /** What each message of the bot shows now: its visible text, parse mode and keyboard. */
   readonly #current = new Map<string, { text: string; parse_mode?: string; reply_markup?: unknown }>();
@@ -198,6 +225,23 @@ export class FakeTelegram {
     });
   }
 
+  /**
+   * A file a user sent, for a message's `photo`, `voice` or `document`: getFile gives `path`,
+   * the file route serves `bytes` (or redirects to `redirectTo`). Returns its id and size.
+   */
+  addFile(
+    bytes: Buffer,
+    options: { path?: string; redirectTo?: string } = {},
+  ): { file_id: string; file_unique_id: string; file_size: number } {
+    const file_id = `file-${this.#nextFileId++}`;
+    this.#files.set(file_id, {
+      file_path: options.path ?? `documents/${file_id}`,
+      bytes,
+      ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}),
+    });
+    return { file_id, file_unique_id: `unique-${file_id}`, file_size: bytes.length };
+  }
+
   /** Resolves with the first recorded call (past or future) of `method` matching `predicate`. */
   waitForCall(method: string, predicate: (call: FakeCall) => boolean = () => true, after = 0): Promise<FakeCall> {
     const called = new Promise<FakeCall>((resolve) => {
@@ -289,11 +333,12 @@ export class FakeTelegram {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request);
+    const download = /^\/file\/bot([^/]+)\/(.+)$/.exec(request.url ?? "");
+    if (download) return this.#serveFile(response, download[1]!, decodeURIComponent(download[2]!));
+    const { payload, files } = await readPayload(request);
     const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url ?? "");
     if (!match) return reply(response, 404, { ok: false, error_code: 404, description: "Not Found" });
     const [, token, method] = match as unknown as [string, string, string];
-    const payload = body ? (JSON.parse(body) as Record<string, unknown>) : {};
     const call = { method, payload, at: Date.now() };
     this.calls.push(call);
     this.#events.emit("call", call);
@@ -341,6 +386,12 @@ export class FakeTelegram {
         return this.#sendMessage(response, method, payload);
       case "editMessageText":
         return this.#sendMessage(response, method, payload);
+      case "getFile":
+        return this.#getFile(response, payload);
+      case "sendPhoto":
+      case "sendDocument":
+      case "sendMediaGroup":
+        return this.#sendFiles(response, method, payload, files);
       default:
         return fail(response, 404, "Not Found: method not found");
     }
@@ -364,6 +415,113 @@ export class FakeTelegram {
       date: now(),
       chat: { id: chatId, type: chatId < 0 ? "supergroup" : "private" },
     });
+  }
+
+  #getFile(response: ServerResponse, payload: Record<string, unknown>): void {
+    const fileId = String(payload.file_id ?? "");
+    const file = this.#files.get(fileId);
+    if (!file) {
+      fail(response, 400, "Bad Request: invalid file_id");
+      return;
+    }
+    // The cloud Bot API serves files of at most 20 MB.
+    if (file.bytes.length > 20 * 1024 * 1024) {
+      fail(response, 400, "Bad Request: file is too big");
+      return;
+    }
+    ok(response, {
+      file_id: fileId,
+      file_unique_id: `unique-${fileId}`,
+      file_size: file.bytes.length,
+      file_path: file.file_path,
+    });
+  }
+
+  #serveFile(response: ServerResponse, token: string, filePath: string): void {
+    const file = [...this.#files.values()].find((candidate) => candidate.file_path === filePath);
+    if (token !== this.token || !file) {
+      response.writeHead(404).end();
+      return;
+    }
+    if (file.redirectTo) {
+      response.writeHead(302, { location: file.redirectTo }).end();
+      return;
+    }
+    response.writeHead(200, { "content-type": "application/octet-stream", "content-length": file.bytes.length });
+    // In pieces, so that a client that stops reading stops the transfer.
+    const pieces = Array.from({ length: Math.ceil(file.bytes.length / 65_536) }, (_, index) =>
+      file.bytes.subarray(index * 65_536, (index + 1) * 65_536),
+    );
+    const writeNext = (): void => {
+      const piece = pieces.shift();
+      if (!piece || response.destroyed) {
+        response.end();
+        return;
+      }
+      this.bytesServed += piece.length;
+      if (response.write(piece)) setImmediate(writeNext);
+      else response.once("drain", writeNext);
+    };
+    writeNext();
+  }
+
+  /** sendPhoto (at most 10 MB), sendDocument (50 MB) and sendMediaGroup (2-10 items, `attach://` references). */
+  #sendFiles(
+    response: ServerResponse,
+    method: string,
+    payload: Record<string, unknown>,
+    files: Map<string, { name: string; bytes: Buffer }>,
+  ): void {
+    const chatId = Number(payload.chat_id);
+    const items: Array<{ type: string; media: string; caption?: string }> =
+      method === "sendMediaGroup"
+        ? (JSON.parse(String(payload.media ?? "[]")) as Array<{ type: string; media: string; caption?: string }>)
+        : [
+            {
+              type: method === "sendPhoto" ? "photo" : "document",
+              media: String(payload[method === "sendPhoto" ? "photo" : "document"] ?? ""),
+              ...(typeof payload.caption === "string" ? { caption: payload.caption } : {}),
+            },
+          ];
+    if (method === "sendMediaGroup" && (items.length < 2 || items.length > 10)) {
+      fail(response, 400, "Bad Request: wrong number of media in the group");
+      return;
+    }
+    const accepted: UploadedFile[] = [];
+    for (const item of items) {
+      const field = item.media.startsWith("attach://") ? item.media.slice("attach://".length) : undefined;
+      const file = field ? files.get(field) : undefined;
+      if (!file) {
+        fail(response, 400, "Bad Request: there is no file in the request");
+        return;
+      }
+      const limit = item.type === "photo" ? 10 * 1024 * 1024 : 50 * 1024 * 1024;
+      if (file.bytes.length > limit) {
+        fail(response, 413, "Request Entity Too Large");
+        return;
+      }
+      accepted.push({
+        method,
+        chat_id: chatId,
+        type: item.type,
+        name: file.name,
+        bytes: file.bytes,
+        ...(item.caption ? { caption: item.caption } : {}),
+      });
+    }
+    this.uploads.push(...accepted);
+    const messages = accepted.map((upload) => ({
+      message_id: this.#nextMessageId++,
+      date: now(),
+      chat: { id: chatId, type: chatId < 0 ? "supergroup" : "private" },
+      from: fakeBot,
+      ...(upload.caption ? { caption: upload.caption } : {}),
+      ...(upload.type === "photo"
+        ? { photo: [{ file_id: `sent-${upload.name}`, file_unique_id: upload.name, width: 1, height: 1 }] }
+        : { document: { file_id: `sent-${upload.name}`, file_unique_id: upload.name, file_name: upload.name } }),
+    }));
+    ok(response, method === "sendMediaGroup" ? messages : messages[0]);
+    this.#events.emit("uploaded");
   }
 
   #getUpdates(response: ServerResponse, payload: Record<string, unknown>): void {
@@ -551,11 +709,28 @@ function decodeEntity(name: string): string {
   return { lt: "<", gt: ">", amp: "&", quot: '"' }[name] ?? "";
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  let body = "";
-  request.setEncoding("utf8");
-  for await (const chunk of request) body += String(chunk);
-  return body;
+/** A Bot API request's parameters: JSON, or multipart form data whose file parts are returned apart. */
+async function readPayload(
+  request: IncomingMessage,
+): Promise<{ payload: Record<string, unknown>; files: Map<string, { name: string; bytes: Buffer }> }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks);
+  const files = new Map<string, { name: string; bytes: Buffer }>();
+  const contentType = request.headers["content-type"] ?? "";
+  if (!contentType.startsWith("multipart/form-data")) {
+    return { payload: body.length ? (JSON.parse(body.toString("utf8")) as Record<string, unknown>) : {}, files };
+  }
+  const form = await new Response(body, { headers: { "content-type": contentType } }).formData();
+  const payload: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string") payload[key] = value;
+    else {
+      files.set(key, { name: value.name, bytes: Buffer.from(await value.arrayBuffer()) });
+      payload[key] = `attach://${key}`;
+    }
+  }
+  return { payload, files };
 }
 
 async function shutDown(server: Server, hanging: Set<ServerResponse>): Promise<void> {

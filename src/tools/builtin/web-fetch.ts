@@ -9,7 +9,7 @@ import {
   blockedAddressReason,
   checkLiteralHost,
   guardedLookup,
-} from "./ssrf-guard.js";
+} from "../../util/ssrf-guard.js";
 
 /** Response bodies are cut at this many bytes while they stream. */
 export const MAX_BODY_BYTES = 1_048_576;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, LookupFunction } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { blockedAddressReason } from "../../../src/tools/builtin/ssrf-guard.js";
+import { blockedAddressReason } from "../../../src/util/ssrf-guard.js";
 import { MAX_BODY_BYTES, type WebFetchOptions, webFetchTool } from "../../../src/tools/builtin/web-fetch.js";
 import { runTool } from "./tool-harness.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blockedAddressReason } from "../../../src/tools/builtin/ssrf-guard.js";
+import { blockedAddressReason } from "../../src/util/ssrf-guard.js";
 
 describe("the SSRF guard's address classes", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { isIP, type LookupFunction } from "node:net";
 
 /**
- * The SSRF guard: addresses web_fetch must never connect to (loopback, private,
+ * The SSRF guard: addresses web_fetch and attachment downloads must never connect to (loopback, private,
  * link-local and cloud metadata, CGNAT, unspecified, multicast and reserved, IPv6
  * loopback/ULA/link-local, and IPv6 forms that embed a blocked IPv4 address).
  */
@@ -16,7 +16,7 @@ export class BlockedAddressError extends Error {
     readonly reason: string,
   ) {
     super(
-      `${host === address ? address : `${host} (${address})`} is a ${reason} address; web_fetch does not connect there`,
+      `${host === address ? address : `${host} (${address})`} is a ${reason} address; skein does not connect there`,
     );
   }
 }
