@@ -31,6 +31,8 @@ interface Pending {
   recordedAt: number;
   progress: TurnProgress;
   handedOut: boolean;
+  /** The `received` record is durable: only then may the entry be handed out. */
+  recorded: boolean;
   /** Settles once the `received` record is durable (a duplicate arriving meanwhile waits for it). */
   durable: Promise<void>;
 }
@@ -65,7 +67,14 @@ export class JournalBook implements MessageJournal {
     if (state) return { type: "duplicate", state };
     const recordedAt = this.#now();
     const durable = this.#persist?.({ type: "received", message, at: recordedAt }, "synced") ?? Promise.resolve();
-    const pending: Pending = { message, recordedAt, progress: { type: "received" }, handedOut: false, durable };
+    const pending: Pending = {
+      message,
+      recordedAt,
+      progress: { type: "received" },
+      handedOut: false,
+      recorded: false,
+      durable,
+    };
     this.#pending.set(message.id, pending);
     try {
       await durable;
@@ -73,6 +82,7 @@ export class JournalBook implements MessageJournal {
       this.#pending.delete(message.id);
       throw error;
     }
+    pending.recorded = true;
     this.#handOut(pending);
     return { type: "recorded" };
   }
@@ -81,7 +91,7 @@ export class JournalBook implements MessageJournal {
     this.#consumer = consumer;
     for (const pending of this.#pending.values()) {
       if (this.#consumer !== consumer) break;
-      if (!pending.handedOut) this.#handOut(pending);
+      this.#handOut(pending);
     }
     return () => {
       if (this.#consumer === consumer) this.#consumer = undefined;
@@ -115,6 +125,7 @@ export class JournalBook implements MessageJournal {
           recordedAt: record.at,
           progress: { type: "received" },
           handedOut: false,
+          recorded: true,
           durable: Promise.resolve(),
         });
         return;
@@ -166,7 +177,8 @@ export class JournalBook implements MessageJournal {
 
   #handOut(pending: Pending): void {
     const consumer = this.#consumer;
-    if (!consumer) return;
+    // Once per process, and never before it is durable (a consumer may subscribe while an fsync is in flight).
+    if (!consumer || pending.handedOut || !pending.recorded) return;
     pending.handedOut = true;
     consumer(this.#entryOf(pending));
   }

@@ -92,6 +92,32 @@ describe("the file journal", () => {
     await journal.close();
   });
 
+  it("hands an entry out once, after it is durable, even to a consumer that subscribes while its fsync runs", async () => {
+    let holding = false;
+    let fsyncStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (fsyncStarted = resolve));
+    let releaseFsync: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (releaseFsync = resolve));
+    const journal = await open({
+      fsync: async (file) => {
+        if (holding) {
+          fsyncStarted();
+          await released;
+        }
+        await file.datasync();
+      },
+    });
+    holding = true;
+    const recording = journal.record(message("t:1"));
+    await started;
+    const entries = consumeAll(journal);
+    expect(entries, "nothing is handed out before it is durable").toEqual([]);
+    releaseFsync();
+    expect(await recording).toEqual({ type: "recorded" });
+    expect(entries.map((entry) => entry.message.id)).toEqual(["t:1"]);
+    await journal.close();
+  });
+
   it("resolves progress records once written, before any fsync, and fsyncs them at close", async () => {
     let fsyncs = 0;
     const journal = await open({
