@@ -21,7 +21,7 @@ import {
 } from "./channel-kit/loader.js";
 import { configWarnings } from "./config/config-warnings.js";
 import { type LoadedConfig, loadConfig } from "./config/load.js";
-import { defaultHealthPort } from "./config/schema.js";
+import { defaultHealthPort, hostTimeZone } from "./config/schema.js";
 import { configSecrets, redactSecrets } from "./config/secrets.js";
 import { ensureWorkspaceDirectory } from "./config/workspace-dir.js";
 import { createAccessGate, PairingStore } from "./gates/access-gate.js";
@@ -34,6 +34,8 @@ import type { ModelRouter } from "./providers/model-router.js";
 import type { LlmProvider } from "./providers/provider.js";
 import { registerBuiltinTools } from "./tools/builtin/index.js";
 import type { McpHub } from "./tools/mcp/hub.js";
+import { JobStore, jobsFile } from "./scheduler/job-store.js";
+import { Scheduler } from "./scheduler/scheduler.js";
 import { ToolRegistry } from "./tools/registry.js";
 import { BudgetGuard } from "./usage/budgets.js";
 import { pricesFrom, UsageLedger } from "./usage/usage-ledger.js";
@@ -215,6 +217,17 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       retain: config.agents.defaults.memory_window,
     });
     const sessionStore = sessions;
+    const now = options.now ?? Date.now;
+    const scheduler = new Scheduler({
+      store: new JobStore(jobsFile(home)),
+      // Recorded like a platform message: a run's id is the same after a crash, so it fires once.
+      record: (message) => messageBus.publishInbound(message),
+      catchUpSeconds: config.tools.schedule.catch_up,
+      maxJobsPerChat: config.tools.schedule.max_jobs_per_chat,
+      defaultTimeZone: config.agents.defaults.timezone ?? hostTimeZone(),
+      log,
+      now,
+    });
     registerBuiltinTools(registry, {
       config,
       workspace,
@@ -223,6 +236,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       env: loaded.env,
       signal: root.signal,
       hasConversation: (channel, chatId) => sessionStore.hasChat(channel, chatId),
+      scheduler,
     });
     const mcpConnecting = Object.keys(config.tools.mcp_servers).length
       ? import("./tools/mcp/hub.js").then(({ connectMcpServers }) =>
@@ -235,7 +249,6 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
           }),
         )
       : undefined;
-    const now = options.now ?? Date.now;
     router = options.provider ? undefined : routerFromConfig({ config, log, now });
     const provider = options.provider ?? router!;
     const ledger = new UsageLedger({
@@ -320,6 +333,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       throw new DaemonError("all-channels-failed", `every configured channel failed to start (${reasons})`);
     }
     await mcpReady;
+    void scheduler.start(root.signal);
 
     log.info(
       {

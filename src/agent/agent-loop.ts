@@ -19,6 +19,7 @@ import { type ModelCommandDeps, sessionModel } from "./model-commands.js";
 import { sanitizeText } from "./sanitize.js";
 import { validateSessionKey } from "./session-id.js";
 import { SessionScheduler } from "./session-scheduler.js";
+import { isJournaled, scheduledModel } from "./triggered-turn.js";
 import { MemorySessionSettings, type SessionSettingsStore } from "./session-settings.js";
 import type { SessionStore } from "./sessions.js";
 import { ShuttingDown, type TurnOutcome, TurnRunner, type TurnRunnerOptions } from "./turn.js";
@@ -99,7 +100,7 @@ export class AgentLoop {
       ...options,
       replies: this.#replies,
       modelFor: async (key, message) => ({
-        model: await sessionModel(key, this.#models),
+        model: scheduledModel(message) ?? (await sessionModel(key, this.#models)),
         provider: options.ledger
           ? meteredProvider(options.provider, callerOf(message), options.ledger)
           : options.provider,
@@ -131,7 +132,7 @@ export class AgentLoop {
   accept(entry: JournalEntry): void {
     const { message } = entry;
     if (this.#stopping || this.#root.signal.aborted) {
-      if (message.internal) {
+      if (!isJournaled(message)) {
         this.#log.warn(
           { channel: message.channel, chatId: message.chatId },
           "a background result arrived while shutting down and was not passed on",

@@ -15,6 +15,7 @@ import type { SessionStore } from "./sessions.js";
 import { StreamedTurn } from "./streamed-turn.js";
 import { buildToolContext, chatAddress, type ToolContextOptions } from "./tool-context.js";
 import { runToolLoop, type TokenUsage } from "./tool-loop.js";
+import { isJournaled, isQuietAnswer, isVerbatim, triggeredUserMessage, verbatimResult } from "./triggered-turn.js";
 
 /** How one inbound message was handled (for the CLI and tests). */
 export interface TurnOutcome {
@@ -138,7 +139,8 @@ export class TurnRunner {
   async #compute(sessionKey: string, message: InboundMessage, text: string, shutdown: AbortSignal): Promise<Computed> {
     const { agent, log } = this.#options;
     const indicator = this.#startIndicator(message);
-    const streamed = this.#openStream(message);
+    // A triggered turn's answer may turn out to be NOTHING_TO_REPORT: never shown while written.
+    const streamed = message.trigger ? undefined : this.#openStream(message);
     // The typing indicator has done its job once text is visible.
     void streamed?.stream.shown.then(() => this.#endIndicator(indicator));
     const controller = new AbortController();
@@ -159,7 +161,7 @@ export class TurnRunner {
       return await this.#answer(plan, controller.signal, streamed);
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
-      if (reason instanceof ShuttingDown && !message.internal) {
+      if (reason instanceof ShuttingDown && isJournaled(message)) {
         log.info({ session: sessionKey }, "turn stopped by the shutdown; it runs again after the next start");
         await streamed?.stream.fail("").catch(() => undefined);
         return {
@@ -218,7 +220,7 @@ export class TurnRunner {
         fromChunk: progress.delivered[index] ?? 0,
         onChunkDelivered: (chunk) => entry.delivered(index, chunk),
       });
-      if (delivery.type === "failed" && delivery.error instanceof BusError && !entry.message.internal) {
+      if (delivery.type === "failed" && delivery.error instanceof BusError && isJournaled(entry.message)) {
         return { ...outcome, status: "deferred", error: errorText(delivery.error) };
       }
     }
@@ -261,26 +263,29 @@ export class TurnRunner {
     const { agent, replies, log } = this.#options;
     const { sessionKey, message } = plan;
     const deliveredTo = new Set<string>();
-    const result = await runToolLoop(
-      {
-        provider: plan.provider,
-        registry: this.#options.registry,
-        model: plan.model,
-        maxIterations: agent.max_tool_iterations,
-        maxTokens: agent.max_tokens,
-        temperature: agent.temperature,
-        log,
-      },
-      {
-        messages: plan.messages,
-        toolContext: buildToolContext({ sessionKey, message, signal, log, bus: this.#options.bus, deliveredTo }),
-        signal,
-        showToUser: (forUser) => replies.send(message, forUser).then(() => undefined),
-        ...streamed?.hooks(),
-      },
-    );
+    const result = isVerbatim(message)
+      ? verbatimResult(message.text)
+      : await runToolLoop(
+          {
+            provider: plan.provider,
+            registry: this.#options.registry,
+            model: plan.model,
+            maxIterations: agent.max_tool_iterations,
+            maxTokens: agent.max_tokens,
+            temperature: agent.temperature,
+            log,
+          },
+          {
+            messages: plan.messages,
+            toolContext: buildToolContext({ sessionKey, message, signal, log, bus: this.#options.bus, deliveredTo }),
+            signal,
+            showToUser: (forUser) => replies.send(message, forUser).then(() => undefined),
+            ...streamed?.hooks(),
+          },
+        );
     const reply = result.text.trim() ? result.text : "(The model sent an empty answer.)";
-    const suppressed = deliveredTo.has(chatAddress(message.channel, message.chatId));
+    const suppressed =
+      deliveredTo.has(chatAddress(message.channel, message.chatId)) || isQuietAnswer(message, result.text);
     const outcome: TurnOutcome = {
       message,
       sessionKey,
@@ -338,6 +343,8 @@ export class TurnRunner {
  * so a late answer can say so.
  */
 export function userMessageOf(message: InboundMessage, text: string, now = Date.now()): ChatMessage {
+  const triggered = triggeredUserMessage(message, text);
+  if (triggered) return triggered;
   if (message.internal) return { role: "user", content: `[system note, not written by the user] ${text}` };
   const content = now - message.receivedAt > LATE_AFTER_MS ? `${sentAtNote(message.receivedAt)} ${text}` : text;
   if (message.isDirect) return { role: "user", content };

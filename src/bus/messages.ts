@@ -42,7 +42,18 @@ export interface InboundMessage {
    * control, de-duplication and chat commands, and are shown to the model as system notes.
    */
   internal?: boolean;
+  /** Set by skein (with `internal`) when no person wrote this message: a scheduled job or a webhook started it. */
+  trigger?: MessageTrigger;
 }
+
+/**
+ * What started a message nobody wrote. A `reminder` and a `notify` hook are sent to the
+ * chat as they are (no model call); a `task` and an `agent` hook run an agent turn whose
+ * answer is sent unless it is empty or exactly `NOTHING_TO_REPORT`.
+ */
+export type MessageTrigger =
+  | { type: "schedule"; kind: "reminder" | "task"; jobId: string; name?: string; model?: string }
+  | { type: "hook"; hook: string; mode: "notify" | "agent" };
 
 export interface OutboundMessage {
   channel: string;

@@ -89,6 +89,7 @@ export const envOverrides: Record<string, Setter> = {
   SKEIN_LOG_LEVEL: at("log_level"),
   SKEIN_LOG_FILE: at("log_file"),
   SKEIN_HEALTH_PORT: at("gateway.health_port", number),
+  SKEIN_GATEWAY_PORT: at("gateway.port", number),
   BRAVE_API_KEY: at("tools.web_search.api_key"),
   SEARXNG_URL: at("tools.web_search.endpoint"),
   ...channelEnvOverrides(),

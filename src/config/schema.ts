@@ -13,6 +13,21 @@ export type { GroupPolicy } from "../channel-kit/channel-settings.js";
 /** The longest time limit Node.js timers can hold (2^31 - 1 ms), in seconds. */
 const maxTimerSeconds = 2_147_483;
 
+/** The host's IANA time zone. */
+export function hostTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
+
+/** Whether `name` is a time zone this runtime knows. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A time limit in seconds: positive, and short enough for a timer (a longer one would fire at once). */
 const seconds = () =>
   z
@@ -51,6 +66,8 @@ const agentDefaults = z.object({
   vision: z.boolean().default(true),
   /** The models `/model` offers; default: the default model and its fallbacks. */
   models: z.array(z.string().min(1)).optional(),
+  /** IANA time zone of scheduled jobs that name none; default the host's. */
+  timezone: z.string().min(1).refine(isTimeZone, "must be an IANA time zone name such as Europe/Berlin").optional(),
   budgets: z
     .object({
       per_user_daily_tokens: z.number().int().positive().optional(),
@@ -155,6 +172,23 @@ const tools = z.object({
     })
     .prefault({}),
   mcp_servers: z.record(z.string(), mcpServer).default({}),
+  schedule: z
+    .object({
+      /** Seconds: a run missed while the daemon was down fires on start when younger than this. */
+      catch_up: z.number().min(0).default(3600),
+      max_jobs_per_chat: z.number().int().min(1).default(50),
+    })
+    .prefault({}),
+});
+
+/** `hooks.<name>`: a webhook `POST /hooks/<name>` on the gateway port delivers to one chat. */
+const hook = z.object({
+  /** The bearer token callers send (`Authorization: Bearer <token>`). */
+  token: z.string().min(24, "must be at least 24 characters"),
+  deliver_to: z.object({ channel: z.string().min(1), chat_id: z.string().min(1) }),
+  /** `notify`: the body's text is sent as it is; `agent`: the body is data for an agent turn. */
+  mode: z.enum(["notify", "agent"]).default("notify"),
+  rate_per_minute: z.number().int().min(1).default(60),
 });
 
 /**
@@ -165,6 +199,8 @@ const tools = z.object({
 export const defaultHealthPort = 17870;
 
 const gateway = z.object({
+  /** Port of the webhooks (`POST /hooks/<name>`); default the health port (one server for both). */
+  port: port.optional(),
   /** Port of the health endpoints (`/healthz`, `/readyz`, `/status`) that `skein start` serves. */
   health_port: port.default(defaultHealthPort),
   health_host: z.string().default("127.0.0.1"),
@@ -179,6 +215,9 @@ export const configSchema = z.object({
   channels: z.object(channelsShape()).prefault({}),
   tools: tools.prefault({}),
   gateway: gateway.prefault({}),
+  hooks: z
+    .record(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "hook names are letters, digits, - and _"), hook)
+    .default({}),
   pairing: z
     .object({
       /** Seconds between two pairing replies to the same sender (the ones in between are ignored). */
@@ -194,6 +233,7 @@ export const configSchema = z.object({
 export type SkeinConfig = z.output<typeof configSchema>;
 /** The configuration as written in a file (every key optional). */
 export type SkeinConfigInput = z.input<typeof configSchema>;
+export type HookConfig = z.output<typeof hook>;
 export type McpServerConfig = z.output<typeof mcpServer>;
 /** One `providers.<name>` section with its defaults filled in. */
 export type ModelProviderConfig = z.output<typeof modelProvider>;

@@ -1,7 +1,7 @@
 import { type PlatformChannelName, platformChannels, settingsOf } from "../channel-kit/loader.js";
 import type { SkeinConfig } from "./schema.js";
 
-/** Every secret value in the config (every provider's API key and headers, bot tokens, signing secrets, MCP env and headers). */
+/** Every secret value in the config (every provider's API key and headers, bot tokens, signing secrets, MCP env and headers, hook tokens). */
 export function configSecrets(config: SkeinConfig): string[] {
   const channels = platformChannels.flatMap((descriptor) => {
     const settings = settingsOf(config, descriptor.name as PlatformChannelName) as Record<string, unknown>;
@@ -15,7 +15,15 @@ export function configSecrets(config: SkeinConfig): string[] {
     provider.api_key,
     ...Object.values(provider.headers),
   ]);
-  return [...providers, ...channels, config.tools.web_search.api_key, config.tools.transcription.api_key, ...mcp].filter(
+  const hooks = Object.values(config.hooks).map((hook) => hook.token);
+  return [
+    ...providers,
+    ...channels,
+    config.tools.web_search.api_key,
+    config.tools.transcription.api_key,
+    ...mcp,
+    ...hooks,
+  ].filter(
     (secret): secret is string => typeof secret === "string" && secret !== "",
   );
 }

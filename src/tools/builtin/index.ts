@@ -11,6 +11,7 @@ import { messageTargetRule } from "./message-targets.js";
 import { commandEnvironment } from "./safe-env.js";
 import { describeSandbox, resolveSandbox } from "./sandbox.js";
 import type { SandboxDecision } from "./sandboxed-run.js";
+import { type SchedulePort, scheduleTool } from "./schedule.js";
 import { searchFilesTool } from "./search-files.js";
 import { spawnTool } from "./spawn.js";
 import { webFetchTool } from "./web-fetch.js";
@@ -35,6 +36,8 @@ export interface BuiltinToolDeps {
   fetch?: typeof globalThis.fetch;
   /** Where commands run (default: decided from `tools.exec.sandbox` by probing bubblewrap once). */
   sandbox?: SandboxDecision;
+  /** The scheduler behind the `schedule` tool (no such tool without it). */
+  scheduler?: SchedulePort;
 }
 
 /** Decides where commands run and says so in the log: a warning whenever they are not sandboxed. */
@@ -50,7 +53,7 @@ function commandSandbox(deps: BuiltinToolDeps): SandboxDecision {
   return decision;
 }
 
-/** Registers every built-in tool: files, shell, spawn, web, memory and message. */
+/** Registers every built-in tool: files, shell, spawn, web, memory, message and (given a scheduler) schedule. */
 export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps): void {
   const { workspace, config } = deps;
   const commandOptions = {
@@ -59,6 +62,14 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
     sandbox: commandSandbox(deps),
     ...(config.tools.exec.allow ? { allow: config.tools.exec.allow } : {}),
   };
+  const targetRule = messageTargetRule({
+    mode: config.tools.message.targets,
+    config,
+    home: deps.home,
+    ...(deps.hasConversation
+      ? { hasConversation: ({ channel, chatId }) => deps.hasConversation!(channel, chatId) }
+      : {}),
+  });
   const tools = [
     ...fileTools(workspace),
     searchFilesTool(workspace),
@@ -78,16 +89,8 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
       onMigrationFailed: (error) =>
         deps.log.error({ err: error }, "could not move per-user notes out of the workspace"),
     }),
-    messageTool(
-      messageTargetRule({
-        mode: config.tools.message.targets,
-        config,
-        home: deps.home,
-        ...(deps.hasConversation
-          ? { hasConversation: ({ channel, chatId }) => deps.hasConversation!(channel, chatId) }
-          : {}),
-      }),
-    ),
+    messageTool(targetRule),
+    ...(deps.scheduler ? [scheduleTool(deps.scheduler, targetRule)] : []),
   ];
   for (const tool of tools) registry.register(tool as never);
 }

@@ -1,0 +1,228 @@
+import { randomBytes } from "node:crypto";
+import type { Logger } from "pino";
+import type { RecordResult } from "../bus/journal.js";
+import type { InboundMessage } from "../bus/messages.js";
+import type { JobChat, ScheduledJob } from "./job.js";
+import type { JobStore } from "./job-store.js";
+import { nextRunAfter, planSchedule, ScheduleError, type ScheduleRequest } from "./next-run.js";
+
+/** The longest the timer sleeps before looking at the jobs again (the file may have changed). */
+const maxSleepMs = 60_000;
+
+export interface SchedulerOptions {
+  store: JobStore;
+  /**
+   * Records one run durably as an inbound message (the bus's `publishInbound`); a message id
+   * recorded before (in any state) is a duplicate and is not handed to the agent again.
+   */
+  record: (message: InboundMessage) => Promise<RecordResult | undefined>;
+  /** `tools.schedule.catch_up`: a missed run younger than this many seconds still fires once. */
+  catchUpSeconds: number;
+  /** `tools.schedule.max_jobs_per_chat`. */
+  maxJobsPerChat: number;
+  /** `agents.defaults.timezone`. */
+  defaultTimeZone: string;
+  log: Logger;
+  /** Epoch milliseconds now (injectable for tests). */
+  now?: () => number;
+}
+
+/** What the `schedule` tool asks for. */
+export interface NewJob extends ScheduleRequest {
+  text: string;
+  kind: "reminder" | "task";
+  name?: string;
+  tz?: string;
+  model?: string;
+  target: JobChat;
+  createdIn: JobChat;
+  createdBy: string;
+  isDirect: boolean;
+}
+
+/** The outcome of {@link Scheduler.add}: the job, or why it was refused (for the model to correct). */
+export type AddResult = { type: "added"; job: ScheduledJob } | { type: "refused"; reason: string };
+
+/**
+ * Runs the scheduled jobs. Each due run is recorded through `record` as an inbound message
+ * with the id `schedule:<jobId>:<runTime>` before the job's next run is stored, so a crash
+ * at any point fires the run at most once more, and the journal drops that repeat. On start
+ * (and after any pause) a missed run younger than `catchUpSeconds` fires once; older ones are
+ * skipped and logged. The timer is unref()ed and stops with the signal given to {@link start}.
+ */
+export class Scheduler {
+  readonly #options: SchedulerOptions;
+  readonly #now: () => number;
+  #timer: NodeJS.Timeout | undefined;
+  #signal: AbortSignal | undefined;
+  #running: Promise<void> = Promise.resolve();
+
+  constructor(options: SchedulerOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Fires what is due (catch-up) and keeps firing until `signal` aborts. */
+  async start(signal: AbortSignal): Promise<void> {
+    this.#signal = signal;
+    signal.addEventListener("abort", () => clearTimeout(this.#timer), { once: true });
+    await this.runDue();
+  }
+
+  /** Adds a job after checking its schedule, time zone and the chat's job limit. */
+  async add(request: NewJob): Promise<AddResult> {
+    const now = this.#now();
+    const tz = request.tz ?? this.#options.defaultTimeZone;
+    let planned: ReturnType<typeof planSchedule>;
+    try {
+      planned = planSchedule(request, tz, now);
+    } catch (error) {
+      if (error instanceof ScheduleError) return { type: "refused", reason: error.message };
+      throw error;
+    }
+    const job: ScheduledJob = {
+      id: randomBytes(5).toString("hex"),
+      ...(request.name ? { name: request.name } : {}),
+      kind: request.kind,
+      text: request.text,
+      schedule: planned.schedule,
+      tz,
+      target: request.target,
+      createdIn: request.createdIn,
+      createdBy: request.createdBy,
+      isDirect: request.isDirect,
+      ...(request.model ? { model: request.model } : {}),
+      createdAt: now,
+      nextRun: planned.firstRun,
+    };
+    let refusal: string | undefined;
+    await this.#options.store.update((jobs) => {
+      const ofChat = jobs.filter((existing) => sameChat(existing.createdIn, request.createdIn)).length;
+      if (ofChat >= this.#options.maxJobsPerChat) {
+        refusal = `this chat already has ${ofChat} jobs, the most allowed (tools.schedule.max_jobs_per_chat); remove one first`;
+        return false;
+      }
+      jobs.push(job);
+      return true;
+    });
+    if (refusal) return { type: "refused", reason: refusal };
+    this.#arm();
+    return { type: "added", job };
+  }
+
+  /** The jobs created from `chat` (every job when no chat is given). */
+  async list(chat?: JobChat): Promise<ScheduledJob[]> {
+    const jobs = await this.#options.store.load();
+    return chat ? jobs.filter((job) => sameChat(job.createdIn, chat)) : jobs;
+  }
+
+  /** Removes job `id` if it exists (and, when `chat` is given, was created from that chat). */
+  remove(id: string, chat?: JobChat): Promise<boolean> {
+    return this.#options.store.update((jobs) => {
+      const index = jobs.findIndex((job) => job.id === id && (!chat || sameChat(job.createdIn, chat)));
+      if (index < 0) return false;
+      jobs.splice(index, 1);
+      return true;
+    });
+  }
+
+  /** Fires every due run once and stores each job's next run; then sets the timer. Never throws. */
+  runDue(): Promise<void> {
+    const run = this.#running.then(() => this.#fireDue());
+    this.#running = run.catch(() => undefined);
+    return run;
+  }
+
+  async #fireDue(): Promise<void> {
+    clearTimeout(this.#timer);
+    try {
+      await this.#options.store.update(async (jobs) => {
+        let changed = false;
+        for (const job of [...jobs]) {
+          if (job.nextRun === undefined || job.nextRun > this.#now()) continue;
+          if (this.#signal?.aborted) break;
+          const outcome = await this.#fire(job, job.nextRun);
+          if (outcome === "failed") continue;
+          changed = true;
+          const next = nextRunAfter(job.schedule, job.tz, job.createdAt, Math.max(this.#now(), job.nextRun));
+          if (next === undefined) jobs.splice(jobs.indexOf(job), 1);
+          else job.nextRun = next;
+        }
+        return changed;
+      });
+    } catch (error) {
+      this.#options.log.error({ err: error }, "scheduled jobs could not be read or stored; trying again later");
+    }
+    this.#arm();
+  }
+
+  /** Records one run (or skips it when it is older than catch-up). */
+  async #fire(job: ScheduledJob, runTime: number): Promise<"fired" | "skipped" | "failed"> {
+    const { log, catchUpSeconds } = this.#options;
+    const late = this.#now() - runTime;
+    const where = { job: job.id, name: job.name, runTime: new Date(runTime).toISOString() };
+    if (late > catchUpSeconds * 1000) {
+      log.warn(
+        { ...where, lateSeconds: Math.round(late / 1000) },
+        "skipping a scheduled run missed for longer than tools.schedule.catch_up",
+      );
+      return "skipped";
+    }
+    try {
+      const result = await this.#options.record(runMessage(job, runTime, this.#now()));
+      if (result && result.type === "duplicate")
+        log.info(where, "scheduled run was already recorded; not firing it again");
+      else log.info(where, "scheduled run fired");
+      return "fired";
+    } catch (error) {
+      log.warn({ ...where, err: error }, "could not record a scheduled run; it fires when possible");
+      return "failed";
+    }
+  }
+
+  /** Sleeps until the earliest next run (at most {@link maxSleepMs}). */
+  #arm(): void {
+    clearTimeout(this.#timer);
+    if (!this.#signal || this.#signal.aborted) return;
+    void this.#options.store.load().then(
+      (jobs) => {
+        if (this.#signal?.aborted) return;
+        const next = Math.min(...jobs.map((job) => job.nextRun ?? Number.POSITIVE_INFINITY));
+        const wait = Math.max(0, Math.min(next - this.#now(), maxSleepMs));
+        clearTimeout(this.#timer);
+        this.#timer = setTimeout(() => void this.runDue(), wait);
+        this.#timer.unref();
+      },
+      () => {
+        this.#timer = setTimeout(() => void this.runDue(), maxSleepMs);
+        this.#timer.unref();
+      },
+    );
+  }
+}
+
+/** The inbound message that stands for one run of `job` (its id is the same for the same run). */
+export function runMessage(job: ScheduledJob, runTime: number, now: number): InboundMessage {
+  return {
+    id: `schedule:${job.id}:${runTime}`,
+    channel: job.target.channel,
+    chatId: job.target.chatId,
+    ...(job.target.threadId ? { threadId: job.target.threadId } : {}),
+    senderId: job.createdBy,
+    isDirect: job.isDirect,
+    text: job.text,
+    receivedAt: now,
+    internal: true,
+    trigger: {
+      type: "schedule",
+      kind: job.kind,
+      jobId: job.id,
+      ...(job.name ? { name: job.name } : {}),
+      ...(job.model ? { model: job.model } : {}),
+    },
+  };
+}
+
+function sameChat(a: JobChat, b: JobChat): boolean {
+  return a.channel === b.channel && a.chatId === b.chatId;
+}
