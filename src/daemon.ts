@@ -35,6 +35,7 @@ import type { LlmProvider } from "./providers/provider.js";
 import { registerBuiltinTools } from "./tools/builtin/index.js";
 import type { McpHub } from "./tools/mcp/hub.js";
 import { JobStore, jobsFile } from "./scheduler/job-store.js";
+import { type HookRequestHandler, hookRequestHandler, startHookServer } from "./scheduler/hook-endpoint.js";
 import { Scheduler } from "./scheduler/scheduler.js";
 import { ToolRegistry } from "./tools/registry.js";
 import { BudgetGuard } from "./usage/budgets.js";
@@ -133,6 +134,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   let approvals: ApprovalBroker | undefined;
   let mcpReady: Promise<McpHub | undefined> | undefined;
   let health: HealthServer | undefined;
+  let hookServer: { close(): Promise<void> } | undefined;
   let router: ModelRouter | undefined;
   let admin: AdminServer | undefined;
   let lock: InstanceLock | undefined;
@@ -306,7 +308,15 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     });
     if (options.service) {
       // Up before the channels connect, so /healthz answers during start-up and /readyz shows "starting".
-      health = await startHealth(loaded, status, log);
+      const hooks = Object.keys(config.hooks).length
+        ? hookRequestHandler({ hooks: config.hooks, record: (message) => messageBus.publishInbound(message), log })
+        : undefined;
+      const hookPort = config.gateway.port ?? config.gateway.health_port;
+      health = await startHealth(loaded, status, log, hookPort === config.gateway.health_port ? hooks : undefined);
+      if (hooks && hookPort !== config.gateway.health_port) {
+        hookServer = await startHookServer({ host: config.gateway.health_host, port: hookPort, handler: hooks });
+        log.info({ port: hookPort }, "webhooks listening");
+      }
       const [{ startAdminServer }, { adminRoutes }, { statusReport }] = await Promise.all([
         import("./admin/admin-server.js"),
         import("./admin/admin-routes.js"),
@@ -366,6 +376,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       const mcp = await mcpReady;
       await mcp?.close().catch((error: unknown) => log?.warn({ err: error }, "closing MCP servers failed"));
       await health?.close().catch(() => undefined);
+      await hookServer?.close().catch(() => undefined);
       await admin?.close().catch(() => undefined);
       lock?.release();
       if (agent) log?.info("skein stopped");
@@ -427,11 +438,12 @@ async function startHealth(
   loaded: LoadedConfig,
   status: () => DaemonStatus,
   log: Logger,
+  hooks?: HookRequestHandler,
 ): Promise<HealthServer | undefined> {
   const { health_host: host, health_port: port, unready_after: unreadyAfterSeconds } = loaded.config.gateway;
   const { startHealthServer } = await import("./health/health-server.js");
   try {
-    const server = await startHealthServer({ host, port, unreadyAfterSeconds, status, log });
+    const server = await startHealthServer({ host, port, unreadyAfterSeconds, status, log, ...(hooks && { hooks }) });
     log.info({ host, port: server.port }, "health endpoint listening");
     return server;
   } catch (error) {
@@ -439,7 +451,7 @@ async function startHealth(
     if (code === "EADDRINUSE" && port === defaultHealthPort) {
       log.warn(
         { host, port },
-        `health endpoint off: port ${port} is in use (another skein?); set SKEIN_HEALTH_PORT to a free port`,
+        `health endpoint${hooks ? " and webhooks" : ""} off: port ${port} is in use (another skein?); set SKEIN_HEALTH_PORT to a free port`,
       );
       return undefined;
     }

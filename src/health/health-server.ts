@@ -14,6 +14,8 @@ export interface HealthServerOptions {
   status: () => DaemonStatus;
   /** Clock in epoch milliseconds (default `Date.now`). */
   now?: () => number;
+  /** Answers `POST /hooks/<name>` on the same port (the webhooks, when `gateway.port` is the health port). */
+  hooks?: (request: IncomingMessage, response: ServerResponse) => void;
   /** Where a failing status snapshot is reported (default: nowhere). */
   log?: Logger;
 }
@@ -101,6 +103,8 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
   };
 
   const server = createServer((request, response: ServerResponse) => {
+    if (options.hooks && new URL(request.url ?? "/", "http://health").pathname.startsWith("/hooks/"))
+      return options.hooks(request, response);
     const { code, body, headers } = answer(request);
     const text = JSON.stringify(body);
     response.writeHead(code, {
