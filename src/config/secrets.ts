@@ -23,9 +23,7 @@ export function configSecrets(config: SkeinConfig): string[] {
     config.tools.transcription.api_key,
     ...mcp,
     ...hooks,
-  ].filter(
-    (secret): secret is string => typeof secret === "string" && secret !== "",
-  );
+  ].filter((secret): secret is string => typeof secret === "string" && secret !== "");
 }
 
 /** Replaces every secret value in `text` with `[redacted]` (secrets shorter than 4 characters are left alone). */
