@@ -74,6 +74,17 @@ pairing
   .description("stop an approved sender (id or @username) from talking to the bot")
   .action(action(() => import("./commands/pairing-revoke.js")));
 
+const schedule = program.command("schedule").description("reminders and recurring tasks the agent scheduled");
+schedule
+  .command("list")
+  .description("list the scheduled jobs, their next run and target")
+  .option("--json", "print JSON for scripts")
+  .action(action(() => import("./commands/schedule-list.js")));
+schedule
+  .command("remove <id>")
+  .description("remove a scheduled job")
+  .action(action(() => import("./commands/schedule-remove.js")));
+
 const mcp = program.command("mcp").description("Model Context Protocol servers");
 mcp
   .command("check")
