@@ -19,9 +19,9 @@ import { type ModelCommandDeps, sessionModel } from "./model-commands.js";
 import { sanitizeText } from "./sanitize.js";
 import { validateSessionKey } from "./session-id.js";
 import { SessionScheduler } from "./session-scheduler.js";
-import { isJournaled, scheduledModel } from "./triggered-turn.js";
 import { MemorySessionSettings, type SessionSettingsStore } from "./session-settings.js";
 import type { SessionStore } from "./sessions.js";
+import { isJournaled, scheduledModel } from "./triggered-turn.js";
 import { ShuttingDown, type TurnOutcome, TurnRunner, type TurnRunnerOptions } from "./turn.js";
 
 /** What `onOutcome` listeners get; defined with the turn, which makes most of them. */

@@ -61,7 +61,11 @@ const agentDefaults = z.object({
   /** Models tried in order when the current one fails with a connection error, timeout, 429 or 5xx. */
   fallbacks: z.array(z.string().min(1)).default([]),
   /** Inbound attachments larger than this many bytes are not downloaded (the model and the user get a note). */
-  max_attachment_bytes: z.number().int().min(1).default(20 * 1024 * 1024),
+  max_attachment_bytes: z
+    .number()
+    .int()
+    .min(1)
+    .default(20 * 1024 * 1024),
   /** Images go to the model as image parts (a vision model is needed); false: a note with the saved path only. */
   vision: z.boolean().default(true),
   /** The models `/model` offers; default: the default model and its fallbacks. */

@@ -27,8 +27,12 @@ describe("skein schedule list and remove", () => {
   let out: string;
   let err: string;
   const io = () => ({
-    stdout: (text: string) => void (out += text),
-    stderr: (text: string) => void (err += text),
+    stdout(text: string) {
+      out += text;
+    },
+    stderr(text: string) {
+      err += text;
+    },
     env: { SKEIN_HOME: home },
     cwd: home,
   });
