@@ -1,8 +1,13 @@
 import { join } from "node:path";
 import { Client, Events, GatewayIntentBits, type Message, Options, Partials, Routes } from "discord.js";
 import type { Logger } from "pino";
-import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
+import type { DeliveryReceipt, InboundMessage, MediaAttachment, OutboundMessage } from "../../src/bus/messages.js";
 import type { ApprovalHandle, ApprovalPrompt } from "../../src/channel-kit/approval.js";
+import {
+  type DownloadOptions,
+  type DownloadResult,
+  downloadAttachment,
+} from "../../src/channel-kit/attachment-download.js";
 import {
   type Channel,
   type ChannelDeps,
@@ -15,7 +20,7 @@ import { settleWithin } from "../../src/util/settle-within.js";
 import { handleDiscordPress, postDiscordApproval, settleDiscordApproval } from "./approval.js";
 import { catchUp } from "./catch-up.js";
 import { closeCodeError, toChannelError } from "./errors.js";
-import { looksContentless, toInboundMessage } from "./inbound.js";
+import { discordFileSource, looksContentless, toInboundMessage } from "./inbound.js";
 import type { DiscordSettings } from "./index.js";
 import { LastSeenStore } from "./last-seen.js";
 import { sendDiscordMessage } from "./outbound.js";
@@ -140,6 +145,11 @@ export class DiscordChannel implements Channel {
   async settleApproval(prompt: ApprovalPrompt, handle: ApprovalHandle, text: string): Promise<void> {
     const rest = this.#client?.rest;
     if (rest) await settleDiscordApproval(rest, prompt, handle, text);
+  }
+
+  /** Downloads an attachment from its CDN URL. */
+  fetchAttachment(attachment: MediaAttachment, options: DownloadOptions): Promise<DownloadResult> {
+    return downloadAttachment(discordFileSource(attachment), options);
   }
 
   indicateWorking(message: InboundMessage): WorkingIndicator {

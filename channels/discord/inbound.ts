@@ -1,5 +1,6 @@
-import { ChannelType, type Message } from "discord.js";
+import { ChannelType, type Message, MessageFlags } from "discord.js";
 import type { InboundMessage, MediaAttachment } from "../../src/bus/messages.js";
+import type { AttachmentSource } from "../../src/channel-kit/attachment-download.js";
 
 /**
  * Turns a discord.js message into an {@link InboundMessage}, or `undefined` for messages
@@ -24,9 +25,7 @@ export function toInboundMessage(message: Message, botUserId: string): InboundMe
     senderId: message.author.id,
     senderName: message.member?.displayName ?? message.author.globalName ?? message.author.username,
     senderUsername: message.author.username,
-    text:
-      renderMentions(message, botUserId) ||
-      media.map((item) => `[attached ${item.kind}: ${item.name ?? "file"}]`).join("\n"),
+    text: renderMentions(message, botUserId),
     isDirect,
     ...(!isDirect && { mentioned, replyToId: message.id }),
     receivedAt: message.createdTimestamp,
@@ -71,16 +70,21 @@ export function looksContentless(message: Message): boolean {
   );
 }
 
+/** The message's attachments; `ref` is the attachment's (signed CDN) URL, downloaded after the gates. */
 function describeAttachments(message: Message): MediaAttachment[] {
+  const isVoiceMessage = message.flags.has(MessageFlags.IsVoiceMessage);
   return message.attachments.map((attachment) => {
     const type = attachment.contentType ?? "";
-    const kind: MediaAttachment["kind"] = type.startsWith("image/")
-      ? "photo"
-      : type.startsWith("audio/")
-        ? "audio"
-        : type.startsWith("video/")
-          ? "video"
-          : "document";
+    const kind: MediaAttachment["kind"] =
+      isVoiceMessage && type.startsWith("audio/")
+        ? "voice"
+        : type.startsWith("image/")
+          ? "photo"
+          : type.startsWith("audio/")
+            ? "audio"
+            : type.startsWith("video/")
+              ? "video"
+              : "document";
     return {
       kind,
       name: attachment.name,
@@ -89,4 +93,9 @@ function describeAttachments(message: Message): MediaAttachment[] {
       ref: attachment.url,
     };
   });
+}
+
+/** Where Discord serves an attachment: its signed CDN URL, which needs no token. */
+export function discordFileSource(attachment: MediaAttachment): AttachmentSource {
+  return { url: attachment.ref ?? "" };
 }

@@ -1,4 +1,17 @@
+import type { MediaAttachment } from "../../src/bus/messages.js";
+import type { AttachmentSource } from "../../src/channel-kit/attachment-download.js";
 import type { GroupPolicy } from "../../src/channel-kit/channel-settings.js";
+
+/** The fields skein reads from a file shared in a message. */
+export interface SlackFile {
+  id: string;
+  name?: string;
+  mimetype?: string;
+  size?: number;
+  url_private?: string;
+  /** `slack_audio` for a voice clip recorded in Slack. */
+  subtype?: string;
+}
 
 /** The fields skein reads from Slack's `app_mention` and `message` events. */
 export interface SlackMessageEvent {
@@ -12,6 +25,8 @@ export interface SlackMessageEvent {
   channel: string;
   /** `im`, `mpim`, `channel` or `group`; `message` events only. */
   channel_type?: string;
+  /** Files shared with the message (subtype `file_share`). */
+  files?: SlackFile[];
 }
 
 export interface EventContext {
@@ -29,6 +44,8 @@ export type EventDecision =
       chatId: string;
       senderId: string;
       rawText: string;
+      /** Files shared with the message, for a download after the gates. */
+      media?: MediaAttachment[];
       isDirect: boolean;
       mentioned: boolean;
       threadId?: string;
@@ -54,13 +71,14 @@ export function parseSlackMessageId(id: string): { channel: string; ts: string }
  */
 export function decideEvent(event: SlackMessageEvent, context: EventContext): EventDecision {
   if (event.bot_id || event.subtype === "bot_message") return ignore("written by a bot");
-  if (event.subtype) return ignore(`subtype ${event.subtype}`);
+  if (event.subtype && event.subtype !== "file_share") return ignore(`subtype ${event.subtype}`);
   if (!event.user || event.user === context.botUserId) return ignore("no human sender");
   const base = {
     id: slackMessageId(event.channel, event.ts),
     chatId: event.channel,
     senderId: event.user,
     rawText: event.text ?? "",
+    ...(event.files?.length ? { media: event.files.map(mediaOfFile) } : {}),
   };
   const isDirect = event.channel_type === "im";
   if (event.type === "app_mention") {
@@ -79,6 +97,33 @@ export function decideEvent(event: SlackMessageEvent, context: EventContext): Ev
   if (mentionsUser(base.rawText, context.botUserId)) return ignore("duplicate of an app_mention");
   if (context.groupPolicy !== "open") return ignore("channel message without a mention");
   return { type: "accept", ...base, isDirect: false, mentioned: false, threadId: event.thread_ts ?? event.ts };
+}
+
+/** A shared file as an attachment: `ref` is its `url_private`, downloaded with the bot token. */
+function mediaOfFile(file: SlackFile): MediaAttachment {
+  const type = file.mimetype ?? "";
+  const kind: MediaAttachment["kind"] =
+    file.subtype === "slack_audio"
+      ? "voice"
+      : type.startsWith("image/")
+        ? "photo"
+        : type.startsWith("audio/")
+          ? "audio"
+          : type.startsWith("video/")
+            ? "video"
+            : "document";
+  return {
+    kind,
+    ...(file.name ? { name: file.name } : {}),
+    ...(file.mimetype ? { mimeType: file.mimetype } : {}),
+    ...(file.size === undefined ? {} : { size: file.size }),
+    ...(file.url_private ? { ref: file.url_private } : {}),
+  };
+}
+
+/** Where Slack serves a shared file: its `url_private`, authorised by the bot token. */
+export function slackFileSource(attachment: MediaAttachment, botToken: string): AttachmentSource {
+  return { url: attachment.ref ?? "", headers: { authorization: `Bearer ${botToken}` } };
 }
 
 function ignore(reason: string): EventDecision {

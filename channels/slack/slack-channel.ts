@@ -1,6 +1,6 @@
 import { App, HTTPReceiver, type Receiver, SocketModeReceiver, webApi } from "@slack/bolt";
 import type { Logger } from "pino";
-import type { DeliveryReceipt, InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
+import type { DeliveryReceipt, InboundMessage, MediaAttachment, OutboundMessage } from "../../src/bus/messages.js";
 import type { ApprovalHandle, ApprovalPrompt } from "../../src/channel-kit/approval.js";
 import {
   type Channel,
@@ -10,6 +10,11 @@ import {
   type SendOptions,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
+import {
+  type DownloadOptions,
+  type DownloadResult,
+  downloadAttachment,
+} from "../../src/channel-kit/attachment-download.js";
 import { ackAfterRecord } from "./ack-after-record.js";
 import { listenForSlackPresses, postSlackApproval, settleSlackApproval } from "./approval.js";
 import { boltLogger } from "./bolt-logger.js";
@@ -20,6 +25,7 @@ import {
   mentionedUserIds,
   parseSlackMessageId,
   readableSlackText,
+  slackFileSource,
   type SlackMessageEvent,
 } from "./inbound.js";
 import type { SlackSettings } from "./index.js";
@@ -274,6 +280,7 @@ export class SlackChannel implements Channel {
       isDirect: decision.isDirect,
       mentioned: decision.mentioned,
       receivedAt: timeOfTs(ts) ?? Date.now(),
+      ...(decision.media ? { media: decision.media } : {}),
     };
     await this.#deps.bus.publishInbound(message);
   }
@@ -292,6 +299,11 @@ export class SlackChannel implements Channel {
 
   async settleApproval(prompt: ApprovalPrompt, handle: ApprovalHandle, text: string): Promise<void> {
     if (this.#client) await settleSlackApproval(this.#client, prompt, handle, text);
+  }
+
+  /** Downloads a shared file from its `url_private` with the bot token (the app needs the `files:read` scope). */
+  fetchAttachment(attachment: MediaAttachment, options: DownloadOptions): Promise<DownloadResult> {
+    return downloadAttachment(slackFileSource(attachment, this.#config.bot_token ?? ""), options);
   }
 
   indicateWorking(message: InboundMessage): WorkingIndicator {

@@ -68,6 +68,10 @@ export interface FakeAttachment {
   filename: string;
   size: number;
   content_type?: string;
+  /** The file's content, served at the attachment's URL on the fake (without it the URL points nowhere). */
+  bytes?: Buffer;
+  /** Discord message flags (8192: a voice message). */
+  flags?: number;
 }
 
 /** A message the bot posted, as the fake received it. */
@@ -147,6 +151,9 @@ export class FakeDiscord extends EventEmitter {
   }
 
   /** Starts the fake on 127.0.0.1 on a free port. */
+  /** Attachment bytes by URL path (see {@link FakeAttachment.bytes}). */
+  readonly #attachmentFiles = new Map<string, Buffer>();
+
   static async start(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
     let fake!: FakeDiscord;
     const server = createServer((request, response) => void fake.handleRest(request, response));
@@ -191,12 +198,15 @@ export class FakeDiscord extends EventEmitter {
     this.#create({
       ...this.#message(id, DM_CHANNEL_ID, author, text, time.at),
       channel_type: 1,
-      attachments: attachments.map((file) => ({
-        id: this.#id(),
-        url: `https://cdn.example/${file.filename}`,
-        proxy_url: `https://cdn.example/${file.filename}`,
-        ...file,
-      })),
+      attachments: attachments.map(({ bytes, flags: _flags, ...file }) => {
+        const attachmentId = this.#id();
+        const url = bytes
+          ? `http://${this.origin}/attachments/${DM_CHANNEL_ID}/${attachmentId}/${file.filename}`
+          : `https://cdn.example/${file.filename}`;
+        if (bytes) this.#attachmentFiles.set(new URL(url).pathname, bytes);
+        return { id: attachmentId, url, proxy_url: url, ...file };
+      }),
+      ...(attachments.some((file) => file.flags) ? { flags: attachments.find((file) => file.flags)?.flags } : {}),
     });
     return id;
   }
@@ -498,6 +508,16 @@ export class FakeDiscord extends EventEmitter {
   private async handleRest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
+    const served = this.#attachmentFiles.get((request.url ?? "").replace(/\?.*$/, ""));
+    if (request.url?.startsWith("/attachments/")) {
+      // The CDN: signed URLs, no bot token.
+      if (!served) response.writeHead(404).end();
+      else
+        response
+          .writeHead(200, { "content-type": "application/octet-stream", "content-length": served.length })
+          .end(served);
+      return;
+    }
     const raw = Buffer.concat(chunks).toString("utf8");
     const path = (request.url ?? "").replace(/\?.*$/, "").replace(/^\/api\/v10/, "");
     const method = request.method ?? "GET";

@@ -12,8 +12,21 @@ import { heldUntilResumed } from "./held-requests.js";
  * Socket Mode server (ws: `hello`, `events_api` envelopes, acks, `disconnect`).
  * Events for the HTTP Events API are POSTed with {@link postSignedEvent}; button presses
  * (`block_actions`, built with {@link blockActions}) with {@link postSignedInteraction}
- * over HTTP or {@link FakeSlack.sendSocketInteractive} over the socket.
+ * over HTTP or {@link FakeSlack.sendSocketInteractive} over the socket. Files users shared
+ * ({@link FakeSlack.addFile}) are served at their `url_private` to a bearer bot token; the
+ * bot uploads with files.getUploadURLExternal, a POST of the bytes to the upload URL and
+ * files.completeUploadExternal (recorded in `uploads`).
  */
+
+/** A file the bot uploaded and completed into a channel. */
+export interface SlackUpload {
+  id: string;
+  filename: string;
+  bytes: Buffer;
+  channel_id?: string;
+  thread_ts?: string;
+  initial_comment?: string;
+}
 
 /** One recorded Web API call. */
 export interface FakeSlackCall {
@@ -52,6 +65,13 @@ export class FakeSlack {
   readonly acks: string[] = [];
   /** The `ts` of each chat.postMessage answered, in call order (`postedTs[i]` answers `callsTo("chat.postMessage")[i]`). */
   readonly postedTs: string[] = [];
+  readonly uploads: SlackUpload[] = [];
+  /** Bearer tokens that downloaded a shared file. */
+  readonly fileDownloads: Array<{ path: string; token?: string }> = [];
+  readonly #shared = new Map<string, { bytes: Buffer; mimetype: string }>();
+  /** Upload URLs handed out and not completed: the bytes posted to each. */
+  readonly #pendingUploads = new Map<string, { filename: string; length: number; bytes?: Buffer }>();
+  #fileCounter = 0;
   readonly botUserId: string;
   readonly botId: string;
   readonly teamId: string;
@@ -91,6 +111,15 @@ export class FakeSlack {
     const { port } = server.address() as AddressInfo;
     fake = new FakeSlack(server, `http://127.0.0.1:${port}/api/`, options);
     return fake;
+  }
+
+  /** A file a user shared, as a message event's `files` entry carries it (served at its `url_private`). */
+  addFile(bytes: Buffer, name: string, mimetype: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+    const id = `F${++this.#fileCounter}`;
+    const path = `/files-pri/${this.teamId}-${id}/${name}`;
+    this.#shared.set(path, { bytes, mimetype });
+    const origin = this.apiUrl.replace(/\/api\/$/, "");
+    return { id, name, mimetype, size: bytes.length, url_private: `${origin}${path}`, ...extra };
   }
 
   /** Queues answers for the next calls of `method`, used in order before the normal answer. */
@@ -272,6 +301,8 @@ export class FakeSlack {
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", "http://fake");
+    if (url.pathname.startsWith("/files-pri/")) return this.#serveFile(request, response, url.pathname);
+    if (url.pathname.startsWith("/upload/")) return this.#receiveUpload(request, response, url.pathname.slice(8));
     const method = url.pathname.replace(/^\/api\//, "");
     const body = await readBody(request);
     if (
@@ -330,6 +361,37 @@ export class FakeSlack {
       }
       case "chat.update":
         return { ok: true, channel: params.channel, ts: params.ts, text: params.text };
+      case "files.getUploadURLExternal": {
+        const length = Number(params.length);
+        if (!params.filename || !Number.isInteger(length) || length < 1)
+          return { ok: false, error: "invalid_arguments" };
+        const id = `F${++this.#fileCounter}`;
+        this.#pendingUploads.set(id, { filename: String(params.filename), length });
+        const origin = this.apiUrl.replace(/\/api\/$/, "");
+        return { ok: true, upload_url: `${origin}/upload/${id}`, file_id: id };
+      }
+      case "files.completeUploadExternal": {
+        const files = (typeof params.files === "string" ? JSON.parse(params.files) : params.files) as Array<{
+          id: string;
+          title?: string;
+        }>;
+        const completed: SlackUpload[] = [];
+        for (const file of files) {
+          const pending = this.#pendingUploads.get(file.id);
+          if (!pending?.bytes) return { ok: false, error: "file_not_found" };
+          this.#pendingUploads.delete(file.id);
+          completed.push({
+            id: file.id,
+            filename: pending.filename,
+            bytes: pending.bytes,
+            ...(params.channel_id ? { channel_id: String(params.channel_id) } : {}),
+            ...(params.thread_ts ? { thread_ts: String(params.thread_ts) } : {}),
+            ...(params.initial_comment ? { initial_comment: String(params.initial_comment) } : {}),
+          });
+        }
+        this.uploads.push(...completed);
+        return { ok: true, files: completed.map((file) => ({ id: file.id, name: file.filename })) };
+      }
       case "chat.postEphemeral":
         return { ok: true, message_ts: this.nextTs() };
       case "reactions.add":
@@ -352,6 +414,38 @@ export class FakeSlack {
       default:
         return { ok: false, error: "unknown_method" };
     }
+  }
+
+  async #serveFile(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+    this.fileDownloads.push({ path, ...(token ? { token } : {}) });
+    const file = this.#shared.get(path);
+    // Without a token Slack answers with its sign-in page, never the file.
+    if (!token || this.invalidTokens.has(token) || !file) {
+      response.writeHead(token ? 404 : 302, token ? {} : { location: "https://fake.slack.com/signin" }).end();
+      return;
+    }
+    response.writeHead(200, { "content-type": file.mimetype, "content-length": file.bytes.length }).end(file.bytes);
+  }
+
+  /** The bytes of an upload: the raw body, or the first file of a multipart body. */
+  async #receiveUpload(request: IncomingMessage, response: ServerResponse, id: string): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const pending = this.#pendingUploads.get(id);
+    if (!pending) {
+      response.writeHead(404).end();
+      return;
+    }
+    let bytes = Buffer.concat(chunks);
+    const contentType = request.headers["content-type"] ?? "";
+    if (contentType.startsWith("multipart/form-data")) {
+      const form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
+      const file = [...form.values()].find((value) => typeof value !== "string");
+      bytes = file && typeof file !== "string" ? Buffer.from(await file.arrayBuffer()) : Buffer.alloc(0);
+    }
+    pending.bytes = bytes;
+    response.writeHead(200, { "content-type": "text/plain" }).end(`OK - ${bytes.length}`);
   }
 
   #waitFor<T>(event: string, what: string, check: () => T | undefined): Promise<T> {

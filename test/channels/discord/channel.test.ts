@@ -89,12 +89,12 @@ describe("the Discord channel, receiving", () => {
     expect(harness.fake.sent[0]).toMatchObject({ channelId: THREAD_ID, body: { content: "threaded answer" } });
   });
 
-  it("describes attachments, and gives a message with only a file a text the model can read", async () => {
+  it("lists attachments for a download after the gates, a message with only a file included", async () => {
     harness = await startDiscordHarness();
     const next = harness.nextInbound();
     harness.fake.dm("", ALICE, [{ filename: "cat.png", size: 1234, content_type: "image/png" }]);
     expect(await next).toMatchObject({
-      text: "[attached photo: cat.png]",
+      text: "",
       media: [
         { kind: "photo", name: "cat.png", mimeType: "image/png", size: 1234, ref: "https://cdn.example/cat.png" },
       ],

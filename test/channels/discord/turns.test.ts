@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -201,5 +201,32 @@ describe("skein on Discord, turn by turn", () => {
     expect(channels.discord).toMatchObject({ state: "failed", detail: expect.stringMatching(/token/) });
     expect(channels.other).toMatchObject({ state: "connected" });
     expect(daemon.bus.runningChannels()).toEqual(["other"]);
+  });
+});
+
+describe("Discord attachments", () => {
+  it("transcribes a voice message and saves an image, giving the model both", async () => {
+    const { discord, openai, home } = await startDaemon();
+    openai.transcript = "what is in the picture";
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(300, 5)]);
+
+    discord.dm("", ALICE, [
+      { filename: "voice-message.ogg", size: 4, content_type: "audio/ogg", bytes: Buffer.from("OggS"), flags: 8192 },
+      { filename: "cat.jpg", size: jpeg.length, content_type: "image/jpeg", bytes: jpeg },
+    ]);
+    await discord.waitForSent(1);
+
+    expect(openai.transcriptions).toEqual([
+      expect.objectContaining({ fileName: expect.stringMatching(/voice-message\.ogg$/) }),
+    ]);
+    const user = openai.requests.at(-1)!.body.messages.findLast((message) => message.role === "user");
+    const parts = user?.content as Array<{ type: string; text?: string; image_url?: { url: string } }>;
+    expect(parts[0]?.text).toMatch(
+      /^\[voice message, transcribed\]: what is in the picture\n\n\[voice saved to inbox\/discord\//,
+    );
+    expect(parts[0]?.text).toMatch(/\[photo saved to inbox\/discord\/\d+\/.+-cat\.jpg \(image\/jpeg/);
+    expect(parts[1]?.image_url?.url).toBe(`data:image/jpeg;base64,${jpeg.toString("base64")}`);
+    const saved = await readdir(join(home, "workspace", "inbox", "discord", DM_CHANNEL_ID));
+    expect(saved.some((name) => name.endsWith("cat.jpg"))).toBe(true);
   });
 });

@@ -195,3 +195,36 @@ describe("Slack conversations with the agent", () => {
     expect(openai.requests).toEqual([]);
   });
 });
+
+describe("Slack files with the agent", () => {
+  it("downloads a shared image with the bot token, saves it and shows it to the model with its text", async () => {
+    await startDaemon();
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(500, 3)]);
+    const file = slack.addFile(png, "chart.png", "image/png");
+    const ts = slack.nextTs();
+    slack.sendSocketEvent({
+      type: "message",
+      subtype: "file_share",
+      channel_type: "im",
+      user: "UALICE",
+      text: "what does this chart say?",
+      ts,
+      channel: "D1",
+      files: [file],
+    });
+
+    await nthOutcome(1);
+    await daemon.idle();
+    expect(slack.fileDownloads).toEqual([expect.objectContaining({ token: "xoxb-good" })]);
+    const user = openai.requests.at(-1)!.body.messages.findLast((message) => message.role === "user");
+    expect(user?.content).toEqual([
+      {
+        type: "text",
+        text: expect.stringMatching(
+          /^what does this chart say\?\n\n\[photo saved to inbox\/slack\/D1\/.+-chart\.png \(image\/png/,
+        ),
+      },
+      { type: "image_url", image_url: { url: `data:image/png;base64,${png.toString("base64")}` } },
+    ]);
+  });
+});
