@@ -3,8 +3,8 @@ import path from "node:path";
 import type { Logger } from "pino";
 import type { InboundMessage, MediaAttachment } from "../bus/messages.js";
 import type { DownloadOptions, DownloadResult } from "../channel-kit/attachment-download.js";
-import type { UserContentPart } from "../providers/provider.js";
 import type { SkeinConfig } from "../config/schema.js";
+import type { UserContentPart } from "../providers/provider.js";
 import { createTranscriber, type TranscriptionResult } from "../providers/transcription.js";
 
 /**

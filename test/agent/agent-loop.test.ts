@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { apologies } from "../../src/agent/apology.js";
 import type { InboundGate } from "../../src/gates/gate.js";
 import { toolResult } from "../../src/tools/tool.js";
-import { contentText, type FakeRequest, type FakeReply } from "../fakes/fake-openai.js";
+import { contentText, type FakeReply, type FakeRequest } from "../fakes/fake-openai.js";
 import { fakeTool } from "../support/tool-context.js";
 import { within } from "../support/within.js";
 import { type Harness, startHarness } from "./harness.js";

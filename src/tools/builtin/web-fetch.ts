@@ -1,8 +1,6 @@
 import { lookup as dnsLookup } from "node:dns";
 import type { LookupFunction } from "node:net";
 import type { Agent } from "undici";
-import { type Tool, ToolError } from "../tool.js";
-import { htmlToMarkdown } from "./html-to-markdown.js";
 import {
   type AddressPolicy,
   BlockedAddressError,
@@ -10,6 +8,8 @@ import {
   checkLiteralHost,
   guardedLookup,
 } from "../../util/ssrf-guard.js";
+import { type Tool, ToolError } from "../tool.js";
+import { htmlToMarkdown } from "./html-to-markdown.js";
 
 /** Response bodies are cut at this many bytes while they stream. */
 export const MAX_BODY_BYTES = 1_048_576;

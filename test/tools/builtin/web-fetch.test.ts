@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, LookupFunction } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { blockedAddressReason } from "../../../src/util/ssrf-guard.js";
 import { MAX_BODY_BYTES, type WebFetchOptions, webFetchTool } from "../../../src/tools/builtin/web-fetch.js";
+import { blockedAddressReason } from "../../../src/util/ssrf-guard.js";
 import { runTool } from "./tool-harness.js";
 
 let server: Server;
