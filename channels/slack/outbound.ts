@@ -13,6 +13,11 @@ export interface SlackSendOptions {
   log: Logger;
 }
 
+/** The mrkdwn chunks a reply is sent in, each under Slack's limit. */
+export function slackChunks(markdown: string): string[] {
+  return chunkText(markdownToMrkdwn(markdown), { limit: MESSAGE_LIMIT });
+}
+
 /**
  * Delivers one OutboundMessage: Markdown rendered to mrkdwn, in chunks under the limit, in
  * order, in the message's thread when it has one; a chunk that finally fails throws a ChannelError.
@@ -26,7 +31,7 @@ export async function sendSlackMessage(
   delivery?: SendOptions,
 ): Promise<string[]> {
   const chatId = message.chatId;
-  const chunks = chunkText(markdownToMrkdwn(message.text), { limit: MESSAGE_LIMIT });
+  const chunks = slackChunks(message.text);
   return deliverChunks(chunks, delivery, async (chunk, index) => {
     try {
       // The WebClient's retry policy (retryConfig) is the one retry layer: it waits out

@@ -3,6 +3,11 @@ import type { Logger } from "pino";
 import type { DeliveryReceipt, InboundMessage, MediaAttachment, OutboundMessage } from "../../src/bus/messages.js";
 import type { ApprovalHandle, ApprovalPrompt } from "../../src/channel-kit/approval.js";
 import {
+  type DownloadOptions,
+  type DownloadResult,
+  downloadAttachment,
+} from "../../src/channel-kit/attachment-download.js";
+import {
   type Channel,
   type ChannelDeps,
   ChannelError,
@@ -10,11 +15,8 @@ import {
   type SendOptions,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
-import {
-  type DownloadOptions,
-  type DownloadResult,
-  downloadAttachment,
-} from "../../src/channel-kit/attachment-download.js";
+import type { ReplyStream, ReplyTarget } from "../../src/channel-kit/reply-stream.js";
+import { StreamedReply } from "../../src/channel-kit/streamed-reply.js";
 import { ackAfterRecord } from "./ack-after-record.js";
 import { listenForSlackPresses, postSlackApproval, settleSlackApproval } from "./approval.js";
 import { boltLogger } from "./bolt-logger.js";
@@ -25,12 +27,13 @@ import {
   mentionedUserIds,
   parseSlackMessageId,
   readableSlackText,
-  slackFileSource,
   type SlackMessageEvent,
+  slackFileSource,
 } from "./inbound.js";
 import type { SlackSettings } from "./index.js";
 import { sendSlackMessage } from "./outbound.js";
 import { SocketSupervisor } from "./socket-supervisor.js";
+import { slackEditFloorMs, slackStreamTransport } from "./stream.js";
 import { UserDirectory } from "./user-directory.js";
 
 /** The retry policy of Web API calls: 429s wait for Retry-After, network errors and 5xx back off. */
@@ -50,6 +53,8 @@ export interface SlackChannelOptions {
   requestTimeoutMs?: number;
   /** First delay before a Socket Mode reconnect, doubled per failed attempt (default 1 s). */
   reconnectDelayMs?: number;
+  /** Fewest milliseconds between two requests on a streamed preview (default {@link slackEditFloorMs}). */
+  streamFloorMs?: number;
 }
 
 type AcceptedEvent = Extract<EventDecision, { type: "accept" }>;
@@ -67,6 +72,8 @@ export class SlackChannel implements Channel {
   #client?: WebClient;
   /** Reactions and name lookups: a few seconds at most, one retry, no waiting on rate limits. */
   #quickClient?: WebClient;
+  /** A streamed reply's preview posts and edits: a rate limit is the stream's to skip, never waited for. */
+  #streamClient?: WebClient;
   #app?: App;
   #users?: UserDirectory;
   #supervisor?: SocketSupervisor;
@@ -130,6 +137,7 @@ export class SlackChannel implements Channel {
       // A rate-limited reaction or name lookup is skipped, never waited for.
       rejectRateLimitedCalls: true,
     });
+    this.#streamClient = new webApi.WebClient(token, { ...clientOptions, rejectRateLimitedCalls: true });
     this.#users = new UserDirectory({ usersInfo: (args) => this.#quickClient!.users.info(args), log: this.#log });
 
     this.#identity = await this.#authTest(this.#client);
@@ -304,6 +312,17 @@ export class SlackChannel implements Channel {
   /** Downloads a shared file from its `url_private` with the bot token (the app needs the `files:read` scope). */
   fetchAttachment(attachment: MediaAttachment, options: DownloadOptions): Promise<DownloadResult> {
     return downloadAttachment(slackFileSource(attachment, this.#config.bot_token ?? ""), options);
+  }
+
+  /** A reply that grows as it is written: chat.postMessage in the thread, then chat.update (undefined when streaming is off). */
+  openStream(target: ReplyTarget): ReplyStream | undefined {
+    const client = this.#client;
+    const streamClient = this.#streamClient;
+    if (!this.#config.streaming || !client || !streamClient) return undefined;
+    const log = this.#log.child({ chatId: target.chatId });
+    const transport = slackStreamTransport(streamClient, client, target, { log });
+    const floorMs = this.#options.streamFloorMs ?? slackEditFloorMs;
+    return new StreamedReply(transport, { intervalMs: Math.max(this.#config.stream_interval * 1000, floorMs) }, log);
   }
 
   indicateWorking(message: InboundMessage): WorkingIndicator {

@@ -45,6 +45,18 @@ export type ScriptedAnswer =
   /** The normal answer, given only once `after` settles (a slow call). */
   | { after: Promise<unknown> };
 
+/** A message the bot posted, as the channel shows it now. */
+export interface FakeSlackMessage {
+  channel: string;
+  ts: string;
+  threadTs?: string;
+  /** The text it shows now (after every chat.update). */
+  text: string;
+  /** Every text it showed, the posted one first, then one per chat.update, with when it arrived (ms). */
+  history: Array<{ text: string; at: number }>;
+  deleted: boolean;
+}
+
 export interface FakeUser {
   name: string;
   displayName?: string;
@@ -59,6 +71,8 @@ export interface FakeSlackOptions {
 
 export class FakeSlack {
   readonly calls: FakeSlackCall[] = [];
+  /** Messages the bot posted with chat.postMessage, in order, as they show now. */
+  readonly messages: FakeSlackMessage[] = [];
   /** Tokens that auth.test and apps.connections.open answer with `invalid_auth`. */
   readonly invalidTokens = new Set<string>();
   /** Envelope ids acknowledged by the Socket Mode client. */
@@ -255,6 +269,28 @@ export class FakeSlack {
     };
   }
 
+  /** The message posted with this ts, or undefined. */
+  message(ts: string): FakeSlackMessage | undefined {
+    return this.messages.find((message) => message.ts === ts);
+  }
+
+  /** What the message with this ts shows now (undefined when deleted or never posted). */
+  shownText(ts: string): string | undefined {
+    const message = this.message(ts);
+    return message && !message.deleted ? message.text : undefined;
+  }
+
+  /** Deletes a posted message, as a user or admin can: chat.update then answers `message_not_found`. */
+  deleteMessage(ts: string): void {
+    const message = this.message(ts);
+    if (message) message.deleted = true;
+  }
+
+  /** Resolves with the first `count` posted messages once that many were posted. */
+  waitForMessages(count: number): Promise<FakeSlackMessage[]> {
+    return this.#waitFor("call", () => (this.messages.length >= count ? this.messages.slice(0, count) : undefined));
+  }
+
   /** A fresh message timestamp, as Slack makes them (`seconds.micros`). */
   nextTs(): string {
     this.#tsCounter += 1;
@@ -352,6 +388,15 @@ export class FakeSlack {
       case "chat.postMessage": {
         const ts = this.nextTs();
         this.postedTs.push(ts);
+        const text = String(params.text ?? "");
+        this.messages.push({
+          channel: String(params.channel),
+          ts,
+          ...(params.thread_ts ? { threadTs: String(params.thread_ts) } : {}),
+          text,
+          history: [{ text, at: Date.now() }],
+          deleted: false,
+        });
         return {
           ok: true,
           channel: params.channel,
@@ -359,8 +404,20 @@ export class FakeSlack {
           message: { type: "message", text: params.text, user: this.botUserId, bot_id: this.botId, ts },
         };
       }
-      case "chat.update":
-        return { ok: true, channel: params.channel, ts: params.ts, text: params.text };
+      case "chat.update": {
+        const message = this.message(String(params.ts));
+        if (!message || message.deleted || message.channel !== params.channel)
+          return { ok: false, error: "message_not_found" };
+        message.text = String(params.text ?? "");
+        message.history.push({ text: message.text, at: Date.now() });
+        return {
+          ok: true,
+          channel: message.channel,
+          ts: message.ts,
+          text: message.text,
+          message: { type: "message", text: message.text, user: this.botUserId, bot_id: this.botId },
+        };
+      }
       case "files.getUploadURLExternal": {
         const length = Number(params.length);
         if (!params.filename || !Number.isInteger(length) || length < 1)

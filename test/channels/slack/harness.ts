@@ -72,7 +72,11 @@ export interface SlackHarness {
 }
 
 /** A Slack channel on a real bus, configured against the fake (HTTP mode unless an app token is given). */
-export async function slackHarness(fake: FakeSlack, slack: Record<string, unknown> = {}): Promise<SlackHarness> {
+export async function slackHarness(
+  fake: FakeSlack,
+  slack: Record<string, unknown> = {},
+  options: SlackChannelOptions = {},
+): Promise<SlackHarness> {
   const home = await mkdtemp(join(tmpdir(), "skein-slack-"));
   const config = configSchema.parse({
     channels: {
@@ -88,7 +92,10 @@ export async function slackHarness(fake: FakeSlack, slack: Record<string, unknow
   } satisfies SkeinConfigInput);
   const bus = new MessageBus();
   const logs = new LogRecorder();
-  const channel = new SlackChannel({ settings: config.channels.slack, bus, log: logs.log, home }, fastRetries);
+  const channel = new SlackChannel(
+    { settings: config.channels.slack, bus, log: logs.log, home },
+    { ...fastRetries, ...options },
+  );
   const inbound: InboundMessage[] = [];
   const arrivals = new EventEmitter();
   bus.onInbound((message) => {
