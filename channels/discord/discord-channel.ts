@@ -16,6 +16,8 @@ import {
   type SendOptions,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
+import type { ReplyStream, ReplyTarget } from "../../src/channel-kit/reply-stream.js";
+import { StreamedReply } from "../../src/channel-kit/streamed-reply.js";
 import { settleWithin } from "../../src/util/settle-within.js";
 import { handleDiscordPress, postDiscordApproval, settleDiscordApproval } from "./approval.js";
 import { catchUp } from "./catch-up.js";
@@ -24,6 +26,7 @@ import { discordFileSource, looksContentless, toInboundMessage } from "./inbound
 import type { DiscordSettings } from "./index.js";
 import { LastSeenStore } from "./last-seen.js";
 import { sendDiscordMessage } from "./outbound.js";
+import { discordEditFloorMs, discordStreamTransport, rejectEditsOnRateLimit } from "./stream.js";
 
 /** Tuning knobs, all with production defaults; tests shorten them. */
 export interface DiscordChannelOptions {
@@ -31,6 +34,8 @@ export interface DiscordChannelOptions {
   typingIntervalMs?: number;
   /** Tries per chunk after discord.js's own retries gave up (network, 5xx). */
   sendAttempts?: number;
+  /** Fewest milliseconds between two requests on a streamed preview (default {@link discordEditFloorMs}). */
+  streamFloorMs?: number;
 }
 
 /**
@@ -89,7 +94,8 @@ export class DiscordChannel implements Channel {
       partials: [Partials.Channel],
       // Replies need no message history: keep the cache small.
       makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 20 }),
-      ...(this.#apiUrl && { rest: { api: this.#apiUrl } }),
+      // A rate-limited edit of a streamed preview is skipped by the stream, never queued.
+      rest: { rejectOnRateLimit: rejectEditsOnRateLimit, ...(this.#apiUrl && { api: this.#apiUrl }) },
     });
     this.#lastSeen ??= await LastSeenStore.open(join(this.#deps.home, "state", "discord-last-seen.json"), this.#log);
     // Live messages of these channels wait for catch-up before they move the last-seen marks.
@@ -150,6 +156,20 @@ export class DiscordChannel implements Channel {
   /** Downloads an attachment from its CDN URL. */
   fetchAttachment(attachment: MediaAttachment, options: DownloadOptions): Promise<DownloadResult> {
     return downloadAttachment(discordFileSource(attachment), options);
+  }
+
+  /** A reply that grows as it is written: created, then PATCHed (undefined when streaming is off). */
+  openStream(target: ReplyTarget): ReplyStream | undefined {
+    const rest = this.#client?.rest;
+    if (!this.#deps.settings.streaming || !rest || this.#stopping) return undefined;
+    const log = this.#log.child({ chatId: target.chatId });
+    const transport = discordStreamTransport(rest, target, {
+      log,
+      ...(this.options.sendAttempts !== undefined ? { attempts: this.options.sendAttempts } : {}),
+    });
+    const floorMs = this.options.streamFloorMs ?? discordEditFloorMs;
+    const intervalMs = Math.max(this.#deps.settings.stream_interval * 1000, floorMs);
+    return new StreamedReply(transport, { intervalMs }, log);
   }
 
   indicateWorking(message: InboundMessage): WorkingIndicator {

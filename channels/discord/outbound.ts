@@ -17,6 +17,11 @@ export interface DiscordSendOptions {
   attempts?: number;
 }
 
+/** The Discord Markdown chunks a reply is sent in, each under Discord's limit. */
+export function discordChunks(markdown: string): string[] {
+  return chunkText(toDiscordMarkdown(markdown), { limit: MESSAGE_LIMIT });
+}
+
 /**
  * Delivers one OutboundMessage: Markdown made Discord-safe, in chunks under the limit, in
  * order, the first one replying to `replyToId`; a thread, when given, is where it goes.
@@ -33,7 +38,7 @@ export async function sendDiscordMessage(
   const { log } = options;
   // A thread is a channel of its own: a threadId, when given, is where the reply goes.
   const channelId = message.threadId ?? message.chatId;
-  const chunks = chunkText(toDiscordMarkdown(message.text), { limit: MESSAGE_LIMIT });
+  const chunks = discordChunks(message.text);
   return deliverChunks(chunks, delivery, async (content, index) => {
     const bodyOf = (text: string) => ({
       content: text,

@@ -83,9 +83,20 @@ export interface SentMessage {
     message_reference?: { message_id: string; fail_if_not_exists?: boolean };
     [key: string]: unknown;
   };
+  /** When it arrived (epoch ms). */
+  at?: number;
 }
 
-/** An injected REST answer for the next `POST /channels/:id/messages`. */
+/** An edit of a message the bot posted (`PATCH /channels/:id/messages/:id`), as the fake received it. */
+export interface EditedMessage {
+  channelId: string;
+  messageId: string;
+  body: { content?: string; [key: string]: unknown };
+  /** When it arrived (epoch ms). */
+  at: number;
+}
+
+/** An injected REST answer for the next `POST /channels/:id/messages` (or message edit, see `failNextEdits`). */
 export type InjectedFailure =
   | { type: "rate-limit"; retryAfterSeconds: number; global?: boolean }
   | { type: "server-error"; status?: number }
@@ -112,6 +123,13 @@ const now = () => new Date().toISOString();
 export class FakeDiscord extends EventEmitter {
   /** Messages the bot posted, in the order they arrived. */
   readonly sent: SentMessage[] = [];
+  /** Edits of sent messages (PATCH or an UPDATE_MESSAGE callback), in the order they arrived. */
+  readonly edits: EditedMessage[] = [];
+  /** What each message the bot posted shows now, by id. */
+  readonly #shown = new Map<string, string>();
+  /** Ids of the bot's messages deleted with {@link FakeDiscord.deleteMessage}. */
+  readonly #deleted = new Set<string>();
+  readonly #editFailures: InjectedFailure[] = [];
   /** Channel ids the bot sent a typing indicator to, one entry per call. */
   readonly typing: string[] = [];
   /** Counts of gateway opcodes received (2 identify, 6 resume, 1 heartbeat). */
@@ -128,8 +146,6 @@ export class FakeDiscord extends EventEmitter {
   readonly #held = { count: 0 };
   /** Interaction callbacks the bot sent, in order. */
   readonly callbacks: Array<{ interactionId: string; body: { type: number; data?: Record<string, unknown> } }> = [];
-  /** Edits of sent messages (PATCH or an UPDATE_MESSAGE callback), in order. */
-  readonly edits: Array<{ messageId: string; body: Record<string, unknown> }> = [];
   /** Each interaction's message id, by interaction id. */
   readonly #interactions = new Map<string, string>();
   readonly #failures: InjectedFailure[] = [];
@@ -173,6 +189,30 @@ export class FakeDiscord extends EventEmitter {
   /** Makes the next message posts fail, one injected answer per post, in order. */
   failNextSends(...failures: InjectedFailure[]): void {
     this.#failures.push(...failures);
+  }
+
+  /** Makes the next message edits fail, one injected answer per edit, in order. */
+  failNextEdits(...failures: InjectedFailure[]): void {
+    this.#editFailures.push(...failures);
+  }
+
+  /** Deletes a message the bot posted, as a user with Manage Messages can: edits then answer Unknown Message. */
+  deleteMessage(messageId: string): void {
+    this.#deleted.add(messageId);
+  }
+
+  /** What a message the bot posted shows now, after its edits (undefined when deleted or unknown). */
+  shownText(messageId: string): string | undefined {
+    return this.#deleted.has(messageId) ? undefined : this.#shown.get(messageId);
+  }
+
+  /** Resolves with the first edit (made or to come) that matches. */
+  async waitForEdit(matches: (edit: EditedMessage) => boolean): Promise<EditedMessage> {
+    for (;;) {
+      const found = this.edits.find(matches);
+      if (found) return found;
+      await once(this, "edited");
+    }
   }
 
   /** Resolves once `count` messages in total have been posted by the bot. */
@@ -336,9 +376,10 @@ export class FakeDiscord extends EventEmitter {
 
   #edit(messageId: string, body: Record<string, unknown>): SentMessage | undefined {
     const sent = this.sent.find((candidate) => candidate.id === messageId);
-    if (!sent) return undefined;
+    if (!sent || this.#deleted.has(messageId)) return undefined;
     sent.body = { ...sent.body, ...body };
-    this.edits.push({ messageId, body });
+    this.edits.push({ channelId: sent.channelId, messageId, body, at: Date.now() });
+    if (typeof body.content === "string") this.#shown.set(messageId, body.content);
     this.emit("edited", messageId);
     return sent;
   }
@@ -557,14 +598,7 @@ export class FakeDiscord extends EventEmitter {
     }
     if (method === "GET" && path === "/users/@me") return json(200, BOT);
     const messagePath = /^\/channels\/(\d+)\/messages\/(\d+)$/.exec(path);
-    if (messagePath && method === "PATCH") {
-      const edited = this.#edit(messagePath[2]!, JSON.parse(raw) as Record<string, unknown>);
-      if (!edited) return json(404, { message: "Unknown Message", code: 10008 });
-      return json(200, {
-        ...this.#message(edited.id, edited.channelId, BOT as unknown as FakeUser, String(edited.body.content ?? "")),
-        components: edited.body.components ?? [],
-      });
-    }
+    if (messagePath && method === "PATCH") return this.#editMessage(messagePath[1]!, messagePath[2]!, raw, json);
     const channel = /^\/channels\/(\d+)(\/messages|\/typing)?$/.exec(path);
     if (channel && method === "GET" && !channel[2]) {
       const id = channel[1]!;
@@ -586,30 +620,7 @@ export class FakeDiscord extends EventEmitter {
     if (channel && method === "POST" && channel[2] === "/messages") {
       if (this.#sendsPaused && !(await heldUntilResumed(this.#sendsPaused, request, this.#held))) return;
       const failure = this.#failures.shift();
-      if (failure?.type === "rate-limit") {
-        const seconds = String(failure.retryAfterSeconds);
-        this.emit("rate-limited");
-        return json(
-          429,
-          {
-            message: "You are being rate limited.",
-            retry_after: failure.retryAfterSeconds,
-            global: failure.global ?? false,
-          },
-          {
-            "retry-after": seconds,
-            "x-ratelimit-limit": "5",
-            "x-ratelimit-remaining": "0",
-            "x-ratelimit-reset-after": seconds,
-            "x-ratelimit-bucket": "fake-bucket",
-            "x-ratelimit-scope": "user",
-            ...(failure.global && { "x-ratelimit-global": "true" }),
-          },
-        );
-      }
-      if (failure?.type === "server-error") return json(failure.status ?? 502, { message: "Bad Gateway", code: 0 });
-      if (failure?.type === "discord-error")
-        return json(failure.status, { message: failure.message, code: failure.code });
+      if (failure) return this.#answerFailure(failure, json);
 
       const body = JSON.parse(raw) as SentMessage["body"];
       const content = body.content ?? "";
@@ -625,8 +636,9 @@ export class FakeDiscord extends EventEmitter {
       if (channel[1] !== DM_CHANNEL_ID && channel[1] !== GENERAL_CHANNEL_ID && channel[1] !== THREAD_ID) {
         return json(404, { message: "Unknown Channel", code: 10003 });
       }
-      const sent: SentMessage = { id: this.#id(), channelId: channel[1]!, body };
+      const sent: SentMessage = { id: this.#id(), channelId: channel[1]!, body, at: Date.now() };
       this.sent.push(sent);
+      this.#shown.set(sent.id, content);
       this.emit("sent", sent);
       return json(200, {
         ...this.#message(sent.id, sent.channelId, BOT as unknown as FakeUser, content),
@@ -634,6 +646,66 @@ export class FakeDiscord extends EventEmitter {
       });
     }
     json(404, { message: "404: Not Found", code: 0 });
+  }
+
+  /** Answers a request with an injected failure, as Discord would. */
+  #answerFailure(
+    failure: InjectedFailure,
+    json: (status: number, body: unknown, headers?: Record<string, string>) => void,
+  ) {
+    if (failure.type === "rate-limit") {
+      const seconds = String(failure.retryAfterSeconds);
+      this.emit("rate-limited");
+      return json(
+        429,
+        {
+          message: "You are being rate limited.",
+          retry_after: failure.retryAfterSeconds,
+          global: failure.global ?? false,
+        },
+        {
+          "retry-after": seconds,
+          "x-ratelimit-limit": "5",
+          "x-ratelimit-remaining": "0",
+          "x-ratelimit-reset-after": seconds,
+          "x-ratelimit-bucket": "fake-bucket",
+          "x-ratelimit-scope": "user",
+          ...(failure.global && { "x-ratelimit-global": "true" }),
+        },
+      );
+    }
+    if (failure.type === "server-error") return json(failure.status ?? 502, { message: "Bad Gateway", code: 0 });
+    return json(failure.status, { message: failure.message, code: failure.code });
+  }
+
+  /** `PATCH /channels/:id/messages/:id`: edits a message the bot posted (Unknown Message once it is deleted). */
+  #editMessage(
+    channelId: string,
+    messageId: string,
+    raw: string,
+    json: (status: number, body: unknown, headers?: Record<string, string>) => void,
+  ) {
+    const failure = this.#editFailures.shift();
+    if (failure) return this.#answerFailure(failure, json);
+    const body = JSON.parse(raw) as Record<string, unknown>;
+    if (String(body.content ?? "").length > 2000) {
+      return json(400, {
+        message: "Invalid Form Body",
+        code: 50035,
+        errors: {
+          content: { _errors: [{ code: "BASE_TYPE_MAX_LENGTH", message: "Must be 2000 or fewer in length." }] },
+        },
+      });
+    }
+    const edited = this.sent.some((message) => message.id === messageId && message.channelId === channelId)
+      ? this.#edit(messageId, body)
+      : undefined;
+    if (!edited) return json(404, { message: "Unknown Message", code: 10008 });
+    return json(200, {
+      ...this.#message(edited.id, edited.channelId, BOT as unknown as FakeUser, String(edited.body.content ?? "")),
+      components: edited.body.components ?? [],
+      edited_timestamp: now(),
+    });
   }
 
   /**

@@ -288,7 +288,9 @@ export class FakeSlack {
 
   /** Resolves with the first `count` posted messages once that many were posted. */
   waitForMessages(count: number): Promise<FakeSlackMessage[]> {
-    return this.#waitFor("call", () => (this.messages.length >= count ? this.messages.slice(0, count) : undefined));
+    return this.#waitFor("call", `${count} posted messages`, () =>
+      this.messages.length >= count ? this.messages.slice(0, count) : undefined,
+    );
   }
 
   /** A fresh message timestamp, as Slack makes them (`seconds.micros`). */
@@ -406,8 +408,9 @@ export class FakeSlack {
       }
       case "chat.update": {
         const message = this.message(String(params.ts));
-        if (!message || message.deleted || message.channel !== params.channel)
-          return { ok: false, error: "message_not_found" };
+        // A message this fake never posted (a test's own ts) is taken as one it did not record.
+        if (!message) return { ok: true, channel: params.channel, ts: params.ts, text: params.text };
+        if (message.deleted || message.channel !== params.channel) return { ok: false, error: "message_not_found" };
         message.text = String(params.text ?? "");
         message.history.push({ text: message.text, at: Date.now() });
         return {

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type Logger, pino } from "pino";
+import { expect } from "vitest";
 import { AgentLoop, type TurnOutcome } from "../../src/agent/agent-loop.js";
 import { ContextBuilder } from "../../src/agent/context.js";
 import { SessionStore } from "../../src/agent/sessions.js";
@@ -70,4 +71,16 @@ export function writtenAnswer(length: number): string {
     size += part.length + 2;
   }
   return parts.join("\n\n");
+}
+
+/**
+ * Requests on the preview (arrival times at the fake) came at most one per interval. A
+ * request's arrival can be late by the time a busy machine takes to send it, which shortens
+ * the gap after it but not the ones around it: so every run of requests is checked, allowing
+ * one interval and 50 ms of such lateness (unthrottled, dozens arrive within one interval).
+ */
+export function expectThrottled(times: number[], intervalMs: number): void {
+  for (let first = 0; first < times.length; first++)
+    for (let last = first + 1; last < times.length; last++)
+      expect(times[last]! - times[first]!).toBeGreaterThanOrEqual((last - first - 1) * intervalMs - 50);
 }

@@ -134,7 +134,8 @@ describe("skein on Discord, turn by turn", () => {
     discord.dm("write a lot");
     await discord.waitForSent(3);
     await setup!.daemon.idle();
-    const contents = discord.sent.map((message) => message.body.content ?? "");
+    // What each message finally shows: a streamed answer's first chunk is the edited preview.
+    const contents = discord.sent.map((message) => discord.shownText(message.id) ?? "");
     for (const content of contents) {
       expect(content.length).toBeLessThanOrEqual(2000);
       expect((content.match(/```/g) ?? []).length % 2).toBe(0);
