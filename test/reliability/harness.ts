@@ -123,9 +123,13 @@ export class World {
 
   /** The text of every reply each platform accepted, in the order accepted. */
   replies(platform: Platform): string[] {
-    if (platform === "telegram") return this.telegram.sent.map((sent) => sent.visibleText);
-    if (platform === "slack") return this.slack.callsTo("chat.postMessage").map((call) => String(call.text));
-    return this.discord.sent.map((sent) => String(sent.body.content ?? ""));
+    // What each message finally shows: a streamed reply's first chunk is its edited preview.
+    if (platform === "telegram")
+      return this.telegram.sent.map(
+        (sent) => this.telegram.shownText(sent.chat_id, sent.message_id) ?? sent.visibleText,
+      );
+    if (platform === "slack") return this.slack.messages.map((message) => message.text);
+    return this.discord.sent.map((sent) => this.discord.shownText(sent.id) ?? String(sent.body.content ?? ""));
   }
 
   /** How many accepted replies carry each marker index, over all platforms. */

@@ -54,9 +54,12 @@ describe("Slack output from model text, the built CLI", () => {
     });
     const event = { type: "app_mention", user: "UALICE", text: "<@UBOT> status?", ts: slack.nextTs(), channel: "C1" };
     await postSignedEvent(`http://127.0.0.1:${port}/slack/events`, "mentions-secret", slack.eventCallback(event));
-    const [posted] = await slack.waitForCalls("chat.postMessage", 1);
-    const text = String(posted!.text);
-    expect(text).not.toMatch(/<[!@]/);
+    // The reply streams: every text the message showed is checked, and what it finally shows.
+    const [message] = await slack.waitForMessages(1);
+    while (!message!.text.includes("<https://example.com|docs>"))
+      await slack.waitForCalls("chat.update", slack.callsTo("chat.update").length + 1);
+    for (const shown of message!.history) expect(shown.text).not.toMatch(/<[!@]/);
+    const text = message!.text;
     expect(text).toContain("everyone (!channel)");
     expect(text).toContain("<https://example.com|docs>");
   });

@@ -29,7 +29,8 @@ describe("streamed replies on Slack", () => {
   let tsCounter = 0;
   /** Alice writes to the bot: a DM, or a mention in channel C1 (answered in its thread). */
   async function aliceWrites(text: string, where: "dm" | "channel" = "dm"): Promise<string> {
-    const ts = `1700000100.${String(++tsCounter).padStart(6, "0")}`;
+    // Sent now: a message older than max_message_age is not answered.
+    const ts = `${Math.floor(Date.now() / 1000)}.${String(++tsCounter).padStart(6, "0")}`;
     const event =
       where === "dm"
         ? { type: "message", channel_type: "im", channel: "D1", user: "UALICE", text, ts }
