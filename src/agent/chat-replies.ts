@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { InboundMessage, OutboundMessage, SendOptions } from "../bus/messages.js";
-import type { ReplyStream, ReplyTarget } from "../channel-kit/reply-stream.js";
+import type { ReplyStream, ReplyTarget, StreamDelivery } from "../channel-kit/reply-stream.js";
 import type { ChatMessage } from "../providers/provider.js";
 import type { SessionStore } from "./sessions.js";
 
@@ -42,8 +42,9 @@ export class ChatReplies {
     message: InboundMessage,
     text: string,
     sessionKey?: string,
+    delivery?: StreamDelivery,
   ): Promise<boolean> {
-    return (await this.#delivering(message, sessionKey, () => stream.finish(text))).type === "delivered";
+    return (await this.#delivering(message, sessionKey, () => stream.finish(text, delivery))).type === "delivered";
   }
 
   async #delivering(

@@ -3,7 +3,7 @@ import { BusError } from "../bus/bus-error.js";
 import type { JournalEntry, TurnProgress } from "../bus/journal.js";
 import type { InboundMessage } from "../bus/messages.js";
 import type { WorkingIndicator } from "../channel-kit/channel.js";
-import type { ReplyStream, ReplyTarget } from "../channel-kit/reply-stream.js";
+import type { ReplyStream, ReplyTarget, StreamDelivery } from "../channel-kit/reply-stream.js";
 import type { SkeinConfig } from "../config/schema.js";
 import { type ChatMessage, type LlmProvider, ProviderError, type UserContentPart } from "../providers/provider.js";
 import type { ToolRegistry } from "../tools/registry.js";
@@ -63,8 +63,8 @@ interface Computed {
   outcome: TurnOutcome;
   records: ChatMessage[];
   replies: string[];
-  /** For a streamed reply: ends the stream, which delivers the replies instead of a send. */
-  finish?: () => Promise<void>;
+  /** For a streamed reply: ends the stream, which delivers the replies instead of a send (each chunk reported to `delivery`). */
+  finish?: (delivery: StreamDelivery) => Promise<void>;
 }
 
 /** One turn about to run: the message, the session it belongs to and what the model is asked. */
@@ -127,7 +127,7 @@ export class TurnRunner {
     const outbound = replies.map((reply) => replyTo(message, reply));
     await entry.answered(outbound);
     if (finish) {
-      await finish();
+      await finish({ onChunkDelivered: (chunk) => entry.delivered(0, chunk) });
       await entry.complete();
       return outcome;
     }
@@ -296,7 +296,8 @@ export class TurnRunner {
     };
     const records = [plan.userMessage, ...result.added];
     if (streamed && (!suppressed || streamed.fed)) {
-      const finish = async () => void (await replies.finishStream(streamed.stream, message, reply, sessionKey));
+      const finish = async (delivery: StreamDelivery) =>
+        void (await replies.finishStream(streamed.stream, message, reply, sessionKey, delivery));
       return { outcome, records, replies: [reply], finish };
     }
     if (streamed)
