@@ -15,7 +15,7 @@ import { settleWithin } from "../util/settle-within.js";
 import { parseChatCommand, runChatCommand } from "./chat-commands.js";
 import { ChatReplies, errorText } from "./chat-replies.js";
 import type { ContextBuilder } from "./context.js";
-import { type ModelCommandDeps, sessionModel } from "./model-commands.js";
+import { allowedModels, type ModelCommandDeps, sessionModel } from "./model-commands.js";
 import { sanitizeText } from "./sanitize.js";
 import { validateSessionKey } from "./session-id.js";
 import { SessionScheduler } from "./session-scheduler.js";
@@ -100,7 +100,7 @@ export class AgentLoop {
       ...options,
       replies: this.#replies,
       modelFor: async (key, message) => ({
-        model: scheduledModel(message) ?? (await sessionModel(key, this.#models)),
+        model: scheduledModel(message, allowedModels(options.agent)) ?? (await sessionModel(key, this.#models)),
         provider: options.ledger
           ? meteredProvider(options.provider, callerOf(message), options.ledger)
           : options.provider,

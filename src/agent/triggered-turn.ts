@@ -66,9 +66,10 @@ export function verbatimResult(text: string): ToolLoopResult {
   };
 }
 
-/** The model a scheduled job named, if any. */
-export function scheduledModel(message: InboundMessage): string | undefined {
-  return message.trigger?.type === "schedule" ? message.trigger.model : undefined;
+/** The model a scheduled job named, while the operator offers it (`/model`'s choices); else none. */
+export function scheduledModel(message: InboundMessage, offered: readonly string[]): string | undefined {
+  const model = message.trigger?.type === "schedule" ? message.trigger.model : undefined;
+  return model && offered.includes(model) ? model : undefined;
 }
 
 /**

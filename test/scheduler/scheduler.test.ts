@@ -63,7 +63,7 @@ describe("the scheduler", () => {
   }
 
   beforeEach(async () => {
-    harness = await startHarness();
+    harness = await startHarness({ agent: { models: ["fake-model", "fake-large"] } });
     clock = fakeClock();
     recorded = [];
     results = [];
@@ -113,6 +113,19 @@ describe("the scheduler", () => {
       `schedule:${jobId}:${start + 3600_000}`,
       `schedule:${jobId}:${start + 7200_000}`,
     ]);
+  });
+
+  it("runs a task with the model it names while /model offers it, else the conversation's", async () => {
+    const scheduler = schedulerFor(harness.home);
+    await scheduler.add(job({ kind: "task", every: 60, text: "Summarise the day", model: "fake-large" }));
+    await scheduler.add(job({ kind: "task", every: 60, text: "Summarise the week", model: "gpt-retired" }));
+    clock.advance(60_000);
+    await scheduler.runDue();
+    await Promise.all(recorded.map((message) => harness.outcomeOf(message.id)));
+    const modelAsked = (text: string) =>
+      harness.fake.requests.find((request) => JSON.stringify(request.body.messages).includes(text))?.body.model;
+    expect(modelAsked("Summarise the day")).toBe("fake-large");
+    expect(modelAsked("Summarise the week")).toBe("fake-model");
   });
 
   it("sends nothing when a task answers NOTHING_TO_REPORT", async () => {

@@ -52,7 +52,11 @@ export function scheduleTool(scheduler: SchedulePort, targetRule: MessageTargetR
           description: "add: where runs deliver (default this chat)",
         },
         name: { type: "string", minLength: 1, maxLength: 100 },
-        model: { type: "string", minLength: 1, description: "add: the model a task runs with" },
+        model: {
+          type: "string",
+          minLength: 1,
+          description: "add: the model a task runs with (one the /model command offers)",
+        },
         id: { type: "string", minLength: 1, description: "remove: the job id" },
       },
       required: ["action"],
