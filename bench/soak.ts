@@ -4,17 +4,21 @@
  * 30,000 messages over 100 chats. It reports the idle RSS with Telegram configured, the
  * RSS after 1,000, 10,000 and 30,000 turns, the growth between 10,000 and 30,000, and the
  * daemon's CPU time per end-to-end turn. `SOAK_CPU_PROF=<dir>` runs the daemon with
- * `--cpu-prof` and writes its profile there.
+ * `--cpu-prof` and writes its profile there; `SOAK_HEAP_SNAPSHOTS=<dir>` writes a heap
+ * snapshot of the daemon there at each checkpoint (to compare what is retained);
+ * `SOAK_TURNS=<n>` (a multiple of 3,000) shortens the run, its checkpoints scaled alike;
+ * `SOAK_NODE_ARGS="<flags>"` passes node or V8 flags to the daemon (to try their effect).
  * Targets: RSS <= 150 MiB after 30,000 turns, growth <= 10 MiB, idle <= 80 MiB, CPU <= 1.5 ms a turn.
  */
 import { spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
 import { FakeOpenAI } from "../test/fakes/fake-openai.js";
 import { FakeTelegram } from "../test/fakes/fake-telegram.js";
 
 const chats = 100;
-const turns = 30_000;
-const checkpoints = [1_000, 10_000, 30_000];
+const turns = Number(process.env.SOAK_TURNS ?? 30_000);
+const checkpoints = [turns / 30, turns / 3, turns];
 
 interface ProcessReading {
   rssMiB: number;
@@ -36,15 +40,37 @@ async function readProcess(pid: number): Promise<ProcessReading> {
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Asks the daemon (started with `--heapsnapshot-signal`) for a heap snapshot and waits until it is written. */
+async function takeHeapSnapshot(pid: number, dir: string): Promise<void> {
+  const before = new Set(await readdir(dir));
+  process.kill(pid, "SIGUSR2");
+  let size = -1;
+  for (;;) {
+    await settle(1_000);
+    const written = (await readdir(dir)).find((name) => !before.has(name) && name.endsWith(".heapsnapshot"));
+    if (!written) continue;
+    const now = (await stat(join(dir, written))).size;
+    if (now > 0 && now === size) return;
+    size = now;
+  }
+}
+
 /** Runs the soak and prints its figures; `cli` is the built `dist/cli.js`. */
 export async function soak(cli: string, home: string): Promise<void> {
   const telegram = await FakeTelegram.start();
   const model = await FakeOpenAI.start();
   model.respondWith(() => ({ content: "ok" }));
   const profileDir = process.env.SOAK_CPU_PROF;
+  const snapshotDir = process.env.SOAK_HEAP_SNAPSHOTS;
   const child = spawn(
     process.execPath,
-    [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), cli, "start"],
+    [
+      ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+      ...(snapshotDir ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] : []),
+      ...(process.env.SOAK_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      cli,
+      "start",
+    ],
     {
       env: {
         PATH: process.env.PATH,
@@ -94,17 +120,24 @@ export async function soak(cli: string, home: string): Promise<void> {
       if (checkpoints.includes(sent)) {
         await settle(500);
         readings.set(sent, await readProcess(child.pid!));
+        if (snapshotDir) await takeHeapSnapshot(child.pid!, snapshotDir);
       }
     }
     const seconds = (Date.now() - started) / 1000;
     for (const [count, reading] of readings)
       console.log(`RSS after ${count.toLocaleString("en")} turns: ${reading.rssMiB.toFixed(1)} MiB`);
-    const at10k = readings.get(10_000)!;
-    const at30k = readings.get(30_000)!;
-    console.log(`RSS after 30,000 turns over ${chats} chats: ${at30k.rssMiB.toFixed(1)} MiB   [target <= 150 MiB]`);
-    console.log(`RSS growth 10,000 -> 30,000: ${(at30k.rssMiB - at10k.rssMiB).toFixed(1)} MiB   [target <= 10 MiB]`);
+    const [, middle, last] = checkpoints as [number, number, number];
+    const atMiddle = readings.get(middle)!;
+    const atLast = readings.get(last)!;
+    const label = (count: number) => count.toLocaleString("en");
     console.log(
-      `daemon CPU per end-to-end turn (fake Bot API, instant model): ${((at30k.cpuMs - at10k.cpuMs) / 20_000).toFixed(2)} ms   [target <= 1.5 ms]`,
+      `RSS after ${label(last)} turns over ${chats} chats: ${atLast.rssMiB.toFixed(1)} MiB   [target <= 150 MiB]`,
+    );
+    console.log(
+      `RSS growth ${label(middle)} -> ${label(last)}: ${(atLast.rssMiB - atMiddle.rssMiB).toFixed(1)} MiB   [target <= 10 MiB]`,
+    );
+    console.log(
+      `daemon CPU per end-to-end turn (fake Bot API, instant model): ${((atLast.cpuMs - atMiddle.cpuMs) / (last - middle)).toFixed(2)} ms   [target <= 1.5 ms]`,
     );
     console.log(`(${turns.toLocaleString("en")} turns in ${seconds.toFixed(0)} s)`);
   } finally {
