@@ -47,10 +47,11 @@ export async function sendTelegramMessage(
   const chatId = message.chatId;
   const wireChatId = telegramChatId(chatId);
   const chunks = telegramChunks(message.text);
+  // The chat goes into the label, not into a child logger: that would cost every send, not only a retry.
   const retry = (label: string) => ({
     classify: classifyTelegramError,
-    log: log.child({ chatId }),
-    label,
+    log,
+    label: `${label} to chat ${chatId}`,
     ...options.retry,
   });
 

@@ -67,13 +67,14 @@ function guardBody(source: ReadableStream<Uint8Array>, guard: BodyGuard): Readab
     {
       async pull(controller) {
         const remaining = guard.deadlineAt - Date.now();
-        const fault =
+        // Made only when the timer fires: an error's stack trace costs more than the chunk it guards.
+        const fault = () =>
           remaining <= guard.idleMs
             ? new BodyFault("deadline", "the model's answer did not arrive in time")
             : new BodyFault("stalled", `the model's answer stalled (no data for ${guard.idleMs / 1000} s)`);
         let timer: NodeJS.Timeout | undefined;
         const expired = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(fault), Math.min(maxTimerMs, Math.max(0, remaining), guard.idleMs));
+          timer = setTimeout(() => reject(fault()), Math.min(maxTimerMs, Math.max(0, remaining), guard.idleMs));
           timer.unref();
         });
         try {

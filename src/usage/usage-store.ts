@@ -37,8 +37,10 @@ export function utcDay(epochMs: number): string {
  */
 export class UsageFiles implements UsageStore {
   readonly #dir: string;
-  /** Appends in order, one at a time. */
-  #tail: Promise<unknown> = Promise.resolve();
+  /** Lines waiting to be written, in order: appends that come during a write go out together in the next one. */
+  #queue: Array<{ file: string; line: string; resolve: () => void; reject: (error: unknown) => void }> = [];
+  #writing: Promise<void> | undefined;
+  #dirReady: Promise<unknown> | undefined;
 
   constructor(dir: string) {
     this.#dir = dir;
@@ -47,12 +49,32 @@ export class UsageFiles implements UsageStore {
   append(record: UsageRecord): Promise<void> {
     const line = `${JSON.stringify(record)}\n`;
     const file = join(this.#dir, `${utcDay(Date.parse(record.at))}.jsonl`);
-    const written = this.#tail.then(async () => {
-      await mkdir(this.#dir, { recursive: true, mode: 0o700 });
-      await appendFile(file, line, { mode: 0o600 });
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ file, line, resolve, reject });
+      this.#writing ??= this.#drain();
     });
-    this.#tail = written.catch(() => undefined);
-    return written;
+  }
+
+  /** Writes the queued lines until none is left: one append per day file and batch. */
+  async #drain(): Promise<void> {
+    while (this.#queue.length > 0) {
+      const batch = this.#queue;
+      this.#queue = [];
+      for (const file of new Set(batch.map((entry) => entry.file))) {
+        const entries = batch.filter((entry) => entry.file === file);
+        try {
+          this.#dirReady ??= mkdir(this.#dir, { recursive: true, mode: 0o700 });
+          await this.#dirReady;
+          await appendFile(file, entries.map((entry) => entry.line).join(""), { mode: 0o600 });
+          for (const entry of entries) entry.resolve();
+        } catch (error) {
+          // The folder may have gone (or never been made): made again on the next write.
+          this.#dirReady = undefined;
+          for (const entry of entries) entry.reject(error);
+        }
+      }
+    }
+    this.#writing = undefined;
   }
 
   async readSince(since: number): Promise<UsageRecord[]> {

@@ -179,7 +179,7 @@ describe("the Telegram channel, delivering", () => {
     await harness.channel.send(toAlice("after the flood"));
     expect(harness.fake.callsOf("sendMessage")).toHaveLength(2);
     expect(harness.fake.sent.map((message) => message.visibleText)).toEqual(["after the flood"]);
-    const retry = await harness.log.waitFor(/telegram sendMessage failed \(attempt 1 of/);
+    const retry = await harness.log.waitFor(/telegram sendMessage to chat \S+ failed \(attempt 1 of/);
     expect(retry).toMatchObject({ level: 40, attempt: 1, delayMs: 1_000 });
   });
 

@@ -1,0 +1,56 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { UsageFiles, type UsageRecord } from "../../src/usage/usage-store.js";
+
+function record(at: string, chatId: string): UsageRecord {
+  return {
+    at,
+    channel: "telegram",
+    chatId,
+    senderId: "1",
+    provider: "openai",
+    model: "m",
+    promptTokens: 1,
+    completionTokens: 1,
+  };
+}
+
+describe("UsageFiles", () => {
+  let home: string;
+  beforeEach(async () => {
+    home = await mkdtemp(join(tmpdir(), "skein-usage-"));
+  });
+  afterEach(async () => {
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it("writes appends made at the same time in the order they were made, each in its day's file", async () => {
+    const store = new UsageFiles(join(home, "usage"));
+    const chats = Array.from({ length: 50 }, (_, index) => String(index));
+    await Promise.all([
+      ...chats.map((chat) => store.append(record("2026-01-01T10:00:00.000Z", chat))),
+      store.append(record("2026-01-02T00:00:01.000Z", "next day")),
+    ]);
+    const firstDay = await readFile(join(home, "usage", "2026-01-01.jsonl"), "utf8");
+    expect(
+      firstDay
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).chatId),
+    ).toEqual(chats);
+    expect((await store.readSince(Date.parse("2026-01-02T00:00:00.000Z"))).map((entry) => entry.chatId)).toEqual([
+      "next day",
+    ]);
+  });
+
+  it("makes its folder again when it was removed while running", async () => {
+    const store = new UsageFiles(join(home, "usage"));
+    await store.append(record("2026-01-01T10:00:00.000Z", "before"));
+    await rm(join(home, "usage"), { recursive: true });
+    await store.append(record("2026-01-01T10:00:00.000Z", "lost")).catch(() => undefined);
+    await store.append(record("2026-01-01T10:00:01.000Z", "after"));
+    expect((await store.readSince(0)).map((entry) => entry.chatId)).toContain("after");
+  });
+});
