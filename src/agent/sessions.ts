@@ -1,4 +1,4 @@
-import { mkdir, open, readdir, readFile, rename } from "node:fs/promises";
+import { type FileHandle, mkdir, open, readdir, readFile, rename } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "pino";
 import type { ChatMessage } from "../providers/provider.js";
@@ -35,6 +35,12 @@ export interface TurnRecord {
   replies: string[];
 }
 
+/**
+ * Session files kept open for appending (the least recently written is closed beyond this):
+ * an open and a close less per turn, well under the usual limit of 1,024 descriptors.
+ */
+const OPEN_FILES = 128;
+
 /** Turns remembered per session from its file, for resuming (the newest ones). */
 const REMEMBERED_TURNS = 20;
 
@@ -59,7 +65,9 @@ function isChatMessage(value: unknown): value is ChatMessage {
  * Files are append-only: a turn's messages are written (one line, tagged with the turn's
  * message id) and fsynced when it completes. A corrupt line is skipped with a warning; a
  * torn last line (a crash mid-write) is terminated before the next append, so nothing
- * glues onto it. `/new` archives the file and starts afresh.
+ * glues onto it. `/new` archives the file and starts afresh. Files stay open between writes
+ * (up to {@link OPEN_FILES}, and until their session leaves memory): a session is reset with
+ * `/new`, not by removing its file while the daemon runs.
  */
 export class SessionStore {
   readonly #dir: string;
@@ -79,6 +87,10 @@ export class SessionStore {
   readonly #turns = new Map<string, Map<string, string[]>>();
   /** Files whose last line is unterminated: the next write starts with a newline. */
   readonly #torn = new Set<string>();
+  /** Open session files by path, least recently written first. */
+  readonly #files = new Map<string, FileHandle>();
+  /** Paths being written now: their handles are not closed under the write. */
+  readonly #writing = new Set<string>();
   #dirReady: Promise<void> | undefined;
 
   constructor(options: SessionStoreOptions) {
@@ -228,6 +240,8 @@ export class SessionStore {
       if (now - usedAt < this.#idleMs || this.#queues.has(idleKey) || this.#loading.has(idleKey)) continue;
       this.#usedAt.delete(idleKey);
       this.#cache.delete(idleKey);
+      this.#turns.delete(idleKey);
+      void this.#closeFile(this.pathOf(idleKey));
     }
   }
 
@@ -238,6 +252,7 @@ export class SessionStore {
     this.#cache.set(key, []);
     this.#turns.delete(key);
     this.#torn.delete(path);
+    await this.#closeFile(path);
     const stamp = this.#now().toISOString().replace(/[:.]/g, "-");
     const archivePath = join(this.#dir, "archive", `${encodeSessionKey(key)}.${stamp}.jsonl`);
     await mkdir(join(this.#dir, "archive"), { recursive: true });
@@ -258,19 +273,42 @@ export class SessionStore {
   async #write(path: string, text: string): Promise<void> {
     this.#dirReady ??= mkdir(this.#dir, { recursive: true }).then(() => undefined);
     await this.#dirReady;
-    const file = await open(path, "a", 0o600);
+    this.#writing.add(path);
     try {
+      const file = await this.#openFile(path);
       const terminate = this.#torn.delete(path);
       try {
         await file.write(terminate ? `\n${text}` : text);
+        await file.datasync();
       } catch (error) {
         this.#torn.add(path); // a part may have been written
+        await this.#closeFile(path); // opened afresh for the next write
         throw error;
       }
-      await file.datasync();
     } finally {
-      await file.close();
+      this.#writing.delete(path);
     }
+  }
+
+  /** The session file open for appending (opened now, or kept from an earlier write). */
+  async #openFile(path: string): Promise<FileHandle> {
+    let file = this.#files.get(path);
+    if (file) this.#files.delete(path);
+    else file = await open(path, "a", 0o600);
+    this.#files.set(path, file);
+    for (const old of this.#files.keys()) {
+      if (this.#files.size <= OPEN_FILES) break;
+      if (!this.#writing.has(old)) void this.#closeFile(old);
+    }
+    return file;
+  }
+
+  /** Closes a session file kept open (a failure to close loses nothing: every write was fsynced). */
+  async #closeFile(path: string): Promise<void> {
+    const file = this.#files.get(path);
+    if (!file) return;
+    this.#files.delete(path);
+    await file.close().catch(() => undefined);
   }
 }
 

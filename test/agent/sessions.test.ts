@@ -168,6 +168,21 @@ describe("the session store", () => {
     expect(await new SessionStore({ dir, log }).load("cli:local")).toEqual(turn.slice(0, 1));
   });
 
+  it("writes more sessions at once than it keeps files open for, each complete and in order in its own file", async () => {
+    const { log } = recordingLogger();
+    const store = new SessionStore({ dir, log });
+    const keys = Array.from({ length: 200 }, (_, index) => `telegram:${index}`);
+    for (let round = 0; round < 3; round++)
+      await Promise.all(keys.map((key) => store.append(key, [{ role: "user", content: `${key} ${round}` }])));
+    const reopened = new SessionStore({ dir, log });
+    for (const key of keys)
+      expect((await reopened.load(key)).map((message) => message.content)).toEqual([
+        `${key} 0`,
+        `${key} 1`,
+        `${key} 2`,
+      ]);
+  });
+
   it("never touches the filesystem for an invalid session id", async () => {
     const { log } = recordingLogger();
     const store = new SessionStore({ dir, log });
