@@ -7,7 +7,8 @@
  * `--cpu-prof` and writes its profile there; `SOAK_HEAP_SNAPSHOTS=<dir>` writes a heap
  * snapshot of the daemon there at each checkpoint (to compare what is retained);
  * `SOAK_TURNS=<n>` (a multiple of 3,000) shortens the run, its checkpoints scaled alike;
- * `SOAK_NODE_ARGS="<flags>"` passes node or V8 flags to the daemon (to try their effect).
+ * the daemon runs with the node flags of deploy/Dockerfile's CMD, or `SOAK_NODE_ARGS="<flags>"`
+ * instead (empty for none, to see what they change).
  * Targets: RSS <= 150 MiB after 30,000 turns, growth <= 10 MiB, idle <= 80 MiB, CPU <= 1.5 ms a turn.
  */
 import { spawn } from "node:child_process";
@@ -55,6 +56,16 @@ async function takeHeapSnapshot(pid: number, dir: string): Promise<void> {
   }
 }
 
+/**
+ * The node flags deploy/Dockerfile (and the systemd unit) start the daemon with, so that the
+ * soak measures the daemon as it is deployed.
+ */
+async function deployedNodeFlags(): Promise<string[]> {
+  const dockerfile = await readFile(new URL("../deploy/Dockerfile", import.meta.url), "utf8");
+  const command = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+  return command ? (JSON.parse(command) as string[]).filter((word) => word.startsWith("--")) : [];
+}
+
 /** Runs the soak and prints its figures; `cli` is the built `dist/cli.js`. */
 export async function soak(cli: string, home: string): Promise<void> {
   const telegram = await FakeTelegram.start();
@@ -62,12 +73,15 @@ export async function soak(cli: string, home: string): Promise<void> {
   model.respondWith(() => ({ content: "ok" }));
   const profileDir = process.env.SOAK_CPU_PROF;
   const snapshotDir = process.env.SOAK_HEAP_SNAPSHOTS;
+  const nodeFlags = process.env.SOAK_NODE_ARGS?.split(" ").filter(Boolean) ?? (await deployedNodeFlags());
+  console.log(`daemon: node ${[...nodeFlags, "dist/cli.js", "start"].join(" ")}`);
+  const spawnedAt = performance.now();
   const child = spawn(
     process.execPath,
     [
       ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
       ...(snapshotDir ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] : []),
-      ...(process.env.SOAK_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      ...nodeFlags,
       cli,
       "start",
     ],
@@ -95,6 +109,9 @@ export async function soak(cli: string, home: string): Promise<void> {
       });
       child.on("exit", (code) => reject(new Error(`skein start exited with ${code}: ${stderr}`)));
     });
+    console.log(
+      `skein start until ready, Telegram configured: ${((performance.now() - spawnedAt) / 1000).toFixed(2)} s`,
+    );
     await settle(1_000);
     const idle = await readProcess(child.pid!);
     console.log(`idle RSS, Telegram configured: ${idle.rssMiB.toFixed(1)} MiB   [target <= 80 MiB]`);

@@ -173,7 +173,7 @@ export class AgentLoop {
         this.#log.error("turns did not end after cancellation; giving up on them");
     }
     this.#stopAccepting();
-    await this.#options.sessions.flush();
+    await this.#options.sessions.close();
   }
 
   /** Resolves once no turn is running or queued. */

@@ -265,6 +265,12 @@ export class SessionStore {
     }
   }
 
+  /** Waits for every write, then closes the files kept open (a later write opens its file again). */
+  async close(): Promise<void> {
+    await this.flush();
+    await Promise.all([...this.#files.keys()].map((path) => this.#closeFile(path)));
+  }
+
   /** Waits for every write in progress or queued. */
   async flush(): Promise<void> {
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);

@@ -6,7 +6,7 @@ import { execa } from "execa";
 import { beforeAll, describe, expect, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
 import { root } from "./built-cli.js";
-import { envOf, type Instruction, parseYamlSubset, readDockerfile, readUnit } from "./deploy-files.js";
+import { envOf, heapFlags, type Instruction, parseYamlSubset, readDockerfile, readUnit } from "./deploy-files.js";
 
 let runtime: Instruction[];
 beforeAll(async () => {
@@ -66,7 +66,9 @@ describe("deploy/docker-compose.yml", () => {
 describe("deploy/skein.service", () => {
   it("runs `skein start` from the built CLI as a dedicated user", async () => {
     const unit = await readUnit();
-    expect(unit.get("Service", "ExecStart")).toEqual([`/usr/bin/node /opt/skein/${packageJson.bin.skein} start`]);
+    expect(unit.get("Service", "ExecStart")).toEqual([
+      `/usr/bin/node ${heapFlags.join(" ")} /opt/skein/${packageJson.bin.skein} start`,
+    ]);
     expect(unit.get("Service", "User")).toEqual(["skein"]);
     expect(unit.get("Service", "Restart")).toEqual(["on-failure"]);
     expect(unit.get("Service", "EnvironmentFile")).toEqual(["/etc/skein/skein.env"]);
