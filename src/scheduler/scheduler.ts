@@ -135,21 +135,24 @@ export class Scheduler {
 
   async #fireDue(): Promise<void> {
     clearTimeout(this.#timer);
+    const isDue = (job: ScheduledJob) => job.nextRun !== undefined && job.nextRun <= this.#now();
     try {
-      await this.#options.store.update(async (jobs) => {
-        let changed = false;
-        for (const job of [...jobs]) {
-          if (job.nextRun === undefined || job.nextRun > this.#now()) continue;
-          if (this.#signal?.aborted) break;
-          const outcome = await this.#fire(job, job.nextRun);
-          if (outcome === "failed") continue;
-          changed = true;
-          const next = nextRunAfter(job.schedule, job.tz, job.createdAt, Math.max(this.#now(), job.nextRun));
-          if (next === undefined) jobs.splice(jobs.indexOf(job), 1);
-          else job.nextRun = next;
-        }
-        return changed;
-      });
+      // Most wake-ups find nothing due: they only read the file, taking no lock and writing nothing.
+      if ((await this.#options.store.load()).some(isDue))
+        await this.#options.store.update(async (jobs) => {
+          let changed = false;
+          for (const job of [...jobs]) {
+            if (!isDue(job) || job.nextRun === undefined) continue;
+            if (this.#signal?.aborted) break;
+            const outcome = await this.#fire(job, job.nextRun);
+            if (outcome === "failed") continue;
+            changed = true;
+            const next = nextRunAfter(job.schedule, job.tz, job.createdAt, Math.max(this.#now(), job.nextRun));
+            if (next === undefined) jobs.splice(jobs.indexOf(job), 1);
+            else job.nextRun = next;
+          }
+          return changed;
+        });
     } catch (error) {
       this.#options.log.error({ err: error }, "scheduled jobs could not be read or stored; trying again later");
     }
