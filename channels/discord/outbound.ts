@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { REST } from "discord.js";
 import { Routes } from "discord.js";
 import type { Logger } from "pino";
@@ -39,7 +40,7 @@ export async function sendDiscordMessage(
   // A thread is a channel of its own: a threadId, when given, is where the reply goes.
   const channelId = message.threadId ?? message.chatId;
   const chunks = discordChunks(message.text);
-  return deliverChunks(chunks, delivery, async (content, index) => {
+  const ids = await deliverChunks(chunks, delivery, async (content, index) => {
     const bodyOf = (text: string) => ({
       content: text,
       // Never let the model ping @everyone, @here or roles.
@@ -73,4 +74,23 @@ export async function sendDiscordMessage(
       throw failure;
     }
   });
+  if (!message.attachments?.length) return ids;
+  try {
+    // One message with every file as multipart `files[n]` and their descriptions in `payload_json`.
+    const files = await Promise.all(
+      message.attachments.map(async (file) => ({ name: file.name, data: await readFile(file.path) })),
+    );
+    const sent = (await rest.post(Routes.channelMessages(channelId), {
+      body: {
+        attachments: files.map((file, id) => ({ id, filename: file.name })),
+        allowed_mentions: { parse: [] },
+      },
+      files,
+    })) as { id: string };
+    return [...ids, sent.id];
+  } catch (error) {
+    const failure = toChannelError(error, `upload files to channel ${channelId}`);
+    log.error({ err: failure, chatId: channelId }, "discord file upload failed");
+    throw failure;
+  }
 }

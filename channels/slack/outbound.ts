@@ -32,7 +32,7 @@ export async function sendSlackMessage(
 ): Promise<string[]> {
   const chatId = message.chatId;
   const chunks = slackChunks(message.text);
-  return deliverChunks(chunks, delivery, async (chunk, index) => {
+  const ids = await deliverChunks(chunks, delivery, async (chunk, index) => {
     try {
       // The WebClient's retry policy (retryConfig) is the one retry layer: it waits out
       // 429s for their Retry-After and backs off on 5xx and network errors.
@@ -58,4 +58,18 @@ export async function sendSlackMessage(
       throw failure;
     }
   });
+  if (!message.attachments?.length) return ids;
+  try {
+    // files.getUploadURLExternal for each, the bytes to its upload URL, then files.completeUploadExternal into the chat.
+    await client.filesUploadV2({
+      channel_id: chatId,
+      ...(message.threadId ? { thread_ts: message.threadId } : {}),
+      file_uploads: message.attachments.map((file) => ({ file: file.path, filename: file.name })),
+    });
+  } catch (error) {
+    const failure = toChannelError(error, `uploading files to ${chatId}`);
+    options.log.error({ chatId, err: error }, failure.message);
+    throw failure;
+  }
+  return ids;
 }

@@ -1,6 +1,6 @@
-import type { Api } from "grammy";
+import { type Api, InputFile } from "grammy";
 import type { Logger } from "pino";
-import type { OutboundMessage } from "../../src/bus/messages.js";
+import type { OutboundAttachment, OutboundMessage } from "../../src/bus/messages.js";
 import type { SendOptions } from "../../src/channel-kit/channel.js";
 import { chunkText } from "../../src/channel-kit/chunk-text.js";
 import { deliverChunks } from "../../src/channel-kit/deliver-chunks.js";
@@ -55,7 +55,7 @@ export async function sendTelegramMessage(
     ...options.retry,
   });
 
-  return deliverChunks(chunks, delivery, async (chunk, index) => {
+  const ids = await deliverChunks(chunks, delivery, async (chunk, index) => {
     const common = {
       ...(message.threadId ? { message_thread_id: Number(message.threadId) } : {}),
       ...(index === 0 && message.replyToId
@@ -93,4 +93,60 @@ export async function sendTelegramMessage(
       throw failure;
     }
   });
+  if (!message.attachments?.length) return ids;
+  try {
+    return [...ids, ...(await sendTelegramFiles(api, message, message.attachments))];
+  } catch (error) {
+    const failure = toChannelError(error, `sending files to chat ${chatId}`);
+    log.error({ chatId, err: error }, failure.message);
+    throw failure;
+  }
+}
+
+/** Telegram's photo limit: larger images go as documents. */
+const PHOTO_LIMIT = 10 * 1024 * 1024;
+
+/**
+ * Sends files after the text: images as photos (sendPhoto), the rest as documents
+ * (sendDocument), several of a kind as albums (sendMediaGroup, 2-10 each: Telegram does not
+ * mix photos and documents in one). Returns the ids of the messages made.
+ */
+async function sendTelegramFiles(api: Api, message: OutboundMessage, files: OutboundAttachment[]): Promise<string[]> {
+  const chatId = telegramChatId(message.chatId);
+  const thread = message.threadId ? { message_thread_id: Number(message.threadId) } : {};
+  const photos = files.filter((file) => file.isImage && file.size <= PHOTO_LIMIT);
+  const documents = files.filter((file) => !photos.includes(file));
+  const ids: string[] = [];
+  for (const [type, group] of [
+    ["photo", photos],
+    ["document", documents],
+  ] as const) {
+    for (let start = 0; start < group.length; start += 10) {
+      const batch = group.slice(start, start + 10);
+      const input = (file: OutboundAttachment) => new InputFile(file.path, file.name);
+      if (batch.length === 1) {
+        const file = batch[0] as OutboundAttachment;
+        const sent =
+          type === "photo"
+            ? await api.sendPhoto(chatId, input(file), thread)
+            : await api.sendDocument(chatId, input(file), thread);
+        ids.push(String(sent.message_id));
+      } else {
+        const sent =
+          type === "photo"
+            ? await api.sendMediaGroup(
+                chatId,
+                batch.map((file) => ({ type: "photo" as const, media: input(file) })),
+                thread,
+              )
+            : await api.sendMediaGroup(
+                chatId,
+                batch.map((file) => ({ type: "document" as const, media: input(file) })),
+                thread,
+              );
+        ids.push(...sent.map((item) => String(item.message_id)));
+      }
+    }
+  }
+  return ids;
 }

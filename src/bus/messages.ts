@@ -55,11 +55,24 @@ export type MessageTrigger =
   | { type: "schedule"; kind: "reminder" | "task"; jobId: string; name?: string; model?: string }
   | { type: "hook"; hook: string; mode: "notify" | "agent" };
 
+/** A workspace file sent with an outbound message (the `message` tool's `files`), checked to be inside the workspace. */
+export interface OutboundAttachment {
+  /** Absolute path. */
+  path: string;
+  /** The file name the platform shows. */
+  name: string;
+  size: number;
+  /** Whether it is an image (sent as a photo where the platform has photos). */
+  isImage: boolean;
+}
+
 export interface OutboundMessage {
   channel: string;
   chatId: string;
   /** Markdown as the model wrote it; the channel renders it for its platform. */
   text: string;
+  /** Files sent after the text, where the channel can send files. */
+  attachments?: OutboundAttachment[];
   threadId?: string;
   replyToId?: string;
 }

@@ -167,6 +167,8 @@ export class FakeDiscord extends EventEmitter {
   }
 
   /** Starts the fake on 127.0.0.1 on a free port. */
+  /** Files the bot uploaded (multipart `files[n]`), in order. */
+  readonly uploads: Array<{ channelId: string; messageId: string; name: string; bytes: Buffer }> = [];
   /** Attachment bytes by URL path (see {@link FakeAttachment.bytes}). */
   readonly #attachmentFiles = new Map<string, Buffer>();
 
@@ -622,7 +624,22 @@ export class FakeDiscord extends EventEmitter {
       const failure = this.#failures.shift();
       if (failure) return this.#answerFailure(failure, json);
 
-      const body = JSON.parse(raw) as SentMessage["body"];
+      const contentType = request.headers["content-type"] ?? "";
+      let body: SentMessage["body"];
+      const files: Array<{ name: string; bytes: Buffer }> = [];
+      if (contentType.startsWith("multipart/form-data")) {
+        // Uploads: `payload_json` and `files[n]`, as Discord takes them.
+        const form = await new Response(Buffer.concat(chunks), { headers: { "content-type": contentType } }).formData();
+        body = JSON.parse(String(form.get("payload_json") ?? "{}")) as SentMessage["body"];
+        for (const [field, value] of form.entries()) {
+          if (!/^files\[\d+\]$/.test(field) || typeof value === "string") continue;
+          files.push({ name: value.name, bytes: Buffer.from(await value.arrayBuffer()) });
+        }
+        if (files.some((file) => file.bytes.length > 10 * 1024 * 1024))
+          return json(413, { message: "Request entity too large", code: 40005 });
+      } else {
+        body = JSON.parse(raw) as SentMessage["body"];
+      }
       const content = body.content ?? "";
       if (content.length > 2000) {
         return json(400, {
@@ -637,6 +654,7 @@ export class FakeDiscord extends EventEmitter {
         return json(404, { message: "Unknown Channel", code: 10003 });
       }
       const sent: SentMessage = { id: this.#id(), channelId: channel[1]!, body, at: Date.now() };
+      for (const file of files) this.uploads.push({ channelId: channel[1]!, messageId: sent.id, ...file });
       this.sent.push(sent);
       this.#shown.set(sent.id, content);
       this.emit("sent", sent);

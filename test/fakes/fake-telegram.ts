@@ -721,13 +721,12 @@ async function readPayload(
   if (!contentType.startsWith("multipart/form-data")) {
     return { payload: body.length ? (JSON.parse(body.toString("utf8")) as Record<string, unknown>) : {}, files };
   }
-  const form = await new Response(body, { headers: { "content-type": contentType } }).formData();
   const payload: Record<string, unknown> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value === "string") payload[key] = value;
+  for (const part of multipartParts(body, contentType)) {
+    if (part.filename === undefined) payload[part.name] = part.bytes.toString("utf8");
     else {
-      files.set(key, { name: value.name, bytes: Buffer.from(await value.arrayBuffer()) });
-      payload[key] = `attach://${key}`;
+      files.set(part.name, { name: part.filename, bytes: part.bytes });
+      payload[part.name] = `attach://${part.name}`;
     }
   }
   return { payload, files };
@@ -760,4 +759,30 @@ function reply(response: ServerResponse, status: number, body: unknown): void {
   if (response.writableEnded || response.destroyed) return;
   response.writeHead(status, { "content-type": "application/json" });
   response.end(JSON.stringify(body));
+}
+
+/** The parts of a multipart/form-data body (grammY's, which Node's FormData parser does not take). */
+function multipartParts(body: Buffer, contentType: string): Array<{ name: string; filename?: string; bytes: Buffer }> {
+  const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1];
+  if (!boundary) return [];
+  const delimiter = Buffer.from(`--${boundary}`);
+  const parts: Array<{ name: string; filename?: string; bytes: Buffer }> = [];
+  let index = body.indexOf(delimiter);
+  while (index !== -1) {
+    const start = index + delimiter.length;
+    const next = body.indexOf(delimiter, start);
+    if (next === -1) break;
+    const part = body.subarray(start, next);
+    const headerEnd = part.indexOf("\r\n\r\n");
+    if (headerEnd !== -1) {
+      const headers = part.subarray(0, headerEnd).toString("utf8");
+      const name = /[^e]name="?([^";\r\n]*)"?/i.exec(headers)?.[1];
+      const filename = /filename="?([^";\r\n]*)"?/i.exec(headers)?.[1];
+      // The content ends before the CRLF that precedes the next delimiter.
+      const bytes = part.subarray(headerEnd + 4, part.length - 2);
+      if (name !== undefined) parts.push({ name, ...(filename === undefined ? {} : { filename }), bytes });
+    }
+    index = next;
+  }
+  return parts;
 }

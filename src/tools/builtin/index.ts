@@ -89,7 +89,7 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
       onMigrationFailed: (error) =>
         deps.log.error({ err: error }, "could not move per-user notes out of the workspace"),
     }),
-    messageTool(targetRule),
+    messageTool(targetRule, { workspace }),
     ...(deps.scheduler ? [scheduleTool(deps.scheduler, targetRule)] : []),
   ];
   for (const tool of tools) registry.register(tool as never);

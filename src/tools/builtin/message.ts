@@ -1,11 +1,53 @@
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import type { OutboundAttachment } from "../../bus/messages.js";
 import { type Tool, ToolError, toolResult } from "../tool.js";
 import type { MessageTargetRule } from "./message-targets.js";
+import { resolveExisting } from "./workspace-path.js";
 
 interface MessageArgs {
   channel: string;
   chat_id: string;
   content: string;
   thread_id?: string;
+  files?: string[];
+}
+
+/** The largest file each platform takes from a bot (Telegram: sendDocument; Discord: without a boosted server). */
+export const UPLOAD_LIMITS: Record<string, number> = {
+  telegram: 50 * 1024 * 1024,
+  slack: 1024 * 1024 * 1024,
+  discord: 10 * 1024 * 1024,
+};
+
+/** At most this many files in one message (Telegram's and Discord's limit). */
+export const MAX_FILES = 10;
+
+const IMAGE_EXTENSIONS = new Set([".png", ".jpg", ".jpeg", ".gif", ".webp"]);
+
+/** `files` as attachments: each inside the workspace, a regular file, under the channel's size limit. */
+async function attachmentsOf(workspace: string, files: string[], channel: string): Promise<OutboundAttachment[]> {
+  if (files.length > MAX_FILES) throw new ToolError("InvalidArgs", `at most ${MAX_FILES} files per message`);
+  const limit = UPLOAD_LIMITS[channel];
+  const attachments: OutboundAttachment[] = [];
+  for (const requested of files) {
+    const absolute = await resolveExisting(workspace, requested);
+    const info = await stat(absolute);
+    if (!info.isFile()) throw new ToolError("InvalidPath", `"${requested}" is not a regular file`);
+    if (limit !== undefined && info.size > limit)
+      throw new ToolError(
+        "ExecutionFailed",
+        `"${requested}" is ${info.size} bytes; ${channel} takes files of at most ${limit} bytes (make it smaller, e.g. compress it or lower an image's resolution)`,
+      );
+    const name = path.basename(absolute);
+    attachments.push({
+      path: absolute,
+      name,
+      size: info.size,
+      isImage: IMAGE_EXTENSIONS.has(path.extname(name).toLowerCase()),
+    });
+  }
+  return attachments;
 }
 
 /**
@@ -13,7 +55,10 @@ interface MessageArgs {
  * notifications). It confirms dispatch, not delivery; a delivery that fails later is
  * logged and reported back into the session that sent it.
  */
-export function messageTool(targetRule: MessageTargetRule = async () => undefined): Tool<MessageArgs> {
+export function messageTool(
+  targetRule: MessageTargetRule = async () => undefined,
+  options: { workspace?: string } = {},
+): Tool<MessageArgs> {
   return {
     name: "message",
     description:
@@ -25,6 +70,13 @@ export function messageTool(targetRule: MessageTargetRule = async () => undefine
         chat_id: { type: "string", minLength: 1, description: "Target chat, channel or conversation id" },
         content: { type: "string", minLength: 1, description: "Message text (Markdown)" },
         thread_id: { type: "string", minLength: 1, description: "Thread to post in, where the platform has threads" },
+        files: {
+          type: "array",
+          items: { type: "string", minLength: 1 },
+          maxItems: MAX_FILES,
+          description:
+            "Workspace paths of files to attach (a chart you made, a report): images are sent as pictures, anything else as a document",
+        },
       },
       required: ["channel", "chat_id", "content"],
       additionalProperties: false,
@@ -44,11 +96,16 @@ export function messageTool(targetRule: MessageTargetRule = async () => undefine
         { channel: ctx.channel, chatId: ctx.chatId },
       );
       if (refusal) throw new ToolError("PermissionDenied", refusal);
+      const files = args.files ?? [];
+      if (files.length > 0 && !options.workspace)
+        throw new ToolError("ExecutionFailed", "files cannot be sent here (no workspace)");
+      const attachments = files.length > 0 ? await attachmentsOf(options.workspace ?? "", files, args.channel) : [];
       const delivery = ctx.outbound.send({
         channel: args.channel,
         chatId: args.chat_id,
         text: args.content,
         ...(args.thread_id ? { threadId: args.thread_id } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
       delivery.catch((error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
@@ -60,7 +117,13 @@ export function messageTool(targetRule: MessageTargetRule = async () => undefine
           ),
         );
       });
-      return { status: "sent", channel: args.channel, chat_id: args.chat_id, content_length: args.content.length };
+      return {
+        status: "sent",
+        channel: args.channel,
+        chat_id: args.chat_id,
+        content_length: args.content.length,
+        ...(attachments.length > 0 ? { files: attachments.map((file) => file.name) } : {}),
+      };
     },
   };
 }

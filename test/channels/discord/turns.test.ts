@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -44,9 +44,11 @@ async function startDaemon(
     token?: string;
     fake?: FakeDiscordOptions;
     channels?: Array<{ name: string; create: () => Channel }>;
+    config?: Record<string, unknown>;
   } = {},
 ): Promise<Setup> {
   const home = await mkdtemp(join(tmpdir(), "skein-discord-turns-"));
+  if (options.config) await writeFile(join(home, "config.json"), JSON.stringify(options.config));
   const discord = await FakeDiscord.start(options.fake);
   const openai = await FakeOpenAI.start();
   const daemon = createDaemon({
@@ -229,5 +231,38 @@ describe("Discord attachments", () => {
     expect(parts[1]?.image_url?.url).toBe(`data:image/jpeg;base64,${jpeg.toString("base64")}`);
     const saved = await readdir(join(home, "workspace", "inbox", "discord", DM_CHANNEL_ID));
     expect(saved.some((name) => name.endsWith("cat.jpg"))).toBe(true);
+  });
+});
+
+describe("Discord files from the agent", () => {
+  it("uploads workspace files as multipart files[n] in one message", async () => {
+    const { discord, openai, home } = await startDaemon({ config: { tools: { message: { targets: "any" } } } });
+    await writeFile(join(home, "workspace", "chart.png"), Buffer.from("PNG-bytes"));
+    await writeFile(join(home, "workspace", "data.csv"), "a,b\n");
+    openai.reply(
+      {
+        toolCalls: [
+          {
+            name: "message",
+            arguments: {
+              channel: "discord",
+              chat_id: DM_CHANNEL_ID,
+              content: "Files",
+              files: ["chart.png", "data.csv"],
+            },
+          },
+        ],
+      },
+      { content: "Sent." },
+    );
+    discord.dm("send me the chart and the data");
+
+    await discord.waitForSent(2);
+    await setup!.daemon.idle();
+    expect(discord.uploads.map(({ channelId, name }) => ({ channelId, name }))).toEqual([
+      { channelId: DM_CHANNEL_ID, name: "chart.png" },
+      { channelId: DM_CHANNEL_ID, name: "data.csv" },
+    ]);
+    expect(discord.uploads[0]!.bytes.toString()).toBe("PNG-bytes");
   });
 });

@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -226,5 +226,38 @@ describe("Slack files with the agent", () => {
       },
       { type: "image_url", image_url: { url: `data:image/png;base64,${png.toString("base64")}` } },
     ]);
+  });
+});
+
+describe("Slack files from the agent", () => {
+  it("uploads a workspace file into the thread through the external upload flow", async () => {
+    await writeFile(join(home, "config.json"), JSON.stringify({ tools: { message: { targets: "any" } } }));
+    await startDaemon();
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(64, 2)]);
+    await writeFile(join(home, "workspace", "chart.png"), png);
+    const ts = slack.nextTs();
+    openai.reply(
+      {
+        toolCalls: [
+          {
+            name: "message",
+            arguments: { channel: "slack", chat_id: "C1", thread_id: ts, content: "Your chart", files: ["chart.png"] },
+          },
+        ],
+      },
+      { content: "Sent." },
+    );
+    mention("plot this CSV and send me the picture", ts);
+
+    await nthOutcome(1);
+    await daemon.idle();
+    await slack.waitForCalls("files.completeUploadExternal", 1);
+    expect(slack.callsTo("files.getUploadURLExternal")).toEqual([
+      expect.objectContaining({ filename: "chart.png", length: String(png.length) }),
+    ]);
+    expect(slack.uploads).toEqual([
+      expect.objectContaining({ filename: "chart.png", channel_id: "C1", thread_ts: ts }),
+    ]);
+    expect(slack.uploads[0]!.bytes).toEqual(png);
   });
 });

@@ -244,3 +244,68 @@ describe("Telegram attachments", () => {
     expect(telegram.callsOf("getFile")).toHaveLength(0);
   });
 });
+
+describe("Telegram files from the agent", () => {
+  it("sends a picture with sendPhoto and several files as an album through the message tool", async () => {
+    const { telegram, model, home } = await start({ tools: { message: { targets: "any" } } });
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(100, 1)]);
+    await writeFile(join(home, "workspace", "chart.png"), png);
+    await writeFile(join(home, "workspace", "data.csv"), "a,b\n1,2\n");
+    await writeFile(join(home, "workspace", "notes.txt"), "notes\n");
+    model.reply(
+      {
+        toolCalls: [
+          {
+            name: "message",
+            arguments: { channel: "telegram", chat_id: "111", content: "Here is your chart", files: ["chart.png"] },
+          },
+          {
+            name: "message",
+            arguments: {
+              channel: "telegram",
+              chat_id: "111",
+              content: "And the data",
+              files: ["data.csv", "notes.txt"],
+            },
+          },
+        ],
+      },
+      { content: "Sent." },
+    );
+
+    await send(aliceChat, "plot this CSV and send me the picture", {});
+    await running!.daemon.idle();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    expect(telegram.sent.map((sent) => sent.visibleText)).toEqual(
+      expect.arrayContaining(["Here is your chart", "And the data"]),
+    );
+    expect(telegram.uploads.map(({ method, type, name, chat_id }) => ({ method, type, name, chat_id }))).toEqual([
+      { method: "sendPhoto", type: "photo", name: "chart.png", chat_id: 111 },
+      { method: "sendMediaGroup", type: "document", name: "data.csv", chat_id: 111 },
+      { method: "sendMediaGroup", type: "document", name: "notes.txt", chat_id: 111 },
+    ]);
+    expect(telegram.uploads[0]!.bytes).toEqual(png);
+  });
+
+  it("refuses a path outside the workspace with a tool error and uploads nothing", async () => {
+    const { telegram, model } = await start({ tools: { message: { targets: "any" } } });
+    model.reply(
+      {
+        toolCalls: [
+          {
+            name: "message",
+            arguments: { channel: "telegram", chat_id: "111", content: "here", files: ["../config.json"] },
+          },
+        ],
+      },
+      { content: "I cannot send that file." },
+    );
+
+    await send(aliceChat, "send me your config", {});
+
+    const toolMessage = model.requests.at(-1)!.body.messages.find((message) => message.role === "tool");
+    expect(String(toolMessage?.content)).toContain("outside the workspace");
+    expect(telegram.uploads).toEqual([]);
+  });
+});

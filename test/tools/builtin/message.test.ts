@@ -1,3 +1,6 @@
+import { mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MessageBus } from "../../../src/bus/message-bus.js";
 import type { OutboundMessage } from "../../../src/bus/messages.js";
@@ -83,5 +86,37 @@ describe("message", () => {
 
   it("is side-effecting", () => {
     expect(messageTool().safety).toBe("side-effecting");
+  });
+});
+
+describe("message with files", () => {
+  it("refuses a file over the platform's limit, and one outside the workspace, before sending anything", async () => {
+    const workspace = await mkdtemp(join(tmpdir(), "skein-message-files-"));
+    try {
+      await writeFile(join(workspace, "big.zip"), "");
+      await truncate(join(workspace, "big.zip"), 11 * 1024 * 1024);
+      const bus = new MessageBus();
+      const sent: OutboundMessage[] = [];
+      bus.registerChannel("discord", async (message) => {
+        sent.push(message);
+        return undefined;
+      });
+      const ctx = makeContext({ bus });
+      const tool = messageTool(undefined, { workspace });
+
+      await expect(
+        runTool(tool, { channel: "discord", chat_id: "d1", content: "here", files: ["big.zip"] }, ctx),
+      ).rejects.toMatchObject({
+        kind: "ExecutionFailed",
+        message: expect.stringContaining("discord takes files of at most 10485760 bytes"),
+      });
+      await expect(
+        runTool(tool, { channel: "discord", chat_id: "d1", content: "here", files: ["/etc/passwd"] }, ctx),
+      ).rejects.toMatchObject({ kind: "InvalidPath" });
+      await bus.drain();
+      expect(sent).toEqual([]);
+    } finally {
+      await rm(workspace, { recursive: true, force: true });
+    }
   });
 });
