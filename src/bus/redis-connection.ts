@@ -1,0 +1,64 @@
+import { Redis, type RedisOptions } from "ioredis";
+
+/** Where Redis is: `bus.redis_url` with `bus.redis_password`. */
+export interface RedisTarget {
+  /** `redis://[user:password@]host[:port][/db]`, `rediss://…` (TLS), or the path of a unix socket. */
+  url: string;
+  /** Used when the URL carries no password. */
+  password?: string;
+}
+
+/** Backoff of the reconnection attempts: 50 ms doubling to at most 2 s. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(50 * 2 ** Math.min(attempt, 6), 2000);
+}
+
+/**
+ * Opens a connection and waits until it is ready. Commands issued while the connection
+ * is down fail at once instead of queueing (so a message is never acknowledged to its
+ * platform on the promise of a later write); the client reconnects with backoff by itself.
+ */
+export async function connectRedis(target: RedisTarget, signal?: AbortSignal): Promise<Redis> {
+  const options: RedisOptions = {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: reconnectDelay,
+    ...(target.password ? { password: target.password } : {}),
+  };
+  const client = target.url.startsWith("/")
+    ? new Redis({ ...options, path: target.url })
+    : new Redis(target.url, options);
+  // Errors are reported through the commands that fail; the client retries by itself.
+  client.on("error", () => undefined);
+  const abort = () => client.disconnect();
+  signal?.addEventListener("abort", abort, { once: true });
+  try {
+    await client.connect();
+    signal?.throwIfAborted();
+    return client;
+  } catch (error) {
+    client.disconnect();
+    throw error;
+  } finally {
+    signal?.removeEventListener("abort", abort);
+  }
+}
+
+/** The server's version from `INFO server` (Valkey reports a Redis-compatible `redis_version` too). */
+export async function serverVersion(client: Redis): Promise<string> {
+  const info = await client.info("server");
+  return /^redis_version:(\S+)/m.exec(info)?.[1] ?? "unknown";
+}
+
+/** Whether `version` (`major.minor.patch`) is at least `minimum`. */
+export function versionAtLeast(version: string, minimum: string): boolean {
+  const have = version.split(".").map(Number);
+  const need = minimum.split(".").map(Number);
+  for (let index = 0; index < need.length; index++) {
+    const difference = (have[index] ?? 0) - (need[index] ?? 0);
+    if (Number.isNaN(difference)) return false;
+    if (difference !== 0) return difference > 0;
+  }
+  return true;
+}

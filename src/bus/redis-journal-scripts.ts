@@ -1,0 +1,49 @@
+/**
+ * The Lua scripts of the Redis journal. Each runs atomically in Redis, so a message is
+ * never deduplicated without being in its stream, and progress is written only by the
+ * process that holds the chat's partition lease (a process whose lease lapsed, frozen or
+ * cut off, gets `LEASELOST` instead of overwriting the new holder's work).
+ */
+
+/** The error text a fenced script answers with when the caller no longer holds the partition. */
+export const leaseLostError = "LEASELOST";
+
+/** The fence: KEYS[1] is the partition lease, ARGV[1] the value it has while the caller holds it. */
+const fence = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return redis.error_reply('${leaseLostError} the partition lease is held by another process now') end`;
+
+/**
+ * record: KEYS dedup key, stream. ARGV dedup ttl ms, message JSON.
+ * Returns `{1, stream id}` when recorded, `{0, state}` when seen before.
+ */
+export const recordScript = `
+local state = redis.call('GET', KEYS[1])
+if state then return {0, state} end
+local id = redis.call('XADD', KEYS[2], '*', 'message', ARGV[2])
+redis.call('SET', KEYS[1], 'received', 'PX', ARGV[1])
+return {1, id}`;
+
+/** answered: KEYS lease, progress hash, dedup key. ARGV lease value, replies JSON. */
+export const answeredScript = `${fence}
+redis.call('DEL', KEYS[2])
+redis.call('HSET', KEYS[2], 'replies', ARGV[2])
+redis.call('SET', KEYS[3], 'answered', 'KEEPTTL')
+return 1`;
+
+/** delivered: KEYS lease, progress hash. ARGV lease value, reply index, chunks delivered. */
+export const deliveredScript = `${fence}
+local field = 'd' .. ARGV[2]
+local current = tonumber(redis.call('HGET', KEYS[2], field) or '0')
+if tonumber(ARGV[3]) > current then redis.call('HSET', KEYS[2], field, ARGV[3]) end
+return 1`;
+
+/**
+ * complete: KEYS lease, stream, progress hash, dedup key. ARGV lease value, group, stream id,
+ * dedup ttl ms. Acknowledges and deletes the stream entry (the dedup key remembers it).
+ */
+export const completeScript = `${fence}
+redis.call('XACK', KEYS[2], ARGV[2], ARGV[3])
+redis.call('XDEL', KEYS[2], ARGV[3])
+redis.call('DEL', KEYS[3])
+redis.call('SET', KEYS[4], 'complete', 'PX', ARGV[4])
+return 1`;

@@ -1,0 +1,336 @@
+import { hostname } from "node:os";
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
+import type { JournalEntry, MessageJournal, RecordResult, TurnProgress } from "./journal.js";
+import type { InboundMessage, OutboundMessage } from "./messages.js";
+import { sessionKeyOf } from "./messages.js";
+import { connectRedis, type RedisTarget, reconnectDelay } from "./redis-connection.js";
+import { answeredScript, completeScript, deliveredScript, recordScript } from "./redis-journal-scripts.js";
+import { RedisLeases } from "./redis-lease.js";
+import { PartitionOwnership, partitionOf } from "./redis-partitions.js";
+
+export interface RedisJournalOptions {
+  /** Commands. */
+  redis: Redis;
+  /** Blocking reads (XREADGROUP BLOCK holds its connection). */
+  reader: Redis;
+  log: Logger;
+  /** This process in the cluster (default `hostname:pid:random`): its consumer name and lease holder. */
+  holder?: string;
+  /** How long a completed message id is remembered for de-duplication (see `retentionOf`). */
+  retentionMs: number;
+  /** `bus.takeover_after` in milliseconds: the partition lease time. */
+  takeoverAfterMs: number;
+  /** Partitions of the inbound stream; every member of a cluster must agree (default 32). */
+  partitions?: number;
+  /** Key prefix (default `skein:`). */
+  prefix?: string;
+}
+
+/** A stream entry as XREADGROUP and XAUTOCLAIM return it (`null` for one deleted meanwhile). */
+type StreamEntry = [id: string, fields: string[]] | null;
+
+const group = "skein";
+
+/**
+ * The cluster journal: every inbound message is a Redis Stream entry, partitioned by chat.
+ * `record` sets the message's dedup key and adds it to its partition's stream in one script;
+ * a process consumes (XREADGROUP) only the partitions whose lease it holds, so one chat is
+ * handled by one process at a time and in order; progress lives in a hash per message;
+ * `complete` acknowledges (XACK) and deletes the entry. A partition taken over from a dead
+ * process (its lease lapsed after `takeoverAfterMs`) has its pending entries claimed
+ * (XAUTOCLAIM) and handed out again, with their progress. While Redis is unreachable,
+ * `record` rejects (the channel does not acknowledge the platform, which redelivers) and
+ * consuming retries with backoff.
+ */
+export class RedisJournal implements MessageJournal {
+  readonly #redis: Redis;
+  readonly #reader: Redis;
+  readonly #log: Logger;
+  readonly #holder: string;
+  readonly #retentionMs: number;
+  readonly #partitions: number;
+  readonly #prefix: string;
+  readonly #renewEveryMs: number;
+  readonly #leases: RedisLeases;
+  readonly #ownership: PartitionOwnership;
+  /** Stream ids handed out and not complete, per partition. */
+  readonly #inFlight = new Map<number, Set<string>>();
+  /** Entries read while no consumer was subscribed: handed out at the next `consume`. */
+  #waiting: JournalEntry[] = [];
+  #consumer: ((entry: JournalEntry) => void) | undefined;
+  #loop: Promise<void> | undefined;
+  readonly #stopping = new AbortController();
+
+  constructor(options: RedisJournalOptions) {
+    this.#redis = options.redis;
+    this.#reader = options.reader;
+    this.#log = options.log;
+    this.#holder = options.holder ?? `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+    this.#retentionMs = options.retentionMs;
+    this.#partitions = options.partitions ?? 32;
+    this.#prefix = options.prefix ?? "skein:";
+    this.#renewEveryMs = Math.max(50, Math.floor(options.takeoverAfterMs / 3));
+    this.#leases = new RedisLeases({
+      redis: this.#redis,
+      holder: this.#holder,
+      ttlMs: options.takeoverAfterMs,
+      prefix: this.#prefix,
+    });
+    this.#ownership = new PartitionOwnership({
+      redis: this.#redis,
+      leases: this.#leases,
+      holder: this.#holder,
+      partitions: this.#partitions,
+      ttlMs: options.takeoverAfterMs,
+      prefix: this.#prefix,
+      busy: (partition) => (this.#inFlight.get(partition)?.size ?? 0) > 0,
+    });
+  }
+
+  /** This process's name in the cluster. */
+  get holder(): string {
+    return this.#holder;
+  }
+
+  /** The partitions this process handles now. */
+  get ownedPartitions(): number[] {
+    return [...this.#ownership.held.keys()].sort((a, b) => a - b);
+  }
+
+  async record(message: InboundMessage, signal?: AbortSignal): Promise<RecordResult> {
+    signal?.throwIfAborted();
+    if (this.#stopping.signal.aborted) throw new Error("the journal is closed");
+    const stream = this.#streamOf(partitionOf(sessionKeyOf(message), this.#partitions));
+    const [recorded, state] = (await this.#redis.eval(
+      recordScript,
+      2,
+      this.#dedupKey(message.id),
+      stream,
+      this.#retentionMs,
+      JSON.stringify(message),
+    )) as [number, string];
+    if (recorded === 1) return { type: "recorded" };
+    return { type: "duplicate", state: state as TurnProgress["type"] | "complete" };
+  }
+
+  consume(consumer: (entry: JournalEntry) => void): () => void {
+    this.#consumer = consumer;
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const entry of waiting) consumer(entry);
+    this.#loop ??= this.#run();
+    return () => {
+      if (this.#consumer === consumer) this.#consumer = undefined;
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.#stopping.signal.aborted) return;
+    this.#stopping.abort();
+    this.#consumer = undefined;
+    this.#reader.disconnect();
+    await this.#loop;
+    await this.#ownership
+      .leave()
+      .catch((error: unknown) => this.#log.warn({ err: error }, "could not release the partition leases"));
+    await this.#redis.quit().catch(() => this.#redis.disconnect());
+  }
+
+  /**
+   * Stops at once without releasing anything, as a killed process would: its partitions
+   * and pending entries go to another process once the leases lapse (tests, and a
+   * process that must stop consuming without waiting for Redis).
+   */
+  abandon(): void {
+    this.#stopping.abort();
+    this.#consumer = undefined;
+    this.#reader.disconnect();
+    this.#redis.disconnect();
+  }
+
+  /** Creates the consumer group of every partition (idempotent). */
+  async ensureGroups(): Promise<void> {
+    for (let partition = 0; partition < this.#partitions; partition++) {
+      await this.#redis.xgroup("CREATE", this.#streamOf(partition), group, "0", "MKSTREAM").catch((error: unknown) => {
+        if (!String(error).includes("BUSYGROUP")) throw error;
+      });
+    }
+  }
+
+  async #run(): Promise<void> {
+    const signal = this.#stopping.signal;
+    let nextMaintenance = 0;
+    let failures = 0;
+    while (!signal.aborted) {
+      try {
+        if (Date.now() >= nextMaintenance) {
+          await this.#maintain();
+          nextMaintenance = Date.now() + this.#renewEveryMs;
+        }
+        await this.#readNew(Math.max(10, Math.min(1000, nextMaintenance - Date.now())));
+        failures = 0;
+      } catch (error) {
+        if (signal.aborted) break;
+        failures++;
+        if (String(error).includes("NOGROUP")) await this.ensureGroups().catch(() => undefined);
+        this.#log.warn({ err: error, attempt: failures }, "reading the Redis journal failed; retrying");
+        await sleep(reconnectDelay(failures), signal);
+      }
+    }
+  }
+
+  async #maintain(): Promise<void> {
+    const { gained, lost } = await this.#ownership.maintain(Date.now());
+    for (const partition of lost) {
+      this.#inFlight.delete(partition);
+      this.#log.info({ partition }, "no longer handling this partition of the chats");
+    }
+    for (const partition of gained) await this.#claim(partition);
+    if (gained.length > 0) this.#log.info({ partitions: gained }, "took over partitions of the chats");
+  }
+
+  /** Claims every pending entry of a partition just taken over (its earlier holder is gone) and hands it out. */
+  async #claim(partition: number): Promise<void> {
+    const stream = this.#streamOf(partition);
+    let cursor = "0-0";
+    do {
+      const [next, entries] = (await this.#redis.xautoclaim(stream, group, this.#holder, 0, cursor, "COUNT", 100)) as [
+        string,
+        StreamEntry[],
+      ];
+      await this.#handOut(partition, entries, true);
+      cursor = next;
+    } while (cursor !== "0-0");
+  }
+
+  async #readNew(blockMs: number): Promise<void> {
+    const partitions = this.ownedPartitions;
+    if (partitions.length === 0) {
+      await sleep(blockMs, this.#stopping.signal);
+      return;
+    }
+    const streams = partitions.map((partition) => this.#streamOf(partition));
+    const answer = (await this.#reader.xreadgroup(
+      "GROUP",
+      group,
+      this.#holder,
+      "COUNT",
+      100,
+      "BLOCK",
+      blockMs,
+      "STREAMS",
+      ...streams,
+      ...streams.map(() => ">"),
+    )) as [string, StreamEntry[]][] | null;
+    for (const [stream, entries] of answer ?? []) {
+      await this.#handOut(partitions[streams.indexOf(stream)]!, entries, false);
+    }
+  }
+
+  async #handOut(partition: number, entries: StreamEntry[], resumed: boolean): Promise<void> {
+    const inFlight = this.#inFlight.get(partition) ?? new Set<string>();
+    this.#inFlight.set(partition, inFlight);
+    for (const entry of entries) {
+      if (!entry || inFlight.has(entry[0])) continue;
+      const [id, fields] = entry;
+      const json = fields[fields.indexOf("message") + 1];
+      if (!json) continue;
+      const message = JSON.parse(json) as InboundMessage;
+      const progress = resumed ? await this.#progressOf(message.id) : ({ type: "received" } as const);
+      inFlight.add(id);
+      const journalEntry = this.#entryOf(partition, id, message, progress);
+      if (this.#consumer) this.#consumer(journalEntry);
+      else this.#waiting.push(journalEntry);
+    }
+  }
+
+  async #progressOf(id: string): Promise<TurnProgress> {
+    const hash = await this.#redis.hgetall(this.#progressKey(id));
+    if (!hash.replies) return { type: "received" };
+    const replies = JSON.parse(hash.replies) as OutboundMessage[];
+    return { type: "answered", replies, delivered: replies.map((_, index) => Number(hash[`d${index}`] ?? 0)) };
+  }
+
+  #entryOf(partition: number, streamId: string, message: InboundMessage, progress: TurnProgress): JournalEntry {
+    const lease = this.#ownership.held.get(partition);
+    const leaseKey = this.#leases.keyOf(`partition:${partition}`);
+    const leaseValue = lease ? this.#leases.valueOf(lease) : "";
+    const progressKey = this.#progressKey(message.id);
+    const dedupKey = this.#dedupKey(message.id);
+    return {
+      message,
+      recordedAt: Number(streamId.split("-")[0]),
+      progress,
+      answered: async (replies) => {
+        await this.#redis.eval(answeredScript, 3, leaseKey, progressKey, dedupKey, leaseValue, JSON.stringify(replies));
+      },
+      delivered: async (reply, chunk) => {
+        await this.#redis.eval(deliveredScript, 2, leaseKey, progressKey, leaseValue, reply, chunk + 1);
+      },
+      complete: async () => {
+        const stream = this.#streamOf(partition);
+        await this.#redis.eval(
+          completeScript,
+          4,
+          leaseKey,
+          stream,
+          progressKey,
+          dedupKey,
+          leaseValue,
+          group,
+          streamId,
+          this.#retentionMs,
+        );
+        this.#inFlight.get(partition)?.delete(streamId);
+      },
+    };
+  }
+
+  #streamOf(partition: number): string {
+    return `${this.#prefix}inbound:${partition}`;
+  }
+
+  #dedupKey(id: string): string {
+    return `${this.#prefix}seen:${id}`;
+  }
+
+  #progressKey(id: string): string {
+    return `${this.#prefix}progress:${id}`;
+  }
+}
+
+export interface OpenRedisJournalOptions extends Omit<RedisJournalOptions, "redis" | "reader"> {
+  target: RedisTarget;
+  signal?: AbortSignal;
+}
+
+/** Connects to Redis (two connections: commands and blocking reads) and creates the consumer groups. */
+export async function openRedisJournal(options: OpenRedisJournalOptions): Promise<RedisJournal> {
+  const redis = await connectRedis(options.target, options.signal);
+  let reader: Redis | undefined;
+  try {
+    reader = await connectRedis(options.target, options.signal);
+    const journal = new RedisJournal({ ...options, redis, reader });
+    await journal.ensureGroups();
+    return journal;
+  } catch (error) {
+    redis.disconnect();
+    reader?.disconnect();
+    throw error;
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    timer.unref();
+    signal.addEventListener("abort", done, { once: true });
+  });
+}

@@ -1,0 +1,113 @@
+import type { Redis } from "ioredis";
+
+/**
+ * Takes the lease when nobody holds it: a new fencing token (INCR, never reused) and the
+ * holder's value, expiring after the lease time unless renewed.
+ * KEYS: lease, token counter. ARGV: holder, ttl ms. Returns the token, or nil when held.
+ */
+const acquireScript = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return nil end
+local token = redis.call('INCR', KEYS[2])
+redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. token, 'PX', ARGV[2])
+return token`;
+
+/** Extends the lease if this holder still has it. KEYS: lease. ARGV: value, ttl ms. Returns 1 or 0. */
+const renewScript = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+/** Ends the lease if this holder still has it. KEYS: lease. ARGV: value. */
+const releaseScript = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+return redis.call('DEL', KEYS[1])`;
+
+/** A lease this process holds. */
+export interface HeldLease {
+  readonly name: string;
+  /**
+   * The fencing token: larger than that of every earlier holder of this lease, so a write
+   * guarded by it (see {@link leaseValue}) is refused once a newer holder took over.
+   */
+  readonly token: number;
+}
+
+export interface RedisLeasesOptions {
+  redis: Redis;
+  /** Who holds (this process): written into the lease, shown by status. */
+  holder: string;
+  /** How long a lease lasts without renewal: `bus.takeover_after` in milliseconds. */
+  ttlMs: number;
+  /** Key prefix (default `skein:`). */
+  prefix?: string;
+}
+
+/**
+ * Leases in Redis with fencing tokens: one holder at a time per name (a partition of the
+ * inbound stream, a Telegram polling connection, a Discord gateway). A lease lasts
+ * `ttlMs` unless its holder renews it; a lease that lapses (its holder died or lost Redis)
+ * can be taken by another process, with a larger token.
+ */
+export class RedisLeases {
+  readonly #redis: Redis;
+  readonly #holder: string;
+  readonly #ttlMs: number;
+  readonly #prefix: string;
+
+  constructor(options: RedisLeasesOptions) {
+    this.#redis = options.redis;
+    this.#holder = options.holder;
+    this.#ttlMs = options.ttlMs;
+    this.#prefix = options.prefix ?? "skein:";
+  }
+
+  /** The Redis key of the lease `name` (for scripts that fence their writes with it). */
+  keyOf(name: string): string {
+    return `${this.#prefix}lease:${name}`;
+  }
+
+  /** Takes `name` when it is free or lapsed; `undefined` while another holder has it. */
+  async acquire(name: string): Promise<HeldLease | undefined> {
+    const token = await this.#redis.eval(
+      acquireScript,
+      2,
+      this.keyOf(name),
+      `${this.#prefix}lease-token:${name}`,
+      this.#holder,
+      this.#ttlMs,
+    );
+    return typeof token === "number" ? { name, token } : undefined;
+  }
+
+  /** Extends a held lease by the lease time; false when it lapsed and may be someone else's now. */
+  async renew(lease: HeldLease): Promise<boolean> {
+    const renewed = await this.#redis.eval(renewScript, 1, this.keyOf(lease.name), this.valueOf(lease), this.#ttlMs);
+    return renewed === 1;
+  }
+
+  /** Gives a held lease up at once (on stop), so another process need not wait for it to lapse. */
+  async release(lease: HeldLease): Promise<void> {
+    await this.#redis.eval(releaseScript, 1, this.keyOf(lease.name), this.valueOf(lease));
+  }
+
+  /** Who holds `name` now and with which token, or `undefined` when it is free. */
+  async holderOf(name: string): Promise<{ holder: string; token: number } | undefined> {
+    const value = await this.#redis.get(this.keyOf(name));
+    return value ? parseLeaseValue(value) : undefined;
+  }
+
+  /** The value the lease key has while this process holds `lease`. */
+  valueOf(lease: HeldLease): string {
+    return leaseValue(this.#holder, lease.token);
+  }
+}
+
+/** The value of a lease key: holder and token. */
+export function leaseValue(holder: string, token: number): string {
+  return `${holder} ${token}`;
+}
+
+function parseLeaseValue(value: string): { holder: string; token: number } {
+  const space = value.lastIndexOf(" ");
+  return { holder: value.slice(0, space), token: Number(value.slice(space + 1)) };
+}

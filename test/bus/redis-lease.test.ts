@@ -1,0 +1,62 @@
+import type { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { connectRedis } from "../../src/bus/redis-connection.js";
+import { RedisLeases } from "../../src/bus/redis-lease.js";
+import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
+
+describe.skipIf(redisSkipReason)("leases in Redis (a real redis-server)", () => {
+  let server: RedisServer;
+  const clients: Redis[] = [];
+  beforeAll(async () => {
+    server = await startRedisServer();
+  });
+  afterAll(() => server?.stop());
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.disconnect();
+  });
+
+  async function leasesOf(holder: string, ttlMs: number): Promise<RedisLeases> {
+    const redis = await connectRedis({ url: server.url });
+    clients.push(redis);
+    return new RedisLeases({ redis, holder, ttlMs, prefix: `test-${expect.getState().currentTestName}:` });
+  }
+
+  it("has one holder at a time while the holder renews it", async () => {
+    const first = await leasesOf("first", 300);
+    const second = await leasesOf("second", 300);
+    const lease = await first.acquire("telegram");
+    expect(lease).toBeDefined();
+    for (let round = 0; round < 5; round++) {
+      expect(await second.acquire("telegram")).toBeUndefined();
+      expect(await first.renew(lease!)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await second.holderOf("telegram")).toEqual({ holder: "first", token: lease!.token });
+  });
+
+  it("is taken over with a larger fencing token once it lapses, and the old holder can no longer renew it", async () => {
+    const first = await leasesOf("first", 150);
+    const second = await leasesOf("second", 150);
+    const old = await first.acquire("discord");
+    let taken = await second.acquire("discord");
+    const deadline = Date.now() + 5000;
+    while (!taken && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      taken = await second.acquire("discord");
+    }
+    expect(taken?.token).toBeGreaterThan(old!.token);
+    expect(await first.renew(old!)).toBe(false);
+    expect(await second.holderOf("discord")).toEqual({ holder: "second", token: taken!.token });
+  });
+
+  it("is free at once when its holder releases it, and a release by a former holder changes nothing", async () => {
+    const first = await leasesOf("first", 60_000);
+    const second = await leasesOf("second", 60_000);
+    const old = await first.acquire("partition:3");
+    await first.release(old!);
+    const taken = await second.acquire("partition:3");
+    expect(taken!.token).toBe(old!.token + 1);
+    await first.release(old!);
+    expect(await first.holderOf("partition:3")).toEqual({ holder: "second", token: taken!.token });
+  });
+});
