@@ -163,11 +163,19 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     const journal =
       options.durable === false
         ? undefined
-        : await openFileJournal({
-            dir: join(home, "state"),
-            log,
-            maxMessageAgeSeconds: config.agents.defaults.max_message_age,
-          });
+        : config.bus.redis_url
+          ? await (await import("./bus/redis-journal.js")).openClusterJournal({
+              url: config.bus.redis_url,
+              password: config.bus.redis_password,
+              log,
+              maxMessageAgeSeconds: config.agents.defaults.max_message_age,
+              takeoverAfterSeconds: config.bus.takeover_after,
+            })
+          : await openFileJournal({
+              dir: join(home, "state"),
+              log,
+              maxMessageAgeSeconds: config.agents.defaults.max_message_age,
+            });
     const messageBus = new MessageBus({ journal, redact: (text) => redactSecrets(text, secrets) });
     bus = messageBus;
 

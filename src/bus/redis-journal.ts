@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
+import { retentionOf } from "./file-journal.js";
 import type { JournalEntry, MessageJournal, RecordResult, TurnProgress } from "./journal.js";
 import type { InboundMessage, OutboundMessage } from "./messages.js";
 import { sessionKeyOf } from "./messages.js";
@@ -319,6 +320,27 @@ export async function openRedisJournal(options: OpenRedisJournalOptions): Promis
     reader?.disconnect();
     throw error;
   }
+}
+
+export interface ClusterJournalOptions extends RedisTarget {
+  log: Logger;
+  /** `agents.defaults.max_message_age`: completed ids are remembered as long as the file journal keeps them. */
+  maxMessageAgeSeconds: number;
+  /** `bus.takeover_after`. */
+  takeoverAfterSeconds: number;
+}
+
+/** The journal of `skein start` in cluster mode (`bus.redis_url` set). */
+export async function openClusterJournal(options: ClusterJournalOptions): Promise<RedisJournal> {
+  const { url, password, log } = options;
+  const journal = await openRedisJournal({
+    target: { url, ...(password ? { password } : {}) },
+    log,
+    retentionMs: retentionOf(options.maxMessageAgeSeconds).ms,
+    takeoverAfterMs: options.takeoverAfterSeconds * 1000,
+  });
+  log.info({ member: journal.holder }, "cluster mode: the journal is in Redis");
+  return journal;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -90,6 +90,7 @@ export const envOverrides: Record<string, Setter> = {
   SKEIN_LOG_FILE: at("log_file"),
   SKEIN_HEALTH_PORT: at("gateway.health_port", number),
   SKEIN_GATEWAY_PORT: at("gateway.port", number),
+  SKEIN_REDIS_URL: at("bus.redis_url"),
   BRAVE_API_KEY: at("tools.web_search.api_key"),
   SEARXNG_URL: at("tools.web_search.endpoint"),
   ...channelEnvOverrides(),

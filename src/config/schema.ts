@@ -212,6 +212,21 @@ const gateway = z.object({
   unready_after: seconds().default(60),
 });
 
+const bus = z.object({
+  /**
+   * Cluster mode: `redis://[user:password@]host:port[/db]` or `rediss://` (TLS). Every process
+   * with the same Redis shares the chats; unset, the journal is a file under `$SKEIN_HOME/state`.
+   */
+  redis_url: z
+    .string()
+    .regex(/^rediss?:\/\/./, "expected a redis:// or rediss:// URL")
+    .optional(),
+  /** Used when `redis_url` carries no password. */
+  redis_password: z.string().optional(),
+  /** Seconds after which a silent process's chats (partition leases) and pending messages move to another. */
+  takeover_after: seconds().default(15),
+});
+
 export const configSchema = z.object({
   agents: z.object({ defaults: agentDefaults.prefault({}) }).prefault({}),
   providers,
@@ -222,6 +237,7 @@ export const configSchema = z.object({
   hooks: z
     .record(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "hook names are letters, digits, - and _"), hook)
     .default({}),
+  bus: bus.prefault({}),
   pairing: z
     .object({
       /** Seconds between two pairing replies to the same sender (the ones in between are ignored). */

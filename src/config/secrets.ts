@@ -1,7 +1,7 @@
 import { type PlatformChannelName, platformChannels, settingsOf } from "../channel-kit/loader.js";
 import type { SkeinConfig } from "./schema.js";
 
-/** Every secret value in the config (every provider's API key and headers, bot tokens, signing secrets, MCP env and headers, hook tokens). */
+/** Every secret value in the config (every provider's API key and headers, bot tokens, signing secrets, MCP env and headers, hook tokens, the Redis password). */
 export function configSecrets(config: SkeinConfig): string[] {
   const channels = platformChannels.flatMap((descriptor) => {
     const settings = settingsOf(config, descriptor.name as PlatformChannelName) as Record<string, unknown>;
@@ -16,6 +16,7 @@ export function configSecrets(config: SkeinConfig): string[] {
     ...Object.values(provider.headers),
   ]);
   const hooks = Object.values(config.hooks).map((hook) => hook.token);
+  const redis = [config.bus.redis_password, passwordIn(config.bus.redis_url)];
   return [
     ...providers,
     ...channels,
@@ -23,6 +24,7 @@ export function configSecrets(config: SkeinConfig): string[] {
     config.tools.transcription.api_key,
     ...mcp,
     ...hooks,
+    ...redis,
   ].filter((secret): secret is string => typeof secret === "string" && secret !== "");
 }
 
@@ -31,4 +33,15 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   let redacted = text;
   for (const secret of secrets) if (secret.length >= 4) redacted = redacted.split(secret).join("[redacted]");
   return redacted;
+}
+
+/** The password of a `redis://user:password@host` URL, as written and decoded. */
+function passwordIn(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const password = new URL(url).password;
+    return password ? decodeURIComponent(password) : undefined;
+  } catch {
+    return undefined;
+  }
 }

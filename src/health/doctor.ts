@@ -6,6 +6,7 @@ import { ConfigError, type LoadedConfig, loadConfig } from "../config/load.js";
 import { configSecrets, redactSecrets } from "../config/secrets.js";
 import type { connectMcpServers } from "../tools/mcp/hub.js";
 import { checkLlm, checkMcpServers, checkSandbox, checkWorkspace } from "./doctor-checks.js";
+import { checkRedis } from "./redis-check.js";
 
 export interface DoctorOptions {
   /** `--config FILE`. */
@@ -41,7 +42,7 @@ export interface DoctorReport {
 
 /**
  * `skein doctor`: checks the config, the workspace, the LLM endpoint, each configured
- * channel's credentials and each MCP server, and prints one line per check (with a
+ * channel's credentials, each MCP server and, clustered, Redis, and prints one line per check (with a
  * remedy under each failure), in a fixed order as soon as each is known. Secrets from
  * the config never appear in the output.
  */
@@ -96,6 +97,7 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
       platformChannel(name)!.checkCredentials(settingsOf(config, name) as never, { probeWith }),
     ),
     checkMcpServers(config, options.mcpTimeoutMs ?? 30_000, options.connectMcp),
+    checkRedis(config, timeoutMs).then((result) => (result ? [result] : [])),
   ];
   if (channels.length === 0) {
     const { problem, remedy } = noChannelText();

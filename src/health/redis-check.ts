@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+import { type CheckResult, fail, ok, warn } from "../checks/check-result.js";
+import type { SkeinConfig } from "../config/schema.js";
+
+/** The oldest Redis with XAUTOCLAIM, which the takeover of a dead process's messages needs. */
+export const minimumRedisVersion = "6.2.0";
+
+/**
+ * `skein doctor`'s cluster check (only when `bus.redis_url` is set): Redis answers within
+ * `timeoutMs`, is at least 6.2, and lets skein run every command its journal uses (on a
+ * scratch stream it deletes afterwards).
+ */
+export async function checkRedis(config: SkeinConfig, timeoutMs: number): Promise<CheckResult | undefined> {
+  const url = config.bus.redis_url;
+  if (!url) return undefined;
+  const { connectRedis, serverVersion, versionAtLeast } = await import("../bus/redis-connection.js");
+  const where = redactedUrl(url);
+  let client: Redis;
+  try {
+    client = await connectRedis(
+      { url, ...(config.bus.redis_password ? { password: config.bus.redis_password } : {}) },
+      AbortSignal.timeout(timeoutMs),
+    );
+  } catch (error) {
+    return fail(
+      "redis",
+      `cannot connect to ${where}: ${messageOf(error)}`,
+      "start Redis or correct bus.redis_url (SKEIN_REDIS_URL) and bus.redis_password",
+    );
+  }
+  try {
+    const version = await serverVersion(client);
+    if (!versionAtLeast(version, minimumRedisVersion)) {
+      return fail(
+        "redis",
+        `${where} runs Redis ${version}; skein needs ${minimumRedisVersion} or later (XAUTOCLAIM)`,
+        "upgrade Redis (or use Valkey)",
+      );
+    }
+    const refused = await refusedCommand(client);
+    if (refused) {
+      return fail(
+        "redis",
+        `${where} (Redis ${version}) refuses ${refused}`,
+        "grant skein's Redis user the stream, string, hash, sorted-set and scripting commands (ACL)",
+      );
+    }
+    const persistence = await client.config("GET", "appendonly").catch(() => undefined);
+    const appendOnly = Array.isArray(persistence) ? persistence[1] : undefined;
+    if (appendOnly === "no") {
+      return warn(
+        "redis",
+        `${where} (Redis ${version}) has no append-only file: a Redis restart loses recorded messages`,
+        "set appendonly yes (and appendfsync always to survive a power loss)",
+      );
+    }
+    return ok("redis", `${where} answers (Redis ${version}) and allows every command skein uses`);
+  } catch (error) {
+    return fail("redis", `${where} failed a check: ${messageOf(error)}`, "see the Redis server's log");
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Runs each command the journal uses on a scratch stream; the first one refused (NOPERM), or `undefined`. */
+async function refusedCommand(client: Redis): Promise<string | undefined> {
+  const stream = `skein:doctor:${randomUUID()}`;
+  const steps: Array<[string, () => Promise<unknown>]> = [
+    ["XGROUP", () => client.xgroup("CREATE", stream, "doctor", "0", "MKSTREAM")],
+    ["XADD", () => client.xadd(stream, "*", "probe", "1")],
+    ["XREADGROUP", () => client.xreadgroup("GROUP", "doctor", "doctor", "COUNT", 1, "STREAMS", stream, ">")],
+    ["XAUTOCLAIM", () => client.xautoclaim(stream, "doctor", "doctor", 0, "0-0")],
+    ["EVAL", () => client.eval("return redis.call('XACK', KEYS[1], 'doctor', '0-1')", 1, stream)],
+  ];
+  try {
+    for (const [name, step] of steps) {
+      try {
+        await step();
+      } catch (error) {
+        if (/NOPERM|unknown command/i.test(messageOf(error))) return name;
+        throw error;
+      }
+    }
+    return undefined;
+  } finally {
+    await client.del(stream).catch(() => undefined);
+  }
+}
+
+/** The URL without its password, for output. */
+function redactedUrl(url: string): string {
+  if (url.startsWith("/")) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "bus.redis_url";
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
