@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createConnection } from "node:net";
+import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -13,6 +13,8 @@ import { join } from "node:path";
 export interface RedisServer {
   /** The socket path, which the journal and the lease accept as their `url`. */
   readonly url: string;
+  /** `redis://127.0.0.1:<port>` when started with `tcp` (what `bus.redis_url` takes), else `undefined`. */
+  readonly tcpUrl: string | undefined;
   readonly version: string;
   /** SIGKILLs the server and starts it again on the same data (what a crash and a restart do). */
   restart(): Promise<void>;
@@ -41,18 +43,29 @@ export const redisSkipReason =
     : undefined;
 if (redisSkipReason) console.warn(redisSkipReason);
 
+export interface RedisServerOptions {
+  /**
+   * Listen on a loopback TCP port too (for `skein start`, whose `bus.redis_url` is a URL): a
+   * free port is picked by binding port 0, and another is tried when Redis finds it taken.
+   */
+  tcp?: boolean;
+}
+
 /** Starts a fresh `redis-server` in a temp dir. */
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   const dir = await mkdtemp(join(tmpdir(), "skein-redis-"));
   const socket = join(dir, "redis.sock");
   let child: ChildProcess | undefined;
+  let port = 0;
 
-  const start = async () => {
+  const startOnce = async () => {
     const process_ = spawn(
       binary,
       [
         "--port",
-        "0",
+        String(port),
+        "--bind",
+        "127.0.0.1",
         "--unixsocket",
         socket,
         "--unixsocketperm",
@@ -85,6 +98,19 @@ export async function startRedisServer(): Promise<RedisServer> {
     }
   };
 
+  const start = async () => {
+    for (let attempt = 1; ; attempt++) {
+      if (options.tcp && port === 0) port = await freePort();
+      try {
+        return await startOnce();
+      } catch (error) {
+        // Another process took the port between our probe and Redis binding it: try another.
+        if (!options.tcp || attempt >= 5 || !String(error).includes("in use")) throw error;
+        port = 0;
+      }
+    }
+  };
+
   const kill = async () => {
     const running = child;
     child = undefined;
@@ -97,6 +123,9 @@ export async function startRedisServer(): Promise<RedisServer> {
   await start();
   return {
     url: socket,
+    get tcpUrl() {
+      return options.tcp ? `redis://127.0.0.1:${port}` : undefined;
+    },
     version: redisServerVersion ?? "unknown",
     start,
     kill,
@@ -109,6 +138,18 @@ export async function startRedisServer(): Promise<RedisServer> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A loopback port that was free a moment ago. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
 }
 
 /** Whether a server on `socket` answers PING (and has loaded its data: a loading server answers -LOADING). */
