@@ -1,0 +1,57 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { connectRedis } from "../../src/bus/redis-connection.js";
+import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
+import { eventually, marker, markerResponder, World } from "./harness.js";
+
+/**
+ * `skein start` (the built CLI) in cluster mode: its journal is in a real redis-server.
+ * One daemon at a time here (the Telegram poller is not leased yet); a SIGKILLed daemon's
+ * partitions and pending messages are taken over by the next one after `takeover_after`.
+ */
+describe.skipIf(redisSkipReason)("a daemon with its journal in Redis (the built CLI)", () => {
+  let server: RedisServer;
+  let world: World;
+  beforeAll(async () => {
+    server = await startRedisServer({ tcp: true });
+  });
+  afterAll(() => server?.stop());
+  beforeEach(async () => {
+    // Each test's fake Telegram numbers its messages from 1 again: forget the ids seen before.
+    const admin = await connectRedis({ url: server.url });
+    await admin.flushall();
+    admin.disconnect();
+    world = await World.create();
+    world.model.respondWith(markerResponder);
+    await writeFile(join(world.home, "config.json"), JSON.stringify({ bus: { takeover_after: 1 } }));
+  });
+  afterEach(() => world.close());
+
+  const startClustered = () => world.start(["telegram"], { SKEIN_REDIS_URL: server.tcpUrl! });
+
+  it("answers every message once and logs that its journal is in Redis", async () => {
+    const daemon = await startClustered();
+    expect(daemon.stderr()).toContain("cluster mode: the journal is in Redis");
+    for (const index of [1, 2, 3]) world.say("telegram", index);
+    await eventually(world, () => world.replyCounts().get(3) === 1, "the third message is answered");
+    await world.daemon?.stop();
+    expect(world.replies("telegram")).toEqual([1, 2, 3].map((index) => `answer to ${marker(index)}`));
+  });
+
+  it("answers once, after takeover_after, a message whose turn a SIGKILL cut short", async () => {
+    await startClustered();
+    world.model.holdAnswers();
+    world.say("telegram", 7);
+    await world.model.waitForRequests(1);
+    await world.kill();
+    world.model.releaseAnswers();
+
+    await startClustered();
+    await eventually(world, () => world.replyCounts().get(7) === 1, "the cut-short message is answered");
+    world.say("telegram", 8);
+    await eventually(world, () => world.replyCounts().get(8) === 1, "a new message is answered after it");
+    await world.daemon?.stop();
+    expect(Object.fromEntries(world.replyCounts())).toEqual({ 7: 1, 8: 1 });
+  });
+});
