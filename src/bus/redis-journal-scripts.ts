@@ -8,9 +8,15 @@
 /** The error text a fenced script answers with when the caller no longer holds the partition. */
 export const leaseLostError = "LEASELOST";
 
-/** The fence: KEYS[1] is the partition lease, ARGV[1] the value it has while the caller holds it. */
+/**
+ * The fence: KEYS[1] is the partition lease, ARGV[1] the value it has while the caller holds
+ * it, ARGV[2] the lease time. A lease that lapsed while nobody took it (Redis was down or
+ * restarted) is the caller's again; one another process took refuses the write.
+ */
 const fence = `
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return redis.error_reply('${leaseLostError} the partition lease is held by another process now') end`;
+local holder = redis.call('GET', KEYS[1])
+if not holder then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+elseif holder ~= ARGV[1] then return redis.error_reply('${leaseLostError} the partition lease is held by another process now') end`;
 
 /**
  * record: KEYS dedup key, stream. ARGV dedup ttl ms, message JSON.
@@ -23,27 +29,28 @@ local id = redis.call('XADD', KEYS[2], '*', 'message', ARGV[2])
 redis.call('SET', KEYS[1], 'received', 'PX', ARGV[1])
 return {1, id}`;
 
-/** answered: KEYS lease, progress hash, dedup key. ARGV lease value, replies JSON. */
+/** answered: KEYS lease, progress hash, dedup key. ARGV lease value, lease ms, replies JSON, dedup ttl ms. */
 export const answeredScript = `${fence}
 redis.call('DEL', KEYS[2])
-redis.call('HSET', KEYS[2], 'replies', ARGV[2])
+redis.call('HSET', KEYS[2], 'replies', ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
 redis.call('SET', KEYS[3], 'answered', 'KEEPTTL')
 return 1`;
 
-/** delivered: KEYS lease, progress hash. ARGV lease value, reply index, chunks delivered. */
+/** delivered: KEYS lease, progress hash. ARGV lease value, lease ms, reply index, chunks delivered. */
 export const deliveredScript = `${fence}
-local field = 'd' .. ARGV[2]
+local field = 'd' .. ARGV[3]
 local current = tonumber(redis.call('HGET', KEYS[2], field) or '0')
-if tonumber(ARGV[3]) > current then redis.call('HSET', KEYS[2], field, ARGV[3]) end
+if tonumber(ARGV[4]) > current then redis.call('HSET', KEYS[2], field, ARGV[4]) end
 return 1`;
 
 /**
- * complete: KEYS lease, stream, progress hash, dedup key. ARGV lease value, group, stream id,
- * dedup ttl ms. Acknowledges and deletes the stream entry (the dedup key remembers it).
+ * complete: KEYS lease, stream, progress hash, dedup key. ARGV lease value, lease ms, group,
+ * stream id, dedup ttl ms. Acknowledges and deletes the stream entry (the dedup key remembers it).
  */
 export const completeScript = `${fence}
-redis.call('XACK', KEYS[2], ARGV[2], ARGV[3])
-redis.call('XDEL', KEYS[2], ARGV[3])
+redis.call('XACK', KEYS[2], ARGV[3], ARGV[4])
+redis.call('XDEL', KEYS[2], ARGV[4])
 redis.call('DEL', KEYS[3])
-redis.call('SET', KEYS[4], 'complete', 'PX', ARGV[4])
+redis.call('SET', KEYS[4], 'complete', 'PX', ARGV[5])
 return 1`;

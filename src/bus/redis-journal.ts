@@ -6,7 +6,13 @@ import type { JournalEntry, MessageJournal, RecordResult, TurnProgress } from ".
 import type { InboundMessage, OutboundMessage } from "./messages.js";
 import { sessionKeyOf } from "./messages.js";
 import { connectRedis, type RedisTarget, reconnectDelay } from "./redis-connection.js";
-import { answeredScript, completeScript, deliveredScript, recordScript } from "./redis-journal-scripts.js";
+import {
+  answeredScript,
+  completeScript,
+  deliveredScript,
+  leaseLostError,
+  recordScript,
+} from "./redis-journal-scripts.js";
 import { RedisLeases } from "./redis-lease.js";
 import { PartitionOwnership, partitionOf } from "./redis-partitions.js";
 
@@ -255,37 +261,51 @@ export class RedisJournal implements MessageJournal {
 
   #entryOf(partition: number, streamId: string, message: InboundMessage, progress: TurnProgress): JournalEntry {
     const lease = this.#ownership.held.get(partition);
-    const leaseKey = this.#leases.keyOf(`partition:${partition}`);
-    const leaseValue = lease ? this.#leases.valueOf(lease) : "";
+    const fence = [this.#leases.keyOf(`partition:${partition}`)];
+    const fenceArguments = [lease ? this.#leases.valueOf(lease) : "", this.#leases.ttlMs];
     const progressKey = this.#progressKey(message.id);
     const dedupKey = this.#dedupKey(message.id);
+    const stream = this.#streamOf(partition);
+    const retention = this.#retentionMs;
+    const write = (script: string, keys: string[], values: (string | number)[]) =>
+      this.#write(partition, streamId, () =>
+        this.#redis.eval(script, fence.length + keys.length, ...fence, ...keys, ...fenceArguments, ...values),
+      );
     return {
       message,
       recordedAt: Number(streamId.split("-")[0]),
       progress,
       answered: async (replies) => {
-        await this.#redis.eval(answeredScript, 3, leaseKey, progressKey, dedupKey, leaseValue, JSON.stringify(replies));
+        await write(answeredScript, [progressKey, dedupKey], [JSON.stringify(replies), retention]);
       },
       delivered: async (reply, chunk) => {
-        await this.#redis.eval(deliveredScript, 2, leaseKey, progressKey, leaseValue, reply, chunk + 1);
+        await write(deliveredScript, [progressKey], [reply, chunk + 1]);
       },
       complete: async () => {
-        const stream = this.#streamOf(partition);
-        await this.#redis.eval(
-          completeScript,
-          4,
-          leaseKey,
-          stream,
-          progressKey,
-          dedupKey,
-          leaseValue,
-          group,
-          streamId,
-          this.#retentionMs,
-        );
+        await write(completeScript, [stream, progressKey, dedupKey], [group, streamId, retention]);
         this.#inFlight.get(partition)?.delete(streamId);
       },
     };
+  }
+
+  /**
+   * Runs a progress write, retrying with backoff while Redis cannot be reached (a reply the
+   * platform accepted must not be sent again because Redis restarted meanwhile). Gives up
+   * when another process took the partition over (it handles the message now) or on close.
+   */
+  async #write(partition: number, streamId: string, run: () => Promise<unknown>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await run();
+        return;
+      } catch (error) {
+        const text = String(error);
+        if (text.includes(leaseLostError)) this.#inFlight.get(partition)?.delete(streamId);
+        if (!isTransient(error) || this.#stopping.signal.aborted) throw error;
+        this.#log.warn({ err: error, attempt }, "recording progress in Redis failed; retrying");
+        await sleep(reconnectDelay(attempt), this.#stopping.signal);
+      }
+    }
   }
 
   #streamOf(partition: number): string {
@@ -341,6 +361,13 @@ export async function openClusterJournal(options: ClusterJournalOptions): Promis
   });
   log.info({ member: journal.holder }, "cluster mode: the journal is in Redis");
   return journal;
+}
+
+/** A connection problem or a Redis still loading its data, not an answer that would be the same again. */
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name !== "ReplyError") return true;
+  return /^(LOADING|TRYAGAIN|MASTERDOWN)/.test(error.message);
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

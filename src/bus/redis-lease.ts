@@ -11,10 +11,15 @@ local token = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. token, 'PX', ARGV[2])
 return token`;
 
-/** Extends the lease if this holder still has it. KEYS: lease. ARGV: value, ttl ms. Returns 1 or 0. */
+/**
+ * Extends the lease if this holder still has it, or takes it back if it lapsed while nobody
+ * took it (Redis was down longer than the lease: the holder did not die, and no one else
+ * acted under the lease meanwhile). KEYS: lease. ARGV: value, ttl ms. Returns 1 or 0.
+ */
 const renewScript = `
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local holder = redis.call('GET', KEYS[1])
+if holder and holder ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1`;
 
 /** Ends the lease if this holder still has it. KEYS: lease. ARGV: value. */
@@ -79,7 +84,7 @@ export class RedisLeases {
     return typeof token === "number" ? { name, token } : undefined;
   }
 
-  /** Extends a held lease by the lease time; false when it lapsed and may be someone else's now. */
+  /** Extends a held lease by the lease time; false when another holder took it after it lapsed. */
   async renew(lease: HeldLease): Promise<boolean> {
     const renewed = await this.#redis.eval(renewScript, 1, this.keyOf(lease.name), this.valueOf(lease), this.#ttlMs);
     return renewed === 1;
@@ -94,6 +99,11 @@ export class RedisLeases {
   async holderOf(name: string): Promise<{ holder: string; token: number } | undefined> {
     const value = await this.#redis.get(this.keyOf(name));
     return value ? parseLeaseValue(value) : undefined;
+  }
+
+  /** How long a lease lasts without renewal, in milliseconds. */
+  get ttlMs(): number {
+    return this.#ttlMs;
   }
 
   /** The value the lease key has while this process holds `lease`. */

@@ -59,4 +59,13 @@ describe.skipIf(redisSkipReason)("leases in Redis (a real redis-server)", () => 
     await first.release(old!);
     expect(await first.holderOf("partition:3")).toEqual({ holder: "second", token: taken!.token });
   });
+
+  it("goes back to its holder on renewal when it lapsed while nobody took it (Redis was out of reach)", async () => {
+    const first = await leasesOf("first", 100);
+    const lease = await first.acquire("partition:5");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await first.holderOf("partition:5")).toBeUndefined();
+    expect(await first.renew(lease!)).toBe(true);
+    expect(await first.holderOf("partition:5")).toEqual({ holder: "first", token: lease!.token });
+  });
 });

@@ -54,4 +54,25 @@ describe.skipIf(redisSkipReason)("a daemon with its journal in Redis (the built 
     await world.daemon?.stop();
     expect(Object.fromEntries(world.replyCounts())).toEqual({ 7: 1, 8: 1 });
   });
+
+  it("does not confirm a message to Telegram while Redis is down, and answers it once Redis is back", async () => {
+    await startClustered();
+    world.say("telegram", 1);
+    await eventually(world, () => world.replyCounts().get(1) === 1, "the first message is answered");
+    await server.kill();
+    const polls = world.telegram.callsOf("getUpdates").length;
+    world.say("telegram", 2);
+    await eventually(
+      world,
+      () => world.telegram.callsOf("getUpdates").length >= polls + 2,
+      "the daemon fetched the message and polled again",
+      20_000,
+    );
+    expect(world.telegram.unconfirmedUpdates, "the message is not confirmed to Telegram").toBe(1);
+
+    await server.start();
+    await eventually(world, () => world.replyCounts().get(2) === 1, "the message is answered", 20_000);
+    await world.daemon?.stop();
+    expect(Object.fromEntries(world.replyCounts())).toEqual({ 1: 1, 2: 1 });
+  });
 });
