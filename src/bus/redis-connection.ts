@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from "ioredis";
+import { abortableSleep } from "../util/sleep.js";
 
 /** Where Redis is: `bus.redis_url` with `bus.redis_password`. */
 export interface RedisTarget {
@@ -11,6 +12,11 @@ export interface RedisTarget {
 /** Backoff of the reconnection attempts: 50 ms doubling to at most 2 s. */
 export function reconnectDelay(attempt: number): number {
   return Math.min(50 * 2 ** Math.min(attempt, 6), 2000);
+}
+
+/** Waits `ms`, or less when `signal` aborts (a retry loop's backoff). */
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return abortableSleep(ms, signal).catch(() => undefined);
 }
 
 /**

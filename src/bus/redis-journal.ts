@@ -5,7 +5,7 @@ import { retentionOf } from "./file-journal.js";
 import type { JournalEntry, MessageJournal, RecordResult, TurnProgress } from "./journal.js";
 import type { InboundMessage, OutboundMessage } from "./messages.js";
 import { sessionKeyOf } from "./messages.js";
-import { connectRedis, type RedisTarget, reconnectDelay } from "./redis-connection.js";
+import { connectRedis, pause, type RedisTarget, reconnectDelay } from "./redis-connection.js";
 import {
   answeredScript,
   completeScript,
@@ -182,7 +182,7 @@ export class RedisJournal implements MessageJournal {
         failures++;
         if (String(error).includes("NOGROUP")) await this.ensureGroups().catch(() => undefined);
         this.#log.warn({ err: error, attempt: failures }, "reading the Redis journal failed; retrying");
-        await sleep(reconnectDelay(failures), signal);
+        await pause(reconnectDelay(failures), signal);
       }
     }
   }
@@ -214,7 +214,7 @@ export class RedisJournal implements MessageJournal {
   async #readNew(blockMs: number): Promise<void> {
     const partitions = this.ownedPartitions;
     if (partitions.length === 0) {
-      await sleep(blockMs, this.#stopping.signal);
+      await pause(blockMs, this.#stopping.signal);
       return;
     }
     const streams = partitions.map((partition) => this.#streamOf(partition));
@@ -303,7 +303,7 @@ export class RedisJournal implements MessageJournal {
         if (text.includes(leaseLostError)) this.#inFlight.get(partition)?.delete(streamId);
         if (!isTransient(error) || this.#stopping.signal.aborted) throw error;
         this.#log.warn({ err: error, attempt }, "recording progress in Redis failed; retrying");
-        await sleep(reconnectDelay(attempt), this.#stopping.signal);
+        await pause(reconnectDelay(attempt), this.#stopping.signal);
       }
     }
   }
@@ -368,18 +368,4 @@ function isTransient(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error.name !== "ReplyError") return true;
   return /^(LOADING|TRYAGAIN|MASTERDOWN)/.test(error.message);
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    timer.unref();
-    signal.addEventListener("abort", done, { once: true });
-  });
 }

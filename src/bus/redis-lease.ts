@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { pause } from "./redis-connection.js";
 
 /**
  * Takes the lease when nobody holds it: a new fencing token (INCR, never reused) and the
@@ -110,6 +111,54 @@ export class RedisLeases {
   valueOf(lease: HeldLease): string {
     return leaseValue(this.#holder, lease.token);
   }
+}
+
+export interface KeepLeaseOptions {
+  /** Called once when the lease is lost (taken by another holder, or not renewable for a whole lease time). */
+  onLost: (lease: HeldLease) => void;
+  /** Stops renewing and releases the lease. */
+  signal: AbortSignal;
+}
+
+/**
+ * Waits until `name` is free, takes it, and keeps renewing it every third of the lease time
+ * while the process is healthy, for a single-consumer connection (Telegram long polling,
+ * the Discord gateway): the caller connects once this resolves and disconnects on `onLost`.
+ * Resolves `undefined` when `signal` aborts first. Aborting later releases the lease.
+ */
+export async function keepLease(
+  leases: RedisLeases,
+  name: string,
+  options: KeepLeaseOptions,
+): Promise<HeldLease | undefined> {
+  const { signal } = options;
+  const interval = Math.max(20, Math.floor(leases.ttlMs / 3));
+  let lease: HeldLease | undefined;
+  while (!lease) {
+    if (signal.aborted) return undefined;
+    lease = await leases.acquire(name).catch(() => undefined);
+    if (!lease) await pause(interval, signal);
+  }
+  const held = lease;
+  let lastRenewed = Date.now();
+  const timer = setInterval(async () => {
+    const renewed = await leases.renew(held).catch(() => undefined);
+    if (renewed) lastRenewed = Date.now();
+    if (renewed === false || Date.now() - lastRenewed >= leases.ttlMs) {
+      clearInterval(timer);
+      options.onLost(held);
+    }
+  }, interval);
+  timer.unref();
+  signal.addEventListener(
+    "abort",
+    () => {
+      clearInterval(timer);
+      void leases.release(held).catch(() => undefined);
+    },
+    { once: true },
+  );
+  return held;
 }
 
 /** The value of a lease key: holder and token. */

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectRedis } from "../../src/bus/redis-connection.js";
-import { RedisLeases } from "../../src/bus/redis-lease.js";
+import { keepLease, RedisLeases } from "../../src/bus/redis-lease.js";
 import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
 
 describe.skipIf(redisSkipReason)("leases in Redis (a real redis-server)", () => {
@@ -67,5 +67,52 @@ describe.skipIf(redisSkipReason)("leases in Redis (a real redis-server)", () => 
     expect(await first.holderOf("partition:5")).toBeUndefined();
     expect(await first.renew(lease!)).toBe(true);
     expect(await first.holderOf("partition:5")).toEqual({ holder: "first", token: lease!.token });
+  });
+
+  it("keeps a single-consumer connection's lease while renewing, and hands it to the next process once released", async () => {
+    const first = await leasesOf("first", 150);
+    const second = await leasesOf("second", 150);
+    const stopFirst = new AbortController();
+    const stopSecond = new AbortController();
+    const lost: string[] = [];
+    try {
+      const held = await keepLease(first, "telegram:poller", {
+        signal: stopFirst.signal,
+        onLost: () => lost.push("first"),
+      });
+      let secondHeld = false;
+      const waiting = keepLease(second, "telegram:poller", {
+        signal: stopSecond.signal,
+        onLost: () => lost.push("second"),
+      }).then((lease) => {
+        secondHeld = true;
+        return lease;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(secondHeld, "the second process waits while the first renews").toBe(false);
+      stopFirst.abort();
+      const taken = await waiting;
+      expect(taken!.token).toBeGreaterThan(held!.token);
+      expect(lost).toEqual([]);
+    } finally {
+      stopFirst.abort();
+      stopSecond.abort();
+    }
+  });
+
+  it("tells the holder it lost the lease when another process took it", async () => {
+    const first = await leasesOf("first", 150);
+    const stop = new AbortController();
+    let lost = false;
+    try {
+      await keepLease(first, "discord:gateway", { signal: stop.signal, onLost: () => (lost = true) });
+      const admin = await leasesOf("admin", 150);
+      await clients.at(-1)!.set(admin.keyOf("discord:gateway"), "intruder 999");
+      const deadline = Date.now() + 5000;
+      while (!lost && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(lost).toBe(true);
+    } finally {
+      stop.abort();
+    }
   });
 });
