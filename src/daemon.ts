@@ -10,6 +10,7 @@ import { SessionStore } from "./agent/sessions.js";
 import { ApprovalBroker } from "./approvals/approval-broker.js";
 import { openFileJournal } from "./bus/file-journal.js";
 import { MessageBus } from "./bus/message-bus.js";
+import type { RedisJournal } from "./bus/redis-journal.js";
 import type { Channel, ChannelDeps } from "./channel-kit/channel.js";
 import { type ChannelSpec, ChannelSupervisor } from "./channel-kit/channel-supervisor.js";
 import {
@@ -124,6 +125,8 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   /** The config's secret values, once it is loaded: no outbound text carries them, as no log line does. */
   let secrets: string[] = [];
   let bus: MessageBus | undefined;
+  /** The Redis journal in cluster mode, for status and readiness. */
+  let cluster: RedisJournal | undefined;
   const root = new AbortController();
   const startedAt = Date.now();
   const outcomeListeners = new Set<(outcome: TurnOutcome) => void>();
@@ -164,13 +167,13 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       options.durable === false
         ? undefined
         : config.bus.redis_url
-          ? await (await import("./bus/redis-journal.js")).openClusterJournal({
+          ? (cluster = await (await import("./bus/redis-journal.js")).openClusterJournal({
               url: config.bus.redis_url,
               password: config.bus.redis_password,
               log,
               maxMessageAgeSeconds: config.agents.defaults.max_message_age,
               takeoverAfterSeconds: config.bus.takeover_after,
-            })
+            }))
           : await openFileJournal({
               dir: join(home, "state"),
               log,
@@ -400,6 +403,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       channels: supervisor?.statuses() ?? {},
       ...stats,
       ...(router ? { models: router.status() } : {}),
+      ...(cluster ? { cluster: cluster.status() } : {}),
     };
   }
 

@@ -34,6 +34,20 @@ export interface RedisJournalOptions {
   prefix?: string;
 }
 
+/** What `/status` and `/readyz` show of a clustered daemon. */
+export interface ClusterStatus {
+  /** This process's name in the cluster. */
+  member: string;
+  /** Whether the connection to Redis is up (a daemon without it is not ready: it cannot record). */
+  redis: "connected" | "unreachable";
+  /** Live members at the last heartbeat, this one included. */
+  members: number;
+  /** The partitions of the chats this process handles. */
+  partitions: number[];
+  /** Messages handed to the agent and not complete yet. */
+  inHand: number;
+}
+
 /** A stream entry as XREADGROUP and XAUTOCLAIM return it (`null` for one deleted meanwhile). */
 type StreamEntry = [id: string, fields: string[]] | null;
 
@@ -103,6 +117,19 @@ export class RedisJournal implements MessageJournal {
   /** The partitions this process handles now. */
   get ownedPartitions(): number[] {
     return [...this.#ownership.held.keys()].sort((a, b) => a - b);
+  }
+
+  /** A snapshot for `/status` and `/readyz`. */
+  status(): ClusterStatus {
+    let inHand = 0;
+    for (const ids of this.#inFlight.values()) inHand += ids.size;
+    return {
+      member: this.#holder,
+      redis: this.#redis.status === "ready" ? "connected" : "unreachable",
+      members: this.#ownership.members,
+      partitions: this.ownedPartitions,
+      inHand,
+    };
   }
 
   async record(message: InboundMessage, signal?: AbortSignal): Promise<RecordResult> {

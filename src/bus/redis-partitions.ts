@@ -41,6 +41,7 @@ export interface OwnershipChange {
 export class PartitionOwnership {
   readonly #options: PartitionOwnershipOptions;
   readonly #held = new Map<number, HeldLease>();
+  #members = 0;
 
   constructor(options: PartitionOwnershipOptions) {
     this.#options = options;
@@ -49,6 +50,11 @@ export class PartitionOwnership {
   /** The partitions held now, with their leases. */
   get held(): ReadonlyMap<number, HeldLease> {
     return this.#held;
+  }
+
+  /** Live members of the cluster at the last round (this one included). */
+  get members(): number {
+    return this.#members;
   }
 
   /** Heartbeats, renews the held leases, and takes or gives up partitions towards this member's share. */
@@ -61,7 +67,8 @@ export class PartitionOwnership {
       .zremrangebyscore(members, "-inf", now - ttlMs)
       .zcard(members)
       .exec()) ?? []) as [unknown, unknown, [Error | null, number] | undefined];
-    const share = Math.ceil(partitions / Math.max(1, count?.[1] ?? 1));
+    this.#members = Math.max(1, count?.[1] ?? 1);
+    const share = Math.ceil(partitions / this.#members);
 
     const lost: number[] = [];
     for (const [partition, lease] of this.#held) {

@@ -1,3 +1,4 @@
+import type { ClusterStatus } from "../bus/redis-journal.js";
 import type { ChannelStatus } from "../channel-kit/channel.js";
 import type { ModelRouterStatus } from "../providers/model-router.js";
 
@@ -14,4 +15,6 @@ export interface DaemonStatus {
   turnsServed: number;
   /** Providers cooling down after a failure, and failovers to fallback models. */
   models?: ModelRouterStatus;
+  /** In cluster mode (`bus.redis_url`): this member, its Redis connection and its partitions. */
+  cluster?: ClusterStatus;
 }

@@ -37,7 +37,7 @@ export function statusReport(
   status: DaemonStatus,
   options: { now: number; unreadyAfterSeconds: number },
 ): StatusReport {
-  const { ready } = assessReadiness(status.channels, options);
+  const { ready } = assessReadiness(status.channels, options, status.cluster);
   const uptimeSeconds = Math.max(0, Math.floor((options.now - status.startedAt) / 1000));
   return { ...status, uptimeSeconds, ready };
 }
@@ -72,13 +72,19 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
       return { code: 200, body: { status: "ok", uptime_s: uptimeSeconds(startedAt) } };
     },
     "/readyz": () => {
-      const readiness = assessReadiness(options.status().channels, {
-        now: now(),
-        unreadyAfterSeconds: options.unreadyAfterSeconds,
-      });
+      const status = options.status();
+      const readiness = assessReadiness(
+        status.channels,
+        { now: now(), unreadyAfterSeconds: options.unreadyAfterSeconds },
+        status.cluster,
+      );
       return {
         code: readiness.ready ? 200 : 503,
-        body: { status: readiness.ready ? "ready" : "unready", channels: readiness.channels },
+        body: {
+          status: readiness.ready ? "ready" : "unready",
+          channels: readiness.channels,
+          ...(readiness.cluster ? { cluster: readiness.cluster } : {}),
+        },
       };
     },
     "/status": () => ({

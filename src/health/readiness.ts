@@ -1,3 +1,4 @@
+import type { ClusterStatus } from "../bus/redis-journal.js";
 import type { ChannelStatus } from "../channel-kit/channel.js";
 
 /**
@@ -22,6 +23,8 @@ export interface ChannelReadiness extends ChannelStatus {
 export interface Readiness {
   ready: boolean;
   channels: Record<string, ChannelReadiness>;
+  /** In cluster mode: why the daemon is not ready although its channels may be (Redis is unreachable). */
+  cluster?: { ready: boolean; reason?: string };
 }
 
 export interface ReadinessOptions {
@@ -30,11 +33,25 @@ export interface ReadinessOptions {
   unreadyAfterSeconds: number;
 }
 
-/** Judges each channel's status against the readiness rules above. */
-export function assessReadiness(channels: Record<string, ChannelStatus>, options: ReadinessOptions): Readiness {
+/**
+ * Judges each channel's status against the readiness rules above; clustered, the daemon is
+ * also unready while Redis is unreachable (it cannot record messages then).
+ */
+export function assessReadiness(
+  channels: Record<string, ChannelStatus>,
+  options: ReadinessOptions,
+  cluster?: ClusterStatus,
+): Readiness {
   const judged: Record<string, ChannelReadiness> = {};
   for (const [name, status] of Object.entries(channels)) judged[name] = judgeChannel(status, options);
-  return { ready: Object.values(judged).every((channel) => channel.ready), channels: judged };
+  const channelsReady = Object.values(judged).every((channel) => channel.ready);
+  if (!cluster) return { ready: channelsReady, channels: judged };
+  const clusterReady = cluster.redis === "connected";
+  return {
+    ready: channelsReady && clusterReady,
+    channels: judged,
+    cluster: clusterReady ? { ready: true } : { ready: false, reason: "Redis is unreachable" },
+  };
 }
 
 function judgeChannel(status: ChannelStatus, { now, unreadyAfterSeconds }: ReadinessOptions): ChannelReadiness {

@@ -88,7 +88,15 @@ export function formatStatus(report: StatusReport, now: number): string[] {
   lines.push(`sessions: ${report.sessions} (${report.activeSessions} active)`);
   lines.push(`turns served: ${report.turnsServed}`);
   if (report.models) lines.push(...formatModels(report.models, now));
+  if (report.cluster) lines.push(formatCluster(report.cluster));
   return lines;
+}
+
+/** `cluster: member host:1:ab, Redis connected, 3 members, partitions 0 4 9 (2 messages in hand)`. */
+function formatCluster(cluster: NonNullable<StatusReport["cluster"]>): string {
+  const members = `${cluster.members} member${cluster.members === 1 ? "" : "s"}`;
+  const partitions = cluster.partitions.length ? `partitions ${cluster.partitions.join(" ")}` : "no partitions";
+  return `cluster: member ${cluster.member}, Redis ${cluster.redis}, ${members}, ${partitions} (${cluster.inHand} messages in hand)`;
 }
 
 /** The model layer's lines: failovers, and each provider cooling down after a failure. */

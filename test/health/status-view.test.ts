@@ -36,6 +36,24 @@ describe("skein status output", () => {
     ]);
   });
 
+  it("prints the cluster member, its Redis connection, the members and the partitions it handles", () => {
+    const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
+    const report: StatusReport = {
+      version: "0.1.0",
+      startedAt,
+      uptimeSeconds: 60,
+      ready: false,
+      channels: {},
+      activeSessions: 0,
+      sessions: 0,
+      turnsServed: 0,
+      cluster: { member: "host-a:41:x1", redis: "unreachable", members: 3, partitions: [0, 4, 9], inHand: 2 },
+    };
+    expect(formatStatus(report, startedAt + 60_000).at(-1)).toBe(
+      "cluster: member host-a:41:x1, Redis unreachable, 3 members, partitions 0 4 9 (2 messages in hand)",
+    );
+  });
+
   it("asks the loopback address when the health endpoint listens on every interface", () => {
     expect(statusUrl({ health_port: 8080, health_host: "0.0.0.0", unready_after: 60 })).toBe(
       "http://127.0.0.1:8080/status",

@@ -55,11 +55,28 @@ describe.skipIf(redisSkipReason)("a daemon with its journal in Redis (the built 
     expect(Object.fromEntries(world.replyCounts())).toEqual({ 7: 1, 8: 1 });
   });
 
-  it("does not confirm a message to Telegram while Redis is down, and answers it once Redis is back", async () => {
-    await startClustered();
+  it("does not confirm a message to Telegram while Redis is down (unready meanwhile), and answers it once Redis is back", async () => {
+    const daemon = await startClustered();
+    const { port } = await daemon.waitForLine("health endpoint listening");
+    const get = async (path: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`);
+      return { code: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
     world.say("telegram", 1);
     await eventually(world, () => world.replyCounts().get(1) === 1, "the first message is answered");
+    expect(await get("/readyz")).toMatchObject({ code: 200, body: { cluster: { ready: true } } });
+    expect((await get("/status")).body.cluster).toMatchObject({ redis: "connected", members: 1, inHand: 0 });
+    expect(((await get("/status")).body.cluster as { partitions: number[] }).partitions).toHaveLength(32);
     await server.kill();
+    let readyz = await get("/readyz");
+    for (let attempt = 0; readyz.code === 200 && attempt < 100; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      readyz = await get("/readyz");
+    }
+    expect(readyz).toMatchObject({
+      code: 503,
+      body: { status: "unready", cluster: { ready: false, reason: "Redis is unreachable" } },
+    });
     const polls = world.telegram.callsOf("getUpdates").length;
     world.say("telegram", 2);
     await eventually(
