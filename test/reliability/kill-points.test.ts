@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { aliceChat, eventually, marker, markerResponder, World } from "./harness.js";
+
+/**
+ * SIGKILL at each point of a turn, then a fresh start on the same $SKEIN_HOME: every
+ * message is answered exactly once, the chunks of a long reply arrive in order, nothing
+ * is sent twice. Platform sends and model answers are held by the fakes, so each kill
+ * lands exactly at the point named (a held request never reached the platform).
+ */
+let world: World;
+
+beforeEach(async () => {
+  world = await World.create();
+  world.model.respondWith(markerResponder);
+});
+
+afterEach(async () => {
+  await world.close();
+});
+
+/** Kills the daemon and waits until the fakes saw its connections close, so nothing held is accepted later. */
+async function killHeld(): Promise<void> {
+  await world.kill();
+  await eventually(
+    world,
+    () => world.telegram.heldSends === 0 && world.model.heldAnswers === 0,
+    "the fakes see the killed daemon's requests end",
+  );
+  world.resumeSends();
+  world.model.releaseAnswers();
+}
+
+/** Stops the daemon gracefully and returns how many replies each marker got. */
+async function finalCounts(): Promise<Record<number, number>> {
+  expect(await world.daemon?.stop()).toBe(0);
+  return Object.fromEntries(world.replyCounts(["telegram"]));
+}
+
+describe("a SIGKILL at any point of a turn (Telegram, the built CLI)", () => {
+  it("before the model answers: the turn runs again after the restart and is answered once", async () => {
+    await world.start();
+    world.model.holdAnswers();
+    world.say("telegram", 1);
+    await world.model.waitForRequests(1);
+    await killHeld();
+
+    await world.start();
+    await eventually(world, () => world.replyCounts().get(1) === 1, "the message is answered after the restart");
+    expect(await finalCounts()).toEqual({ 1: 1 });
+  });
+
+  it("after the model answered, before the send: the stored answer is sent once, the model is not asked again", async () => {
+    await world.start();
+    world.telegram.pauseSends();
+    world.say("telegram", 1);
+    await eventually(world, () => world.telegram.heldSends === 1, "the reply is on its way to Telegram");
+    await killHeld();
+
+    await world.start();
+    await eventually(world, () => world.replyCounts().get(1) === 1, "the stored answer is delivered after the restart");
+    expect(await finalCounts()).toEqual({ 1: 1 });
+    expect(world.model.callsAbout(marker(1)), "the answer came from the journal, not a second model call").toBe(1);
+  });
+
+  it("between two chunks of a long reply: the rest follows in order, the first chunk is not sent again", async () => {
+    const tail = "the very end of the long reply";
+    world.model.respondWith(() => ({
+      content: `answer to ${marker(1)}\n\n${"All work and no play. ".repeat(300)}\n\n${tail}`,
+    }));
+    await world.start();
+    world.telegram.pauseSendsAfter(1);
+    world.say("telegram", 1);
+    await eventually(
+      world,
+      () => world.telegram.heldSends === 1,
+      "the second chunk is held after the first was accepted",
+    );
+    await killHeld();
+
+    await world.start();
+    await eventually(world, () => world.telegram.sent.length >= 2, "the second chunk is delivered after the restart");
+    expect(await finalCounts()).toEqual({ 1: 1 });
+    const chunks = world.telegram.sent.filter((sent) => sent.chat_id === aliceChat.id).map((sent) => sent.visibleText);
+    expect(chunks).toHaveLength(2);
+    expect(chunks[0]).toMatch(/^answer to m1q/);
+    expect(chunks[1]).toMatch(new RegExp(`${tail}$`));
+  });
+
+  it("during a graceful shutdown: the message in flight is answered once after the restart", async () => {
+    await world.start();
+    world.model.holdAnswers();
+    world.say("telegram", 1);
+    await world.model.waitForRequests(1);
+    world.daemon?.child.kill("SIGTERM");
+    await world.daemon?.waitFor("shutting down");
+    await killHeld();
+
+    await world.start();
+    await eventually(world, () => world.replyCounts().get(1) === 1, "the message is answered after the restart");
+    expect(await finalCounts()).toEqual({ 1: 1 });
+  });
+});
