@@ -72,5 +72,5 @@ describe("a kill/restart storm on three platforms (the built CLI)", () => {
     const lost = Array.from({ length: sent }, (_, index) => index + 1).filter((index) => !counts.has(index));
     const duplicated = [...counts].filter(([, count]) => count > 1).map(([index]) => index);
     expect({ sent, lost, duplicated }).toEqual({ sent, lost: [], duplicated: [] });
-  });
+  }, 60_000);
 });
