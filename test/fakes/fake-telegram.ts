@@ -290,8 +290,9 @@ export class FakeTelegram {
     if (this.sent.length >= count) this.pauseSends();
   }
 
-  /** Lets held and later sendMessage calls through. */
+  /** Lets held and later sendMessage calls through (a {@link FakeTelegram.pauseSendsAfter} is over too). */
   resumeSends(): void {
+    this.#pauseAfter = Number.POSITIVE_INFINITY;
     this.#resumeSends?.();
     this.#sendsPaused = undefined;
     this.#resumeSends = undefined;

@@ -97,6 +97,24 @@ export class World {
     return daemon;
   }
 
+  /** Stops the running daemon gracefully (SIGTERM); fails, with the logs, unless it exits within `limitMs`. */
+  async stop(limitMs = 10_000): Promise<number | null> {
+    const daemon = this.daemon;
+    if (!daemon) throw new Error("no daemon is running");
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`the daemon did not stop within ${limitMs} ms\n${this.log()}`)),
+        limitMs,
+      );
+    });
+    try {
+      return await Promise.race([daemon.stop(), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** SIGKILLs the running daemon (no shutdown of any kind) and waits until it is gone. */
   async kill(): Promise<void> {
     const daemon = this.daemon;

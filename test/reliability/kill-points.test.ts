@@ -32,31 +32,37 @@ async function killHeld(): Promise<void> {
 
 /** Stops the daemon gracefully and returns how many replies each marker got. */
 async function finalCounts(): Promise<Record<number, number>> {
-  expect(await world.daemon?.stop()).toBe(0);
+  expect(await world.stop()).toBe(0);
   return Object.fromEntries(world.replyCounts(["telegram"]));
 }
 
-describe("a SIGKILL at any point of a turn (Telegram, the built CLI)", () => {
+/** What users get by default (a streamed preview edited as the model writes) and plain sends. */
+const modes = [
+  { mode: "streamed (the default)", env: {} },
+  { mode: "not streamed (TELEGRAM_STREAMING=false)", env: { TELEGRAM_STREAMING: "false" } },
+];
+
+describe.each(modes)("a SIGKILL at any point of a turn (Telegram, $mode, the built CLI)", ({ env }) => {
   it("before the model answers: the turn runs again after the restart and is answered once", async () => {
-    await world.start();
+    await world.start(["telegram"], env);
     world.model.holdAnswers();
     world.say("telegram", 1);
-    await world.model.waitForRequests(1);
+    await eventually(world, () => world.model.requests.length >= 1, "the model is asked");
     await killHeld();
 
-    await world.start();
+    await world.start(["telegram"], env);
     await eventually(world, () => world.replyCounts().get(1) === 1, "the message is answered after the restart");
     expect(await finalCounts()).toEqual({ 1: 1 });
   });
 
   it("after the model answered, before the send: the stored answer is sent once, the model is not asked again", async () => {
-    await world.start();
+    await world.start(["telegram"], env);
     world.telegram.pauseSends();
     world.say("telegram", 1);
     await eventually(world, () => world.telegram.heldSends === 1, "the reply is on its way to Telegram");
     await killHeld();
 
-    await world.start();
+    await world.start(["telegram"], env);
     await eventually(world, () => world.replyCounts().get(1) === 1, "the stored answer is delivered after the restart");
     expect(await finalCounts()).toEqual({ 1: 1 });
     expect(world.model.callsAbout(marker(1)), "the answer came from the journal, not a second model call").toBe(1);
@@ -67,7 +73,7 @@ describe("a SIGKILL at any point of a turn (Telegram, the built CLI)", () => {
     world.model.respondWith(() => ({
       content: `answer to ${marker(1)}\n\n${"All work and no play. ".repeat(300)}\n\n${tail}`,
     }));
-    await world.start();
+    await world.start(["telegram"], env);
     world.telegram.pauseSendsAfter(1);
     world.say("telegram", 1);
     await eventually(
@@ -77,7 +83,7 @@ describe("a SIGKILL at any point of a turn (Telegram, the built CLI)", () => {
     );
     await killHeld();
 
-    await world.start();
+    await world.start(["telegram"], env);
     await eventually(world, () => world.telegram.sent.length >= 2, "the second chunk is delivered after the restart");
     expect(await finalCounts()).toEqual({ 1: 1 });
     const chunks = world.telegram.sent.filter((sent) => sent.chat_id === aliceChat.id).map((sent) => sent.visibleText);
@@ -87,16 +93,41 @@ describe("a SIGKILL at any point of a turn (Telegram, the built CLI)", () => {
   });
 
   it("during a graceful shutdown: the message in flight is answered once after the restart", async () => {
-    await world.start();
+    await world.start(["telegram"], env);
     world.model.holdAnswers();
     world.say("telegram", 1);
-    await world.model.waitForRequests(1);
+    await eventually(world, () => world.model.requests.length >= 1, "the model is asked");
     world.daemon?.child.kill("SIGTERM");
     await world.daemon?.waitFor("shutting down");
     await killHeld();
 
-    await world.start();
+    await world.start(["telegram"], env);
     await eventually(world, () => world.replyCounts().get(1) === 1, "the message is answered after the restart");
     expect(await finalCounts()).toEqual({ 1: 1 });
+  });
+});
+
+describe("a SIGKILL while a streamed reply is being written (Telegram's default, the built CLI)", () => {
+  it("answers once in full after the restart; the interrupted preview keeps the text it had", async () => {
+    let calls = 0;
+    world.model.respondWith((request) => {
+      calls++;
+      // The first answer shows its beginning in the preview, then the model never finishes.
+      if (calls === 1)
+        return { type: "stall", after: "first-part", content: `answer to ${marker(1)}, ${"so far ".repeat(20)}` };
+      return markerResponder(request);
+    });
+    await world.start();
+    world.say("telegram", 1);
+    await eventually(world, () => world.telegram.sent.length === 1, "the preview shows the beginning of the answer");
+    await killHeld();
+
+    await world.start();
+    await eventually(world, () => world.telegram.sent.length === 2, "the answer is sent after the restart");
+    expect(await world.stop()).toBe(0);
+    const [preview, answer] = world.replies("telegram");
+    expect(preview, "the interrupted preview is left as it was").toMatch(/^answer to m1q, so far/);
+    expect(answer, "the rerun turn's answer arrives as a new message").toBe(`answer to ${marker(1)}`);
+    expect(world.telegram.sent).toHaveLength(2);
   });
 });
