@@ -202,6 +202,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
             log: log!,
             home,
             approvals: broker,
+            maxMessageAgeSeconds: config.agents.defaults.max_message_age,
           }),
       })),
       ...(options.channels ?? []).map((extra) => ({

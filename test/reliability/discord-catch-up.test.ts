@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eventually, marker, markerResponder, World } from "./harness.js";
@@ -14,7 +14,7 @@ afterEach(async () => {
   await world.close();
 });
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** The daemon's record of the last Discord message seen per channel, as text ("" before the first). */
 function lastSeenFile(): string {
@@ -43,7 +43,7 @@ describe("Discord catch-up after downtime (the built CLI)", () => {
     expect(world.discord.connected, "nobody hears these DMs live").toBe(false);
     await world.start(["discord"]);
     await eventually(world, () => world.replyCounts().get(3) === 1, "the DMs sent during the downtime are answered");
-    await world.daemon?.stop();
+    await world.stop();
 
     expect(Object.fromEntries(world.replyCounts())).toEqual({ 1: 1, 2: 1, 3: 1 });
     expect(world.replies("discord")).toEqual([
@@ -53,19 +53,26 @@ describe("Discord catch-up after downtime (the built CLI)", () => {
     ]);
   });
 
-  it("does not answer a DM older than max_message_age, and answers the fresh one after it", async () => {
+  it("does not answer or fetch a DM older than the configured max_message_age, and answers the fresh one after it", async () => {
+    // One hour: the DMs below are older than that, yet younger than the default (a day).
+    writeFileSync(join(world.home, "config.json"), JSON.stringify({ agents: { defaults: { max_message_age: 3600 } } }));
     await world.start(["discord"]);
-    // Seen live, but sent three days ago: recorded, never answered.
-    const ancient = world.discord.dm(`ancient ${marker(1)}`, undefined, [], { at: Date.now() - 3 * DAY_MS });
-    await eventually(world, () => lastSeenFile().includes(ancient), "the ancient DM is recorded as the last seen");
+    // Seen live, but sent two hours ago: recorded, never answered.
+    const old = world.discord.dm(`old ${marker(1)}`, undefined, [], { at: Date.now() - 2 * HOUR_MS });
+    await eventually(world, () => lastSeenFile().includes(old), "the old DM is recorded as the last seen");
     await world.kill();
 
-    world.discord.dm(`stale ${marker(2)}`, undefined, [], { at: Date.now() - 2 * DAY_MS });
+    world.discord.dm(`stale ${marker(2)}`, undefined, [], { at: Date.now() - 2 * HOUR_MS + 60_000 });
     world.say("discord", 3);
     await world.start(["discord"]);
     await eventually(world, () => world.replyCounts().get(3) === 1, "the fresh DM is answered");
-    await world.daemon?.stop();
+    await world.stop();
 
     expect(Object.fromEntries(world.replyCounts())).toEqual({ 3: 1 });
+    const tooOld = world
+      .log()
+      .split("\n")
+      .filter((line) => line.includes("older than max_message_age"));
+    expect(tooOld, "the live old DM is logged as too old; catch-up never fetched the stale one").toHaveLength(1);
   });
 });
