@@ -37,7 +37,7 @@ async function finalCounts(): Promise<Record<number, number>> {
 }
 
 /** What users get by default (a streamed preview edited as the model writes) and plain sends. */
-const modes = [
+const modes: Array<{ mode: string; env: Record<string, string> }> = [
   { mode: "streamed (the default)", env: {} },
   { mode: "not streamed (TELEGRAM_STREAMING=false)", env: { TELEGRAM_STREAMING: "false" } },
 ];

@@ -66,7 +66,7 @@ describe("a kill/restart storm on three platforms (the built CLI)", () => {
       `all ${sent} messages are answered after the storm`,
       15_000,
     );
-    expect(await world.daemon?.stop()).toBe(0);
+    expect(await world.stop()).toBe(0);
 
     const counts = world.replyCounts();
     const lost = Array.from({ length: sent }, (_, index) => index + 1).filter((index) => !counts.has(index));
