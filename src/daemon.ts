@@ -294,7 +294,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       ledger,
       budgets: new BudgetGuard({ limits: config.agents.defaults.budgets, ledger, log }),
       indicateWorking: (message) => channels.channel(message.channel)?.indicateWorking?.(message),
-      openStream: (target) => channels.channel(target.channel)?.openStream?.(target),
+      openStream: (target, resume) => channels.channel(target.channel)?.openStream?.(target, resume),
       onConversationReset: (sessionKey) => broker.forgetConversation(sessionKey),
       attachments: attachmentResolver({
         workspace,

@@ -16,7 +16,7 @@ import {
   type SendOptions,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
-import type { ReplyStream, ReplyTarget } from "../../src/channel-kit/reply-stream.js";
+import type { ReplyStream, ReplyTarget, StreamResume } from "../../src/channel-kit/reply-stream.js";
 import { StreamedReply } from "../../src/channel-kit/streamed-reply.js";
 import { backoffDelay, withRetry } from "../../src/util/retry.js";
 import { handleTelegramPress, postTelegramApproval, settleTelegramApproval } from "./approval.js";
@@ -168,7 +168,7 @@ export class TelegramChannel implements Channel {
   }
 
   /** A reply that grows as it is written: sendMessage, then editMessageText (undefined when streaming is off). */
-  openStream(target: ReplyTarget): ReplyStream | undefined {
+  openStream(target: ReplyTarget, resume?: StreamResume): ReplyStream | undefined {
     if (!this.#settings.streaming) return undefined;
     const log = this.#log.child({ chatId: target.chatId });
     const transport = telegramStreamTransport(this.#bot.api, target, {
@@ -176,7 +176,8 @@ export class TelegramChannel implements Channel {
       ...(this.#options.retry ? { retry: this.#options.retry } : {}),
     });
     const floorMs = this.#options.streamFloorMs ?? telegramEditFloorMs(target.chatId);
-    return new StreamedReply(transport, { intervalMs: Math.max(this.#settings.stream_interval * 1000, floorMs) }, log);
+    const intervalMs = Math.max(this.#settings.stream_interval * 1000, floorMs);
+    return new StreamedReply(transport, { intervalMs, ...(resume && { resume }) }, log);
   }
 
   askApproval(prompt: ApprovalPrompt): Promise<ApprovalHandle> {

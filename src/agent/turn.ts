@@ -3,7 +3,7 @@ import { BusError } from "../bus/bus-error.js";
 import type { JournalEntry, TurnProgress } from "../bus/journal.js";
 import type { InboundMessage } from "../bus/messages.js";
 import type { WorkingIndicator } from "../channel-kit/channel.js";
-import type { ReplyStream, ReplyTarget, StreamDelivery } from "../channel-kit/reply-stream.js";
+import type { ReplyStream, ReplyTarget, StreamDelivery, StreamResume } from "../channel-kit/reply-stream.js";
 import type { SkeinConfig } from "../config/schema.js";
 import { type ChatMessage, type LlmProvider, ProviderError, type UserContentPart } from "../providers/provider.js";
 import type { ToolRegistry } from "../tools/registry.js";
@@ -50,8 +50,11 @@ export interface TurnRunnerOptions {
   indicateWorking?: (message: InboundMessage) => WorkingIndicator | undefined;
   /** The conversation's model and the provider to ask (default: `agent.model` on `provider`). */
   modelFor?: (sessionKey: string, message: InboundMessage) => Promise<{ model: string; provider: LlmProvider }>;
-  /** A reply that appears as it is written, when the chat's channel can stream and streaming is on. */
-  openStream?: (target: ReplyTarget) => ReplyStream | undefined;
+  /**
+   * A reply that appears as it is written, when the chat's channel can stream and streaming is on;
+   * with `resume`, written in the preview an earlier attempt of the turn showed.
+   */
+  openStream?: (target: ReplyTarget, resume?: StreamResume) => ReplyStream | undefined;
   /** Saves a message's attachments to the workspace and says what the model gets of them (see attachments.ts). */
   attachments?: (message: InboundMessage, signal: AbortSignal) => Promise<ResolvedAttachments>;
   /** Epoch milliseconds now (injectable for tests). */
@@ -119,7 +122,7 @@ export class TurnRunner {
       replies = recorded;
       outcome = { message, sessionKey, status: "answered", reply: recorded[0] };
     } else {
-      const computed = await this.#compute(sessionKey, message, text, shutdown);
+      const computed = await this.#compute(sessionKey, entry, text, shutdown);
       if (computed.outcome.status === "deferred") return computed.outcome;
       await this.#store(sessionKey, message, computed);
       ({ replies, outcome, finish } = computed);
@@ -131,18 +134,27 @@ export class TurnRunner {
       await entry.complete();
       return outcome;
     }
-    const progress: TurnProgress = { type: "answered", replies: outbound, delivered: outbound.map(() => 0) };
+    const { preview } = entry.progress;
+    const delivered = outbound.map(() => 0);
+    const progress: TurnProgress = { type: "answered", replies: outbound, delivered, ...(preview && { preview }) };
     return this.#deliver(sessionKey, entry, progress, outcome);
   }
 
   /** Runs the turn (or makes the apology for a failed one); a journaled turn stopped by a shutdown is deferred. */
-  async #compute(sessionKey: string, message: InboundMessage, text: string, shutdown: AbortSignal): Promise<Computed> {
+  async #compute(sessionKey: string, entry: JournalEntry, text: string, shutdown: AbortSignal): Promise<Computed> {
     const { agent, log } = this.#options;
+    const { message } = entry;
     const indicator = this.#startIndicator(message);
     // A triggered turn's answer may turn out to be NOTHING_TO_REPORT: never shown while written.
-    const streamed = message.trigger ? undefined : this.#openStream(message);
-    // The typing indicator has done its job once text is visible.
-    void streamed?.stream.shown.then(() => this.#endIndicator(indicator));
+    const streamed = message.trigger ? undefined : this.#openStream(message, entry.progress.preview);
+    void streamed?.stream.shown.then(() => {
+      // The typing indicator has done its job once text is visible.
+      this.#endIndicator(indicator);
+      // A crash from now on resumes in this preview rather than in a second message.
+      const previewId = streamed.stream.previewId;
+      if (previewId)
+        entry.previewed(previewId).catch((error: unknown) => log.warn({ err: error }, "cannot journal the preview"));
+    });
     const controller = new AbortController();
     const onShutdown = () => controller.abort(shutdown.reason);
     if (shutdown.aborted) onShutdown();
@@ -216,10 +228,19 @@ export class TurnRunner {
     outcome: TurnOutcome,
   ): Promise<TurnOutcome> {
     for (const [index, reply] of progress.replies.entries()) {
-      const delivery = await this.#options.replies.deliver(reply, sessionKey, {
-        fromChunk: progress.delivered[index] ?? 0,
-        onChunkDelivered: (chunk) => entry.delivered(index, chunk),
-      });
+      const fromChunk = progress.delivered[index] ?? 0;
+      const onChunkDelivered = (chunk: number) => entry.delivered(index, chunk);
+      // The first reply of a turn whose preview an earlier attempt showed is finished in that preview.
+      const resumed =
+        index === 0 && fromChunk === 0 && progress.preview
+          ? this.#openStream(entry.message, progress.preview)
+          : undefined;
+      if (resumed) {
+        const { message } = entry;
+        await this.#options.replies.finishStream(resumed.stream, message, reply.text, sessionKey, { onChunkDelivered });
+        continue;
+      }
+      const delivery = await this.#options.replies.deliver(reply, sessionKey, { fromChunk, onChunkDelivered });
       if (delivery.type === "failed" && delivery.error instanceof BusError && isJournaled(entry.message)) {
         return { ...outcome, status: "deferred", error: errorText(delivery.error) };
       }
@@ -309,9 +330,10 @@ export class TurnRunner {
     return this.#options.now?.() ?? Date.now();
   }
 
-  #openStream(message: InboundMessage): StreamedTurn | undefined {
+  /** A stream for the answer to `message`; in preview `previewId` when given (and only then, when resuming). */
+  #openStream(message: InboundMessage, previewId?: string): StreamedTurn | undefined {
     try {
-      const stream = this.#options.openStream?.(replyTargetOf(message));
+      const stream = this.#options.openStream?.(replyTargetOf(message), previewId ? { previewId } : undefined);
       return stream && new StreamedTurn(stream);
     } catch (error) {
       this.#options.log.debug({ err: error, channel: message.channel }, "could not open a streamed reply");

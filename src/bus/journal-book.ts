@@ -131,7 +131,12 @@ export class JournalBook implements MessageJournal {
         return;
       case "answered": {
         const pending = this.#pending.get(record.id);
-        if (pending) pending.progress = answered(record.replies, record.delivered);
+        if (pending) pending.progress = answered(record.replies, record.delivered, pending.progress.preview);
+        return;
+      }
+      case "preview": {
+        const pending = this.#pending.get(record.id);
+        if (pending) pending.progress = { ...pending.progress, preview: record.messageId };
         return;
       }
       case "delivered": {
@@ -171,6 +176,7 @@ export class JournalBook implements MessageJournal {
           replies: progress.replies,
           delivered: progress.delivered,
         });
+      if (progress.preview) records.push({ type: "preview", id: pending.message.id, messageId: progress.preview });
     }
     return records;
   }
@@ -190,11 +196,17 @@ export class JournalBook implements MessageJournal {
     return {
       message: pending.message,
       recordedAt: pending.recordedAt,
-      progress: snapshot.type === "answered" ? answered(snapshot.replies, snapshot.delivered) : snapshot,
+      progress:
+        snapshot.type === "answered" ? answered(snapshot.replies, snapshot.delivered, snapshot.preview) : snapshot,
       answered: async (replies) => {
         if (!this.#pending.has(id)) return;
-        pending.progress = answered(replies);
+        pending.progress = answered(replies, undefined, pending.progress.preview);
         await persist({ type: "answered", id, replies });
+      },
+      previewed: async (messageId) => {
+        if (!this.#pending.has(id) || pending.progress.preview === messageId) return;
+        pending.progress = { ...pending.progress, preview: messageId };
+        await persist({ type: "preview", id, messageId });
       },
       delivered: async (reply, chunk) => {
         if (pending.progress.type !== "answered" || !this.#pending.has(id)) return;
@@ -211,8 +223,13 @@ export class JournalBook implements MessageJournal {
   }
 }
 
-function answered(replies: OutboundMessage[], delivered?: number[]): TurnProgress {
-  return { type: "answered", replies, delivered: replies.map((_, index) => delivered?.[index] ?? 0) };
+function answered(replies: OutboundMessage[], delivered?: number[], preview?: string): TurnProgress {
+  const progress = {
+    type: "answered" as const,
+    replies,
+    delivered: replies.map((_, index) => delivered?.[index] ?? 0),
+  };
+  return preview ? { ...progress, preview } : progress;
 }
 
 /** Chunk `chunk` of reply `reply` is delivered: at least `chunk + 1` chunks of it are. */

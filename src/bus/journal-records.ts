@@ -11,6 +11,8 @@ export type JournalRecord =
   /** `delivered` is present only in a compacted file (progress folded into one record). */
   | { type: "answered"; id: string; replies: OutboundMessage[]; delivered?: number[] }
   | { type: "delivered"; id: string; reply: number; chunk: number }
+  /** The streamed preview of the message's answer is platform message `messageId`. */
+  | { type: "preview"; id: string; messageId: string }
   | { type: "complete"; id: string; at: number };
 
 /** The record as one line of the file, newline included. */
@@ -42,6 +44,10 @@ export function decodeRecord(line: string): JournalRecord | undefined {
       return typeof record.id === "string" && Array.isArray(record.replies) ? (record as JournalRecord) : undefined;
     case "delivered":
       return typeof record.id === "string" && typeof record.reply === "number" && typeof record.chunk === "number"
+        ? (record as JournalRecord)
+        : undefined;
+    case "preview":
+      return typeof record.id === "string" && typeof record.messageId === "string"
         ? (record as JournalRecord)
         : undefined;
     case "complete":

@@ -36,12 +36,14 @@ export type RecordResult =
 /** How far the handling of one recorded message got (before a crash or a takeover). */
 export type TurnProgress =
   /** Recorded; no answer computed yet (a turn must run, its user message not stored twice). */
-  | { type: "received" }
+  | { type: "received"; preview?: string }
   /**
    * The turn is done and stored in the session; `replies` are the messages to send and
    * `delivered[i]` the number of chunks of `replies[i]` already accepted by the platform.
    */
-  | { type: "answered"; replies: OutboundMessage[]; delivered: number[] };
+  | { type: "answered"; replies: OutboundMessage[]; delivered: number[]; preview?: string };
+// `preview`, in both: the platform id of the streamed preview an earlier attempt showed in the
+// chat, so that a resumed turn writes its answer there instead of in a second message.
 
 /** One recorded message as handed to the consumer, with the calls that move it on. */
 export interface JournalEntry {
@@ -52,6 +54,11 @@ export interface JournalEntry {
   readonly progress: TurnProgress;
   /** The turn is done (its session records written first): these replies are to be sent. */
   answered(replies: OutboundMessage[]): Promise<void>;
+  /**
+   * The turn's streamed reply shows in platform message `messageId` (its first chunk goes
+   * there); kept with the progress. Not awaited by a turn: losing it costs only a second message.
+   */
+  previewed(messageId: string): Promise<void>;
   /** Chunk `chunk` of reply `reply` was accepted by the platform. */
   delivered(reply: number, chunk: number): Promise<void>;
   /** Nothing more to do (all sent, ignored by a gate, or given up for good). */

@@ -73,6 +73,7 @@ export class MessageBus {
       recordedAt: Date.now(),
       progress: { type: "received" },
       answered: done,
+      previewed: done,
       delivered: done,
       complete: done,
     });

@@ -9,7 +9,7 @@ import type {
 } from "../bus/messages.js";
 import type { ApprovalDecisions, ApprovalHandle, ApprovalPrompt } from "./approval.js";
 import type { DownloadOptions, DownloadResult } from "./attachment-download.js";
-import type { ReplyStream, ReplyTarget } from "./reply-stream.js";
+import type { ReplyStream, ReplyTarget, StreamResume } from "./reply-stream.js";
 
 export type { SendOptions } from "../bus/messages.js";
 
@@ -55,9 +55,10 @@ export interface Channel {
   indicateWorking?(message: InboundMessage): WorkingIndicator;
   /**
    * Starts a reply that appears as it is written (see {@link ReplyStream}); `undefined`
-   * when streaming is off for this channel (`channels.<name>.streaming: false`).
+   * when streaming is off for this channel (`channels.<name>.streaming: false`). With
+   * `resume`, the stream writes in that existing preview instead of posting a new one.
    */
-  openStream?(target: ReplyTarget): ReplyStream | undefined;
+  openStream?(target: ReplyTarget, resume?: StreamResume): ReplyStream | undefined;
   /**
    * Posts an approval prompt with the buttons Allow once, Allow for this conversation and
    * Deny (see approval.ts); presses go to `ChannelDeps.approvals`. Without it, calls that

@@ -21,6 +21,11 @@ export interface ReplyStream {
   fail(note: string): Promise<boolean>;
   /** Resolves once the first text is visible in the chat (never, when nothing was shown). */
   readonly shown: Promise<void>;
+  /**
+   * The platform id of the preview message once it is shown (the journal keeps it, so that
+   * a turn resumed after a crash goes on in the same message); `undefined` without one.
+   */
+  readonly previewId?: string;
   /** Told each round of tool calls as it starts (name and JSON arguments), for a stream that shows them one by one. */
   toolCalls?(calls: ReadonlyArray<{ name: string; arguments: string }>): void;
 }
@@ -28,6 +33,11 @@ export interface ReplyStream {
 /** How the final answer's chunks are reported (the journal's delivery points). */
 export interface StreamDelivery {
   onChunkDelivered?(index: number): Promise<void> | void;
+}
+
+/** A preview an earlier attempt of the same turn showed (before a crash or a restart), to write in again. */
+export interface StreamResume {
+  previewId: string;
 }
 
 /** Where a streamed reply goes: an outbound message without its text. */

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { EditFailure, ReplyStream, StreamDelivery, StreamTransport } from "./reply-stream.js";
+import type { EditFailure, ReplyStream, StreamDelivery, StreamResume, StreamTransport } from "./reply-stream.js";
 
 /** The timer functions a stream paces itself with (tests pass a fake clock). */
 export interface StreamClock {
@@ -18,6 +18,8 @@ export interface StreamPacing {
   /** Tries of the final edit while it is rate limited (default 3). */
   finalAttempts?: number;
   clock?: StreamClock;
+  /** A preview an earlier attempt showed: edited from the first text on, instead of posting a new one. */
+  resume?: StreamResume;
 }
 
 /** The status line's elapsed time is shown from this age on, in steps of this size. */
@@ -75,6 +77,11 @@ export class StreamedReply implements ReplyStream {
     this.shown = new Promise((resolve) => {
       this.#markShown = resolve;
     });
+    this.#previewId = pacing.resume?.previewId;
+  }
+
+  get previewId(): string | undefined {
+    return this.#previewLost ? undefined : this.#previewId;
   }
 
   update(textSoFar: string, status?: string): void {
@@ -209,6 +216,8 @@ export class StreamedReply implements ReplyStream {
     this.#inFlight = request.then(
       () => {
         this.#shownText = text;
+        // A resumed preview is visible again once edited.
+        this.#markShown();
       },
       (error: unknown) => this.#failed(error, this.#transport.classify(error), previewId === undefined),
     );

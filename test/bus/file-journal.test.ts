@@ -58,6 +58,37 @@ describe("the file journal", () => {
     await second.close();
   });
 
+  it("keeps the streamed preview's id with the progress, across a restart and the compaction at start", async () => {
+    const first = await open();
+    const entries = consumeAll(first);
+    await first.record(message("t:1"));
+    await first.record(message("t:2"));
+    await entries[0]!.previewed("41");
+    await entries[1]!.previewed("42");
+    await entries[1]!.answered([{ channel: "t", chatId: "c1", text: "reply two" }]);
+    await first.close();
+
+    for (const restart of [1, 2]) {
+      const reopened = await open();
+      expect(
+        consumeAll(reopened).map((entry) => [entry.message.id, entry.progress]),
+        `after restart ${restart}`,
+      ).toEqual([
+        ["t:1", { type: "received", preview: "41" }],
+        [
+          "t:2",
+          {
+            type: "answered",
+            replies: [{ channel: "t", chatId: "c1", text: "reply two" }],
+            delivered: [0],
+            preview: "42",
+          },
+        ],
+      ]);
+      await reopened.close();
+    }
+  });
+
   it("treats a message seen in any state as a duplicate, across a restart, and does not hand it out again", async () => {
     const first = await open();
     const entries = consumeAll(first);

@@ -21,7 +21,9 @@ afterEach(async () => {
 
 /** The user messages the model was shown with the request about `marker(index)`. */
 function historyOf(index: number): string[] {
-  const request = world.model.requests.findLast((sent) => sent.body.messages.at(-1)?.content?.includes(marker(index)));
+  const request = world.model.requests.findLast((sent) =>
+    JSON.stringify(sent.body.messages.at(-1)?.content ?? "").includes(marker(index)),
+  );
   if (!request) throw new Error(`the model was never asked about ${marker(index)}\n${world.log()}`);
   return request.body.messages.filter((message) => message.role === "user").map((message) => String(message.content));
 }
