@@ -15,8 +15,12 @@ import { eventually, markerResponder, type Platform, World } from "./harness.js"
 const CYCLES = 10;
 /** A message every this many milliseconds, round robin over the platforms, up and down alike (a few hundred in all). */
 const FEED_EVERY_MS = 75;
-/** The whole storm, answers included, must fit in this (the test's own limit is a little longer). */
-const BUDGET_MS = 55_000;
+/**
+ * The whole storm, answers included, must fit in this (the test's own limit is a little longer).
+ * Alone it takes about 30 s here (eleven daemon starts of ~2 s); during the full suite on two
+ * shared cores a start can take twice that.
+ */
+const BUDGET_MS = 85_000;
 const platforms: Platform[] = ["telegram", "slack", "discord"];
 
 let world: World;
@@ -77,5 +81,5 @@ describe("a kill/restart storm on three platforms (the built CLI)", () => {
     const lost = Array.from({ length: sent }, (_, index) => index + 1).filter((index) => !counts.has(index));
     const duplicated = [...counts].filter(([, count]) => count > 1).map(([index]) => index);
     expect({ sent, lost, duplicated }).toEqual({ sent, lost: [], duplicated: [] });
-  }, 60_000);
+  }, BUDGET_MS + 5_000);
 });
