@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -173,6 +174,20 @@ export class World {
     this.discord.resumeSends();
   }
 
+  /**
+   * How many deliveries and completions the journal file holds (its progress past `answered`):
+   * it stops growing once the daemon has recorded every send the platforms accepted.
+   */
+  journalProgress(): number {
+    let text: string;
+    try {
+      text = readFileSync(join(this.home, "state", "journal.jsonl"), "utf8");
+    } catch {
+      return 0;
+    }
+    return text.split("\n").filter((line) => /"type":"(delivered|complete)"/.test(line)).length;
+  }
+
   /** Every daemon's log, for a failure message. */
   log(): string {
     return this.logs.map((text, index) => `--- daemon ${index + 1} ---\n${text}`).join("\n");
@@ -193,6 +208,28 @@ export const markerResponder: Responder = (request) => {
   const markers = [...lastUser.matchAll(markerPattern)].map((found) => found[0]);
   return { content: `answer to ${markers.join(" ")}` };
 };
+
+/**
+ * Resolves once `value()` has not changed for `quietMs`, polling every 10 ms; fails naming
+ * `what`, with the daemons' logs, after `limitMs`.
+ */
+export async function settled(
+  world: World,
+  value: () => number,
+  what: string,
+  quietMs: number,
+  limitMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  let last = value();
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    if (Date.now() > deadline) throw new Error(`gave up after ${limitMs} ms waiting until ${what}\n${world.log()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const now = value();
+    if (now !== last) [last, since] = [now, Date.now()];
+  }
+}
 
 /** Resolves once `condition()` holds, polling every 10 ms; fails naming `what`, with the daemons' logs. */
 export async function eventually(
