@@ -16,7 +16,7 @@ import {
   type SendOptions,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
-import type { ReplyStream, ReplyTarget } from "../../src/channel-kit/reply-stream.js";
+import type { ReplyStream, ReplyTarget, StreamResume } from "../../src/channel-kit/reply-stream.js";
 import { StreamedReply } from "../../src/channel-kit/streamed-reply.js";
 import { settleWithin } from "../../src/util/settle-within.js";
 import { handleDiscordPress, postDiscordApproval, settleDiscordApproval } from "./approval.js";
@@ -159,7 +159,7 @@ export class DiscordChannel implements Channel {
   }
 
   /** A reply that grows as it is written: created, then PATCHed (undefined when streaming is off). */
-  openStream(target: ReplyTarget): ReplyStream | undefined {
+  openStream(target: ReplyTarget, resume?: StreamResume): ReplyStream | undefined {
     const rest = this.#client?.rest;
     if (!this.#deps.settings.streaming || !rest || this.#stopping) return undefined;
     const log = this.#log.child({ chatId: target.chatId });
@@ -169,7 +169,7 @@ export class DiscordChannel implements Channel {
     });
     const floorMs = this.options.streamFloorMs ?? discordEditFloorMs;
     const intervalMs = Math.max(this.#deps.settings.stream_interval * 1000, floorMs);
-    return new StreamedReply(transport, { intervalMs }, log);
+    return new StreamedReply(transport, { intervalMs, ...(resume && { resume }) }, log);
   }
 
   indicateWorking(message: InboundMessage): WorkingIndicator {

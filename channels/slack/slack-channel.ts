@@ -15,7 +15,7 @@ import {
   type SendOptions,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
-import type { ReplyStream, ReplyTarget } from "../../src/channel-kit/reply-stream.js";
+import type { ReplyStream, ReplyTarget, StreamResume } from "../../src/channel-kit/reply-stream.js";
 import { StreamedReply } from "../../src/channel-kit/streamed-reply.js";
 import { ackAfterRecord } from "./ack-after-record.js";
 import { listenForSlackPresses, postSlackApproval, settleSlackApproval } from "./approval.js";
@@ -315,14 +315,15 @@ export class SlackChannel implements Channel {
   }
 
   /** A reply that grows as it is written: chat.postMessage in the thread, then chat.update (undefined when streaming is off). */
-  openStream(target: ReplyTarget): ReplyStream | undefined {
+  openStream(target: ReplyTarget, resume?: StreamResume): ReplyStream | undefined {
     const client = this.#client;
     const streamClient = this.#streamClient;
     if (!this.#config.streaming || !client || !streamClient) return undefined;
     const log = this.#log.child({ chatId: target.chatId });
     const transport = slackStreamTransport(streamClient, client, target, { log });
     const floorMs = this.#options.streamFloorMs ?? slackEditFloorMs;
-    return new StreamedReply(transport, { intervalMs: Math.max(this.#config.stream_interval * 1000, floorMs) }, log);
+    const intervalMs = Math.max(this.#config.stream_interval * 1000, floorMs);
+    return new StreamedReply(transport, { intervalMs, ...(resume && { resume }) }, log);
   }
 
   indicateWorking(message: InboundMessage): WorkingIndicator {

@@ -31,10 +31,18 @@ return {1, id}`;
 
 /** answered: KEYS lease, progress hash, dedup key. ARGV lease value, lease ms, replies JSON, dedup ttl ms. */
 export const answeredScript = `${fence}
+local preview = redis.call('HGET', KEYS[2], 'preview')
 redis.call('DEL', KEYS[2])
 redis.call('HSET', KEYS[2], 'replies', ARGV[3])
+if preview then redis.call('HSET', KEYS[2], 'preview', preview) end
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 redis.call('SET', KEYS[3], 'answered', 'KEEPTTL')
+return 1`;
+
+/** preview: KEYS lease, progress hash. ARGV lease value, lease ms, preview message id, hash ttl ms. */
+export const previewScript = `${fence}
+redis.call('HSET', KEYS[2], 'preview', ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
 return 1`;
 
 /** delivered: KEYS lease, progress hash. ARGV lease value, lease ms, reply index, chunks delivered. */

@@ -11,6 +11,7 @@ import {
   completeScript,
   deliveredScript,
   leaseLostError,
+  previewScript,
   recordScript,
 } from "./redis-journal-scripts.js";
 import { RedisLeases } from "./redis-lease.js";
@@ -281,9 +282,11 @@ export class RedisJournal implements MessageJournal {
 
   async #progressOf(id: string): Promise<TurnProgress> {
     const hash = await this.#redis.hgetall(this.#progressKey(id));
-    if (!hash.replies) return { type: "received" };
+    const preview = hash.preview ? { preview: hash.preview } : {};
+    if (!hash.replies) return { type: "received", ...preview };
     const replies = JSON.parse(hash.replies) as OutboundMessage[];
-    return { type: "answered", replies, delivered: replies.map((_, index) => Number(hash[`d${index}`] ?? 0)) };
+    const delivered = replies.map((_, index) => Number(hash[`d${index}`] ?? 0));
+    return { type: "answered", replies, delivered, ...preview };
   }
 
   #entryOf(partition: number, streamId: string, message: InboundMessage, progress: TurnProgress): JournalEntry {
@@ -304,6 +307,9 @@ export class RedisJournal implements MessageJournal {
       progress,
       answered: async (replies) => {
         await write(answeredScript, [progressKey, dedupKey], [JSON.stringify(replies), retention]);
+      },
+      previewed: async (messageId) => {
+        await write(previewScript, [progressKey], [messageId, retention]);
       },
       delivered: async (reply, chunk) => {
         await write(deliveredScript, [progressKey], [reply, chunk + 1]);

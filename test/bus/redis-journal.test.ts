@@ -92,13 +92,15 @@ describe.skipIf(redisSkipReason)("the Redis journal (a real redis-server)", () =
     }
   });
 
-  it("hands a dead process's unfinished messages to another after takeover_after, with how far each got", async () => {
+  it("hands a dead process's unfinished messages to another after takeover_after, with how far each got (previews too)", async () => {
     freshKeys();
     const dying = await open(400);
     const dyingEntries = consumeAll(dying);
     for (const id of ["t:1", "t:2", "t:3"]) await dying.record(message(id));
     await until(() => dyingEntries.length === 3, "the first process has all three");
     await dyingEntries[0]!.complete();
+    await dyingEntries[1]!.previewed("71");
+    await dyingEntries[2]!.previewed("72");
     await dyingEntries[1]!.answered([reply("one"), reply("two")]);
     await dyingEntries[1]!.delivered(0, 1);
     dying.abandon();
@@ -107,8 +109,8 @@ describe.skipIf(redisSkipReason)("the Redis journal (a real redis-server)", () =
     const entries = consumeAll(survivor);
     await until(() => entries.length === 2, "the survivor has the two unfinished ones");
     expect(entries.map((entry) => [entry.message.id, entry.progress])).toEqual([
-      ["t:2", { type: "answered", replies: [reply("one"), reply("two")], delivered: [2, 0] }],
-      ["t:3", { type: "received" }],
+      ["t:2", { type: "answered", replies: [reply("one"), reply("two")], delivered: [2, 0], preview: "71" }],
+      ["t:3", { type: "received", preview: "72" }],
     ]);
     expect(entries[0]!.recordedAt).toBeGreaterThan(Date.now() - 60_000);
   });
