@@ -38,6 +38,10 @@ export class JournalFile {
   #linesAppended = 0;
   #unsynced = false;
   #lazySync: NodeJS.Timeout | undefined;
+  /** Synced records written and waiting for the next fsync. */
+  #awaitingSync: Waiter[] = [];
+  /** The fsync running (writes go on meanwhile: a progress record never waits for one). */
+  #syncing: Promise<void> | undefined;
 
   constructor(options: JournalFileOptions) {
     this.#options = options;
@@ -60,6 +64,7 @@ export class JournalFile {
   /** Writes what is queued, fsyncs and closes the file. */
   async close(): Promise<void> {
     if (this.#running) await new Promise<void>((resolve) => this.#idle.push(resolve));
+    await this.#syncing;
     clearTimeout(this.#lazySync);
     const file = this.#file;
     this.#file = undefined;
@@ -83,11 +88,12 @@ export class JournalFile {
       const batch = this.#queue.splice(0);
       try {
         if (this.#options.shouldCompact(this.#linesAppended)) {
+          await this.#syncing;
           await this.#compact();
+          for (const waiter of batch) waiter.resolve();
         } else {
           await this.#appendBatch(batch);
         }
-        for (const waiter of batch) waiter.resolve();
       } catch (error) {
         for (const waiter of batch) waiter.reject(error);
       }
@@ -104,14 +110,34 @@ export class JournalFile {
       await writeAll(file, Buffer.from(text));
       this.#linesAppended += batch.length;
     }
-    const written = batch.filter((waiter) => waiter.durability === "written");
-    for (const waiter of written) waiter.resolve();
-    if (written.length === batch.length) {
+    const synced = batch.filter((waiter) => waiter.durability === "synced");
+    for (const waiter of batch) if (waiter.durability === "written") waiter.resolve();
+    if (synced.length === 0) {
       if (text) this.#scheduleLazySync();
       return;
     }
-    await this.#fsync(file);
-    this.#unsynced = false;
+    // Group commit: what is written while an fsync runs shares the next one.
+    this.#awaitingSync.push(...synced);
+    this.#syncing ??= this.#syncAll(file);
+  }
+
+  /** Fsyncs until no synced record waits, one fsync at a time. */
+  async #syncAll(file: FileHandle): Promise<void> {
+    try {
+      while (this.#awaitingSync.length > 0) {
+        const waiters = this.#awaitingSync.splice(0);
+        try {
+          this.#unsynced = false;
+          await this.#fsync(file);
+          for (const waiter of waiters) waiter.resolve();
+        } catch (error) {
+          this.#unsynced = true;
+          for (const waiter of waiters) waiter.reject(error);
+        }
+      }
+    } finally {
+      this.#syncing = undefined;
+    }
   }
 
   /** Progress records need no fsync of their own; they are flushed soon after anyway. */
