@@ -167,7 +167,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       options.durable === false
         ? undefined
         : config.bus.redis_url
-          ? (cluster = await (await import("./bus/redis-journal.js")).openClusterJournal({
+          ? (cluster = await (await import("./bus/cluster-journal.js")).openClusterJournal({
               url: config.bus.redis_url,
               password: config.bus.redis_password,
               log,

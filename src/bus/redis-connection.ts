@@ -20,23 +20,29 @@ export function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Opens a connection and waits until it is ready. Commands issued while the connection
- * is down fail at once instead of queueing (so a message is never acknowledged to its
- * platform on the promise of a later write); the client reconnects with backoff by itself.
+ * A client that connects in the background and reconnects with backoff whenever the
+ * connection drops. Commands issued while it is down fail at once instead of queueing (so
+ * a message is never acknowledged to its platform on the promise of a later write).
  */
-export async function connectRedis(target: RedisTarget, signal?: AbortSignal): Promise<Redis> {
-  const options: RedisOptions = {
-    lazyConnect: true,
+export function redisClient(target: RedisTarget, options: { lazyConnect?: boolean } = {}): Redis {
+  const settings: RedisOptions = {
+    lazyConnect: options.lazyConnect ?? false,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     retryStrategy: reconnectDelay,
     ...(target.password ? { password: target.password } : {}),
   };
   const client = target.url.startsWith("/")
-    ? new Redis({ ...options, path: target.url })
-    : new Redis(target.url, options);
+    ? new Redis({ ...settings, path: target.url })
+    : new Redis(target.url, settings);
   // Errors are reported through the commands that fail; the client retries by itself.
   client.on("error", () => undefined);
+  return client;
+}
+
+/** Opens a connection and waits until it is ready (rejects when the first attempt fails). */
+export async function connectRedis(target: RedisTarget, signal?: AbortSignal): Promise<Redis> {
+  const client = redisClient(target, { lazyConnect: true });
   const abort = () => client.disconnect();
   signal?.addEventListener("abort", abort, { once: true });
   try {
@@ -49,6 +55,22 @@ export async function connectRedis(target: RedisTarget, signal?: AbortSignal): P
   } finally {
     signal?.removeEventListener("abort", abort);
   }
+}
+
+/** Resolves true once `client` is ready, false when it is not within `ms`. */
+export function readyWithin(client: Redis, ms: number): Promise<boolean> {
+  if (client.status === "ready") return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      client.off("ready", onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    timer.unref();
+    client.on("ready", onReady);
+  });
 }
 
 /** The server's version from `INFO server` (Valkey reports a Redis-compatible `redis_version` too). */

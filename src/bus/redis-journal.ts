@@ -1,11 +1,10 @@
 import { hostname } from "node:os";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { retentionOf } from "./file-journal.js";
 import type { JournalEntry, MessageJournal, RecordResult, TurnProgress } from "./journal.js";
 import type { InboundMessage, OutboundMessage } from "./messages.js";
 import { sessionKeyOf } from "./messages.js";
-import { connectRedis, pause, type RedisTarget, reconnectDelay } from "./redis-connection.js";
+import { pause, readyWithin, reconnectDelay } from "./redis-connection.js";
 import {
   answeredScript,
   completeScript,
@@ -82,6 +81,10 @@ export class RedisJournal implements MessageJournal {
   #waiting: JournalEntry[] = [];
   #consumer: ((entry: JournalEntry) => void) | undefined;
   #loop: Promise<void> | undefined;
+  /** Partitions taken over whose earlier holder's pending entries are not claimed yet (not read until they are). */
+  readonly #unclaimed = new Set<number>();
+  /** The consumer groups exist (created at open, or once Redis answers). */
+  #groupsCreated = false;
   readonly #stopping = new AbortController();
 
   constructor(options: RedisJournalOptions) {
@@ -185,12 +188,19 @@ export class RedisJournal implements MessageJournal {
   }
 
   /** Creates the consumer group of every partition (idempotent). */
+  /** Whether both connections are ready within `ms`. */
+  async connected(ms: number): Promise<boolean> {
+    const [redis, reader] = await Promise.all([readyWithin(this.#redis, ms), readyWithin(this.#reader, ms)]);
+    return redis && reader;
+  }
+
   async ensureGroups(): Promise<void> {
     for (let partition = 0; partition < this.#partitions; partition++) {
       await this.#redis.xgroup("CREATE", this.#streamOf(partition), group, "0", "MKSTREAM").catch((error: unknown) => {
         if (!String(error).includes("BUSYGROUP")) throw error;
       });
     }
+    this.#groupsCreated = true;
   }
 
   async #run(): Promise<void> {
@@ -199,6 +209,7 @@ export class RedisJournal implements MessageJournal {
     let failures = 0;
     while (!signal.aborted) {
       try {
+        if (!this.#groupsCreated) await this.ensureGroups();
         if (Date.now() >= nextMaintenance) {
           await this.#maintain();
           nextMaintenance = Date.now() + this.#renewEveryMs;
@@ -208,7 +219,8 @@ export class RedisJournal implements MessageJournal {
       } catch (error) {
         if (signal.aborted) break;
         failures++;
-        if (String(error).includes("NOGROUP")) await this.ensureGroups().catch(() => undefined);
+        // Redis lost its data (restarted without persistence): the groups are made again.
+        if (String(error).includes("NOGROUP")) this.#groupsCreated = false;
         this.#log.warn({ err: error, attempt: failures }, "reading the Redis journal failed; retrying");
         await pause(reconnectDelay(failures), signal);
       }
@@ -219,10 +231,16 @@ export class RedisJournal implements MessageJournal {
     const { gained, lost } = await this.#ownership.maintain(Date.now());
     for (const partition of lost) {
       this.#inFlight.delete(partition);
+      this.#unclaimed.delete(partition);
       this.#log.info({ partition }, "no longer handling this partition of the chats");
     }
-    for (const partition of gained) await this.#claim(partition);
     if (gained.length > 0) this.#log.info({ partitions: gained }, "took over partitions of the chats");
+    for (const partition of gained) this.#unclaimed.add(partition);
+    // A claim cut short (Redis dropped meanwhile) is done again at the next round, before new entries are read.
+    for (const partition of this.#unclaimed) {
+      await this.#claim(partition);
+      this.#unclaimed.delete(partition);
+    }
   }
 
   /** Claims every pending entry of a partition just taken over (its earlier holder is gone) and hands it out. */
@@ -240,7 +258,7 @@ export class RedisJournal implements MessageJournal {
   }
 
   async #readNew(blockMs: number): Promise<void> {
-    const partitions = this.ownedPartitions;
+    const partitions = this.ownedPartitions.filter((partition) => !this.#unclaimed.has(partition));
     if (partitions.length === 0) {
       await pause(blockMs, this.#stopping.signal);
       return;
@@ -352,48 +370,6 @@ export class RedisJournal implements MessageJournal {
   #progressKey(id: string): string {
     return `${this.#prefix}progress:${id}`;
   }
-}
-
-export interface OpenRedisJournalOptions extends Omit<RedisJournalOptions, "redis" | "reader"> {
-  target: RedisTarget;
-  signal?: AbortSignal;
-}
-
-/** Connects to Redis (two connections: commands and blocking reads) and creates the consumer groups. */
-export async function openRedisJournal(options: OpenRedisJournalOptions): Promise<RedisJournal> {
-  const redis = await connectRedis(options.target, options.signal);
-  let reader: Redis | undefined;
-  try {
-    reader = await connectRedis(options.target, options.signal);
-    const journal = new RedisJournal({ ...options, redis, reader });
-    await journal.ensureGroups();
-    return journal;
-  } catch (error) {
-    redis.disconnect();
-    reader?.disconnect();
-    throw error;
-  }
-}
-
-export interface ClusterJournalOptions extends RedisTarget {
-  log: Logger;
-  /** `agents.defaults.max_message_age`: completed ids are remembered as long as the file journal keeps them. */
-  maxMessageAgeSeconds: number;
-  /** `bus.takeover_after`. */
-  takeoverAfterSeconds: number;
-}
-
-/** The journal of `skein start` in cluster mode (`bus.redis_url` set). */
-export async function openClusterJournal(options: ClusterJournalOptions): Promise<RedisJournal> {
-  const { url, password, log } = options;
-  const journal = await openRedisJournal({
-    target: { url, ...(password ? { password } : {}) },
-    log,
-    retentionMs: retentionOf(options.maxMessageAgeSeconds).ms,
-    takeoverAfterMs: options.takeoverAfterSeconds * 1000,
-  });
-  log.info({ member: journal.holder }, "cluster mode: the journal is in Redis");
-  return journal;
 }
 
 /** A connection problem or a Redis still loading its data, not an answer that would be the same again. */

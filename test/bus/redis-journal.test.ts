@@ -1,9 +1,10 @@
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openRedisJournal } from "../../src/bus/cluster-journal.js";
 import type { JournalEntry } from "../../src/bus/journal.js";
 import type { InboundMessage } from "../../src/bus/messages.js";
 import { connectRedis } from "../../src/bus/redis-connection.js";
-import { openRedisJournal, type RedisJournal } from "../../src/bus/redis-journal.js";
+import type { RedisJournal } from "../../src/bus/redis-journal.js";
 import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
 
 const log = pino({ level: "silent" });

@@ -92,4 +92,19 @@ describe.skipIf(redisSkipReason)("a daemon with its journal in Redis (the built 
     await world.daemon?.stop();
     expect(Object.fromEntries(world.replyCounts())).toEqual({ 1: 1, 2: 1 });
   });
+
+  it("starts unready while Redis is out of reach, and answers what arrived meanwhile once Redis is up", async () => {
+    await server.kill();
+    try {
+      const daemon = await startClustered();
+      expect(daemon.stderr()).toContain("Redis is out of reach: starting unready");
+      world.say("telegram", 4);
+      await eventually(world, () => world.telegram.callsOf("getUpdates").length >= 2, "the daemon polled");
+    } finally {
+      await server.start();
+    }
+    await eventually(world, () => world.replyCounts().get(4) === 1, "the message is answered", 20_000);
+    await world.daemon?.stop();
+    expect(Object.fromEntries(world.replyCounts())).toEqual({ 4: 1 });
+  });
 });
