@@ -163,22 +163,25 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       }));
     for (const warning of loaded.warnings) log.warn(warning);
     if (options.service) lock = await takeInstanceLock(home);
+    cluster =
+      options.durable !== false && config.bus.redis_url
+        ? await (await import("./bus/cluster-journal.js")).openClusterJournal({
+            url: config.bus.redis_url,
+            password: config.bus.redis_password,
+            log,
+            maxMessageAgeSeconds: config.agents.defaults.max_message_age,
+            takeoverAfterSeconds: config.bus.takeover_after,
+          })
+        : undefined;
     const journal =
       options.durable === false
         ? undefined
-        : config.bus.redis_url
-          ? (cluster = await (await import("./bus/cluster-journal.js")).openClusterJournal({
-              url: config.bus.redis_url,
-              password: config.bus.redis_password,
-              log,
-              maxMessageAgeSeconds: config.agents.defaults.max_message_age,
-              takeoverAfterSeconds: config.bus.takeover_after,
-            }))
-          : await openFileJournal({
-              dir: join(home, "state"),
-              log,
-              maxMessageAgeSeconds: config.agents.defaults.max_message_age,
-            });
+        : (cluster ??
+          (await openFileJournal({
+            dir: join(home, "state"),
+            log,
+            maxMessageAgeSeconds: config.agents.defaults.max_message_age,
+          })));
     const messageBus = new MessageBus({ journal, redact: (text) => redactSecrets(text, secrets) });
     bus = messageBus;
 
