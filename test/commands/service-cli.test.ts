@@ -1,4 +1,4 @@
-import { execFile, spawn } from "node:child_process";
+import { execFile, spawn, spawnSync } from "node:child_process";
 import { chmod, chown, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +20,14 @@ const run = promisify(execFile);
 const isRoot = process.getuid?.() === 0;
 /** A user other than root for the "service user" of a systemd install (uid 1000 exists on most systems). */
 const serviceUser = { uid: 1000, gid: 1000 };
+/** The service user must be able to run this node and read the built CLI (a node under a 0700 temp dir cannot). */
+const serviceUserCanRun =
+  isRoot && spawnSync(process.execPath, [cliPath, "--version"], { ...serviceUser, stdio: "ignore" }).status === 0;
+if (isRoot && !serviceUserCanRun) {
+  console.warn(
+    `service-cli: skipped the service-user test: uid ${serviceUser.uid} cannot run ${process.execPath} ${cliPath}`,
+  );
+}
 
 let telegram: FakeTelegram;
 let model: FakeOpenAI;
@@ -138,48 +146,54 @@ describe("skein start, the service of one $SKEIN_HOME", () => {
   });
 });
 
-describe.skipIf(!isRoot)("a systemd-style install: the daemon runs as a service user, the operator as root", () => {
-  it("`pairing approve` run by root goes through the daemon, which keeps answering the approved sender", async () => {
-    await chown(home, serviceUser.uid, serviceUser.gid);
-    const daemon = spawn(process.execPath, [cliPath, "start"], {
-      env: { ...environment(), SKEIN_HEALTH_PORT: "0" },
-      cwd: home,
-      stdio: ["ignore", "ignore", "pipe"],
-      ...serviceUser,
+describe.skipIf(!serviceUserCanRun)(
+  "a systemd-style install: the daemon runs as a service user, the operator as root",
+  () => {
+    it("`pairing approve` run by root goes through the daemon, which keeps answering the approved sender", async () => {
+      await chown(home, serviceUser.uid, serviceUser.gid);
+      const daemon = spawn(process.execPath, [cliPath, "start"], {
+        env: { ...environment(), SKEIN_HEALTH_PORT: "0" },
+        cwd: home,
+        stdio: ["ignore", "ignore", "pipe"],
+        ...serviceUser,
+      });
+      let log = "";
+      daemon.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+      const exited = new Promise((resolve) => daemon.once("close", resolve));
+      daemon.once("error", (error) => {
+        log += `spawn failed: ${error.message}`;
+      });
+      try {
+        await telegram.waitForCall("getUpdates", () => true, telegram.callsOf("getUpdates").length);
+        const sentBefore = telegram.callsOf("sendMessage").length;
+        telegram.userMessage(malloryChat, mallory, "hi?");
+        const pairing = (await telegram.waitForSent(sentBefore + 1)).at(-1)!;
+        const code = /pairing code is ([A-Z0-9]{8})/.exec(pairing.visibleText)![1]!;
+
+        const approved = await skein(["pairing", "approve", "telegram", code]);
+        expect(approved.stdout).toContain(`Approved ${mallory.id}`);
+        expect((await stat(join(home, "pairing", "telegram.json"))).uid).toBe(serviceUser.uid);
+
+        telegram.userMessage(malloryChat, mallory, "and now?");
+        const answer = (await telegram.waitForSent(sentBefore + 2)).at(-1)!;
+        expect(answer.visibleText, log).toBe("echo: and now?");
+      } finally {
+        daemon.kill("SIGTERM");
+        await exited;
+      }
     });
-    let log = "";
-    daemon.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-    const exited = new Promise((resolve) => daemon.once("close", resolve));
-    try {
-      await telegram.waitForCall("getUpdates", () => true, telegram.callsOf("getUpdates").length);
-      const sentBefore = telegram.callsOf("sendMessage").length;
-      telegram.userMessage(malloryChat, mallory, "hi?");
-      const pairing = (await telegram.waitForSent(sentBefore + 1)).at(-1)!;
-      const code = /pairing code is ([A-Z0-9]{8})/.exec(pairing.visibleText)![1]!;
 
+    it("an approve by root while no daemon runs leaves the pairing files to the owner of $SKEIN_HOME", async () => {
+      await chown(home, serviceUser.uid, serviceUser.gid);
+      const request = await new PairingStore({ home }).requestCode("telegram", { senderId: "7", chatId: "7" });
+      const code = request.type === "code" ? request.code : "";
       const approved = await skein(["pairing", "approve", "telegram", code]);
-      expect(approved.stdout).toContain(`Approved ${mallory.id}`);
+      expect(approved.stdout).toContain("Approved 7 on telegram");
       expect((await stat(join(home, "pairing", "telegram.json"))).uid).toBe(serviceUser.uid);
-
-      telegram.userMessage(malloryChat, mallory, "and now?");
-      const answer = (await telegram.waitForSent(sentBefore + 2)).at(-1)!;
-      expect(answer.visibleText, log).toBe("echo: and now?");
-    } finally {
-      daemon.kill("SIGTERM");
-      await exited;
-    }
-  });
-
-  it("an approve by root while no daemon runs leaves the pairing files to the owner of $SKEIN_HOME", async () => {
-    await chown(home, serviceUser.uid, serviceUser.gid);
-    const request = await new PairingStore({ home }).requestCode("telegram", { senderId: "7", chatId: "7" });
-    const code = request.type === "code" ? request.code : "";
-    const approved = await skein(["pairing", "approve", "telegram", code]);
-    expect(approved.stdout).toContain("Approved 7 on telegram");
-    expect((await stat(join(home, "pairing", "telegram.json"))).uid).toBe(serviceUser.uid);
-    expect((await stat(join(home, "pairing"))).uid).toBe(serviceUser.uid);
-  });
-});
+      expect((await stat(join(home, "pairing"))).uid).toBe(serviceUser.uid);
+    });
+  },
+);
 
 describe("skein start's log", () => {
   it("has one info line per answered message, without its content, in log_file when set", async () => {
