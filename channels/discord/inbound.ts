@@ -37,7 +37,7 @@ export function toInboundMessage(message: Message, botUserId: string): InboundMe
  * Strips mentions of the bot and renders the others readably: `<@id>` as `@username`,
  * `<#id>` as `#channel-name`, `<@&id>` as `@role`. Unknown ids are left as they are.
  */
-export function renderMentions(message: Message, botUserId: string): string {
+function renderMentions(message: Message, botUserId: string): string {
   const { users, roles, channels } = message.mentions;
   const resolveChannel = (id: string) => channels.get(id) ?? message.client.channels.cache.get(id);
   return message.content

@@ -64,7 +64,7 @@ export function discordStreamTransport(rest: REST, target: ReplyTarget, options:
 }
 
 /** What a failed message create or edit means for a stream. */
-export function classifyDiscordEdit(error: unknown): EditFailure {
+function classifyDiscordEdit(error: unknown): EditFailure {
   if (error instanceof RateLimitError) return { type: "rate-limited", retryAfterMs: Math.max(error.retryAfter, 1) };
   if (!(error instanceof DiscordAPIError)) return { type: "failed" };
   if (error.status === 429) return { type: "rate-limited", retryAfterMs: 1_000 };
@@ -73,7 +73,7 @@ export function classifyDiscordEdit(error: unknown): EditFailure {
 }
 
 /** Partial Markdown with a code fence still open gets its closing fence, so the rest does not render as code. */
-export function withFencesClosed(text: string): string {
+function withFencesClosed(text: string): string {
   const fences = text.split("\n").filter((line) => /^\s*```/.test(line)).length;
   return fences % 2 === 1 ? `${text}\n\`\`\`` : text;
 }

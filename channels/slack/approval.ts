@@ -9,11 +9,7 @@ import {
   type PressAnswer,
   parseApprovalButton,
 } from "../../src/channel-kit/approval.js";
-
-/** Slack's escaping for text it parses (`<!channel>` and links must not form from a prompt's arguments). */
-function escapeSlack(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
+import { escapeMrkdwn } from "./format.js";
 
 /** The prompt's text as a plain-text section (no mrkdwn, no mentions), with or without the buttons. */
 function blocksFor(text: string, id?: string) {
@@ -33,7 +29,7 @@ function blocksFor(text: string, id?: string) {
 export async function postSlackApproval(client: webApi.WebClient, prompt: ApprovalPrompt): Promise<ApprovalHandle> {
   const posted = await client.chat.postMessage({
     channel: prompt.chatId,
-    text: escapeSlack(prompt.text),
+    text: escapeMrkdwn(prompt.text),
     blocks: blocksFor(prompt.text, prompt.id),
     ...(prompt.threadId ? { thread_ts: prompt.threadId } : {}),
   });
@@ -50,7 +46,7 @@ export async function settleSlackApproval(
   await client.chat.update({
     channel: prompt.chatId,
     ts: handle.messageId,
-    text: escapeSlack(text),
+    text: escapeMrkdwn(text),
     blocks: blocksFor(text),
   });
 }
@@ -67,7 +63,7 @@ async function showAnswer(
     await client.chat.update({
       channel,
       ts: body.message.ts,
-      text: escapeSlack(answer.text),
+      text: escapeMrkdwn(answer.text),
       blocks: blocksFor(answer.text),
     });
     return;
@@ -76,7 +72,7 @@ async function showAnswer(
   await client.chat.postEphemeral({
     channel,
     user: body.user.id,
-    text: escapeSlack(answer.text),
+    text: escapeMrkdwn(answer.text),
     ...(thread ? { thread_ts: thread } : {}),
   });
 }

@@ -152,7 +152,7 @@ export function mentionedUserIds(text: string): string[] {
 }
 
 /** Whether the text mentions this user (`<@U123>` or `<@U123|name>`). */
-export function mentionsUser(text: string, userId: string): boolean {
+function mentionsUser(text: string, userId: string): boolean {
   return mentionedUserIds(text).includes(userId);
 }
 

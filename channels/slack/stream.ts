@@ -52,7 +52,7 @@ export function slackStreamTransport(
 }
 
 /** What a failed chat.postMessage or chat.update means for a stream. */
-export function classifySlackEdit(error: unknown): EditFailure {
+function classifySlackEdit(error: unknown): EditFailure {
   const failure = (error ?? {}) as { code?: string; retryAfter?: number; data?: { error?: string } };
   if (failure.code === "slack_webapi_rate_limited_error")
     return { type: "rate-limited", retryAfterMs: (failure.retryAfter ?? 1) * 1000 };

@@ -11,7 +11,7 @@ import { Marked, type Tokens } from "marked";
 export const MESSAGE_LIMIT = 4000;
 
 /** Escapes text for Telegram HTML: only `<`, `>` and `&` (and `"` inside attributes) are special. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 

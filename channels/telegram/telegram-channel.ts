@@ -18,7 +18,7 @@ import {
 } from "../../src/channel-kit/channel.js";
 import type { ReplyStream, ReplyTarget, StreamResume } from "../../src/channel-kit/reply-stream.js";
 import { StreamedReply } from "../../src/channel-kit/streamed-reply.js";
-import { backoffDelay, withRetry } from "../../src/util/retry.js";
+import { Backoff, withRetry } from "../../src/util/retry.js";
 import { handleTelegramPress, postTelegramApproval, settleTelegramApproval } from "./approval.js";
 import { classifyTelegramError } from "./errors.js";
 import { telegramFileSource } from "./inbound.js";
@@ -68,8 +68,8 @@ export class TelegramChannel implements Channel {
   #stopped: Promise<void> | undefined;
   #polling: Promise<void> | undefined;
   #retryTimer: NodeJS.Timeout | undefined;
-  /** Polling failures in a row: the backoff before polling again grows with them. */
-  #pollingFailures = 0;
+  /** Polling failures in a row: the wait before polling again grows with them. */
+  #pollingBackoff: Backoff;
   #webhook: WebhookServer | undefined;
 
   constructor(deps: ChannelDeps<TelegramSettings>, options: TelegramChannelOptions = {}) {
@@ -83,6 +83,7 @@ export class TelegramChannel implements Channel {
     }
     this.#settings = settings;
     this.#options = options;
+    this.#pollingBackoff = new Backoff({ baseDelayMs: options.pollingRetryMs ?? 30_000, maxDelayMs: 600_000 });
     this.#log = deps.log.child({ channel: "telegram" });
     this.#pollingTimeout = options.pollingTimeoutSeconds ?? 30;
     this.#apiRoot = settings.api_root?.replace(/\/+$/, "");
@@ -238,7 +239,7 @@ export class TelegramChannel implements Channel {
   }
 
   #pollAnswered(): void {
-    this.#pollingFailures = 0;
+    this.#pollingBackoff.reset();
     if (this.#stopping) return;
     if (this.#status.state === "disconnected") this.#log.info("telegram: polling works again");
     this.#setStatus("connected");
@@ -284,10 +285,7 @@ export class TelegramChannel implements Channel {
       this.#setStatus("failed", "bot token rejected (401 Unauthorized)");
       return;
     }
-    const retryDelayMs = backoffDelay(++this.#pollingFailures, {
-      baseDelayMs: this.#options.pollingRetryMs ?? 30_000,
-      maxDelayMs: 600_000,
-    });
+    const retryDelayMs = this.#pollingBackoff.next();
     const seconds = Math.round(retryDelayMs / 1000);
     const reason = code === 409 ? `409 Conflict: ${conflictHint}` : `polling failed: ${(error as Error).message}`;
     this.#log.error(

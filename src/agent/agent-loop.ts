@@ -207,17 +207,20 @@ export class AgentLoop {
       outcome = { message: inbound, sessionKey: key, status: "failed", error: errorText(error) };
       await entry.complete().catch((cause: unknown) => this.#log.error({ err: cause }, "cannot complete the entry"));
     }
-    if (outcome.status === "answered") this.#logAnswered(outcome);
+    if (outcome.status === "answered") this.#logAnswered(outcome, entry.recordedAt);
     for (const listener of this.#outcomeListeners) listener(outcome);
   }
 
-  /** One info line per answered message: where, how long, how much; never the content. */
-  #logAnswered({ message, toolCalls, usage }: TurnOutcome): void {
+  /**
+   * One info line per answered message: where, how long, how much; never the content. The
+   * latency counts from when skein recorded the message (a platform's send time has whole seconds).
+   */
+  #logAnswered({ message, toolCalls, usage }: TurnOutcome, recordedAt: number): void {
     this.#log.info(
       {
         channel: message.channel,
         chatId: message.chatId,
-        latencyMs: Date.now() - message.receivedAt,
+        latencyMs: Date.now() - recordedAt,
         toolCalls,
         promptTokens: usage?.promptTokens,
         completionTokens: usage?.completionTokens,

@@ -16,7 +16,7 @@ import { createTranscriber, type TranscriptionResult } from "../providers/transc
  */
 
 /** Images above this size go to the model as a path note only (no downscaling library here). */
-export const MAX_IMAGE_PART_BYTES = 5 * 1024 * 1024;
+const MAX_IMAGE_PART_BYTES = 5 * 1024 * 1024;
 
 export interface AttachmentOptions {
   workspace: string;
@@ -231,7 +231,7 @@ function capitalise(text: string): string {
 }
 
 /** "12 KB", "1.5 MB" */
-export function formatSize(bytes: number): string {
+function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

@@ -160,14 +160,12 @@ export class TurnRunner {
     if (shutdown.aborted) onShutdown();
     else shutdown.addEventListener("abort", onShutdown, { once: true });
     const timer = setTimeout(() => controller.abort(new TurnTimeout()), agent.turn_timeout * 1000);
-    let userMessage = userMessageOf(message, capMessageText(text, agent.max_message_chars), this.#now());
+    const capped = capMessageText(text, agent.max_message_chars);
+    let userMessage = userMessageOf(message, capped, this.#now());
     try {
       const attached = await this.#resolveAttachments(message, controller.signal);
       if (attached.text.length > 0) {
-        const withNotes = [capMessageText(text, agent.max_message_chars), ...attached.text]
-          .filter(Boolean)
-          .join("\n\n");
-        userMessage = userMessageOf(message, withNotes);
+        userMessage = userMessageOf(message, [capped, ...attached.text].filter(Boolean).join("\n\n"), this.#now());
       }
       const plan = await this.#plan(sessionKey, message, userMessage, attached.images);
       return await this.#answer(plan, controller.signal, streamed);

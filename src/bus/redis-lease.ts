@@ -162,7 +162,7 @@ export async function keepLease(
 }
 
 /** The value of a lease key: holder and token. */
-export function leaseValue(holder: string, token: number): string {
+function leaseValue(holder: string, token: number): string {
   return `${holder} ${token}`;
 }
 

@@ -118,7 +118,7 @@ export const pairingUnavailableText =
   "Sorry, I can't check who may talk to me right now: one of my files cannot be read. The operator has been told; please try again later.";
 
 /** What a stranger is told in a direct message. */
-export function pairingText(channel: string, code: string, validForMs: number): string {
+function pairingText(channel: string, code: string, validForMs: number): string {
   const minutes = Math.max(1, Math.ceil(validForMs / 60_000));
   const validity = minutes >= 60 ? "valid for 1 hour" : `valid for ${minutes} more minute${minutes === 1 ? "" : "s"}`;
   return [

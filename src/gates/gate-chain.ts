@@ -3,7 +3,7 @@ import type { InboundMessage } from "../bus/messages.js";
 import type { Admission, InboundGate } from "./gate.js";
 
 /**
- * The gates every platform message passes, in order (dedup, then access). The first gate
+ * The gates every platform message passes, in order (access; de-duplication is the journal's). The first gate
  * that does not admit decides; internal messages (background results) skip the gates.
  */
 export class GateChain {

@@ -7,7 +7,7 @@ import type { InboundMessage } from "../bus/messages.js";
 import type { HookConfig } from "../config/schema.js";
 
 /** The largest body a hook accepts (64 KB). */
-export const maxHookBodyBytes = 64 * 1024;
+const maxHookBodyBytes = 64 * 1024;
 
 const minuteMs = 60_000;
 

@@ -3,7 +3,7 @@ import { isTimeZone } from "../config/schema.js";
 import type { JobSchedule } from "./job.js";
 
 /** The shortest interval of an `every` job, in seconds. */
-export const minimumEverySeconds = 60;
+const minimumEverySeconds = 60;
 
 /** Why a schedule was refused: the model (or operator) can correct it. */
 export class ScheduleError extends Error {

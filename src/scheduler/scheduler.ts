@@ -205,7 +205,7 @@ export class Scheduler {
 }
 
 /** The inbound message that stands for one run of `job` (its id is the same for the same run). */
-export function runMessage(job: ScheduledJob, runTime: number, now: number): InboundMessage {
+function runMessage(job: ScheduledJob, runTime: number, now: number): InboundMessage {
   return {
     id: `schedule:${job.id}:${runTime}`,
     channel: job.target.channel,

@@ -120,7 +120,7 @@ export class BudgetGuard {
 }
 
 /** The one short message a caller over a budget gets. */
-export function budgetText(budget: BudgetName, limit: number, resetsAt: number, now: number): string {
+function budgetText(budget: BudgetName, limit: number, resetsAt: number, now: number): string {
   const resets = `It resets at 00:00 UTC (in ${formatWait(resetsAt - now)}).`;
   switch (budget) {
     case "per_user_daily_tokens":

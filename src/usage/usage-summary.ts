@@ -6,7 +6,7 @@ import type { UsageRecord } from "./usage-store.js";
 export type UsageGrouping = "chat" | "user" | "model";
 
 /** The group a record belongs to: `channel:chatId`, `channel:senderId` or `provider/model`. */
-export function groupKeyOf(record: UsageRecord, by: UsageGrouping): string {
+function groupKeyOf(record: UsageRecord, by: UsageGrouping): string {
   if (by === "chat") return chatKeyOf(record);
   if (by === "user") return userKeyOf(record);
   return `${record.provider}/${record.model}`;
