@@ -14,7 +14,7 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
     const { config, workspace, home, env } = await loadConfig({ configPath: options.config });
     const log = await createLogger({ level: process.env.SKEIN_LOG_LEVEL || "warn", secrets: configSecrets(config) });
     const registry = new ToolRegistry({ log, approval: config.tools.approval });
-    registerBuiltinTools(registry, { config, workspace, home, log, env });
+    registerBuiltinTools(registry, { config, workspace, home, log, env, listOnly: true });
     let hub: { close(): Promise<void> } | undefined;
     if (Object.keys(config.tools.mcp_servers).length > 0) {
       const { connectMcpServers } = await import("../tools/mcp/hub.js");

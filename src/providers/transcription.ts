@@ -35,15 +35,20 @@ export function transcriptionEndpoint(
 /** A {@link Transcriber} for `config`; each call says `not-set-up` when no endpoint is configured or the endpoint refuses us. */
 export function createTranscriber(config: Pick<SkeinConfig, "tools" | "providers">): Transcriber {
   const endpoint = transcriptionEndpoint(config);
+  // The SDK and its client are made once, on the first voice message.
+  let sdk: Promise<{ client: InstanceType<typeof import("openai").default> } & typeof import("openai")> | undefined;
   return async (file, signal) => {
     if (!endpoint) return { type: "not-set-up", setting: SETTING };
-    const { default: OpenAI, toFile, APIError } = await import("openai");
-    const client = new OpenAI({
-      apiKey: endpoint.apiKey,
-      ...(endpoint.baseURL ? { baseURL: endpoint.baseURL } : {}),
-      maxRetries: 1,
-      timeout: 120_000,
-    });
+    sdk ??= import("openai").then((module) => ({
+      ...module,
+      client: new module.default({
+        apiKey: endpoint.apiKey,
+        ...(endpoint.baseURL ? { baseURL: endpoint.baseURL } : {}),
+        maxRetries: 1,
+        timeout: 120_000,
+      }),
+    }));
+    const { client, toFile, APIError } = await sdk;
     try {
       const name = path.basename(file).replace(/\.oga$/i, ".ogg");
       const upload = await toFile(await readFile(file), name);

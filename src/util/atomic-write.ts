@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 
@@ -21,19 +20,6 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
-    throw error;
-  }
-}
-
-/** {@link writeFileAtomic}, synchronously: for callers that must not yield (the dedup gate's compaction). */
-export function writeFileAtomicSync(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const temporary = temporaryPathFor(path);
-  try {
-    writeFileSync(temporary, text, { mode: 0o600 });
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
     throw error;
   }
 }

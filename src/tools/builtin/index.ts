@@ -36,6 +36,8 @@ export interface BuiltinToolDeps {
   fetch?: typeof globalThis.fetch;
   /** Where commands run (default: decided from `tools.exec.sandbox` by probing bubblewrap once). */
   sandbox?: SandboxDecision;
+  /** Only listing the tools (`skein tools`): no bubblewrap probe, no move of the notes (default false). */
+  listOnly?: boolean;
   /** The scheduler behind the `schedule` tool (no such tool without it). */
   scheduler?: SchedulePort;
 }
@@ -43,6 +45,7 @@ export interface BuiltinToolDeps {
 /** Decides where commands run and says so in the log: a warning whenever they are not sandboxed. */
 function commandSandbox(deps: BuiltinToolDeps): SandboxDecision {
   const { exec } = deps.config.tools;
+  if (deps.listOnly) return resolveSandbox({ mode: "none", workspace: deps.workspace, network: exec.network });
   const decision =
     deps.sandbox ?? resolveSandbox({ mode: exec.sandbox, workspace: deps.workspace, network: exec.network });
   void decision.then((sandbox) => {
@@ -84,6 +87,7 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
     ...memoryNoteTools({
       workspace,
       home: deps.home,
+      migrate: !deps.listOnly,
       onMigrated: (users) =>
         deps.log.info({ users }, "moved per-user notes out of the workspace into $SKEIN_HOME/notes"),
       onMigrationFailed: (error) =>

@@ -47,6 +47,8 @@ export interface MemoryNoteOptions {
   /** `$SKEIN_HOME`: the notes live in its `notes` folder. */
   home: string;
   /** Told how many users' notes were moved out of the workspace. */
+  /** Move notes left in the workspace by an older skein now (default true). */
+  migrate?: boolean;
   onMigrated?: (users: number) => void;
   onMigrationFailed?: (error: unknown) => void;
 }
@@ -54,10 +56,13 @@ export interface MemoryNoteOptions {
 /** `memory_save`, `memory_search`, `memory_update`, `memory_delete`: notes scoped to the sender. */
 export function memoryNoteTools(options: MemoryNoteOptions): Tool<never>[] {
   // Started at registration (daemon start); every note operation waits for it.
-  const migrated = migrateNotes(options.workspace, options.home).then(
-    (users) => void (users > 0 && options.onMigrated?.(users)),
-    (error: unknown) => options.onMigrationFailed?.(error),
-  );
+  const migrated =
+    options.migrate === false
+      ? Promise.resolve()
+      : migrateNotes(options.workspace, options.home).then(
+          (users) => void (users > 0 && options.onMigrated?.(users)),
+          (error: unknown) => options.onMigrationFailed?.(error),
+        );
   const folderOf = async (ctx: ToolContext): Promise<string> => {
     await migrated;
     return path.join(options.home, NOTES_DIR, userNotesFolder(ctx.channel, ctx.senderId));
