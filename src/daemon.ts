@@ -10,7 +10,6 @@ import { SessionStore } from "./agent/sessions.js";
 import { ApprovalBroker } from "./approvals/approval-broker.js";
 import { openFileJournal } from "./bus/file-journal.js";
 import { MessageBus } from "./bus/message-bus.js";
-import type { RedisJournal } from "./bus/redis-journal.js";
 import type { Channel, ChannelDeps } from "./channel-kit/channel.js";
 import { type ChannelSpec, ChannelSupervisor } from "./channel-kit/channel-supervisor.js";
 import {
@@ -20,6 +19,7 @@ import {
   platformChannel,
   settingsOf,
 } from "./channel-kit/loader.js";
+import type { Cluster } from "./cluster/open-cluster.js";
 import { configWarnings } from "./config/config-warnings.js";
 import { type LoadedConfig, loadConfig } from "./config/load.js";
 import { defaultHealthPort, hostTimeZone } from "./config/schema.js";
@@ -125,8 +125,8 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   /** The config's secret values, once it is loaded: no outbound text carries them, as no log line does. */
   let secrets: string[] = [];
   let bus: MessageBus | undefined;
-  /** The Redis journal in cluster mode, for status and readiness. */
-  let cluster: RedisJournal | undefined;
+  /** Cluster mode (`bus.redis_url`): the Redis journal, leases and shared state. */
+  let cluster: Cluster | undefined;
   const root = new AbortController();
   const startedAt = Date.now();
   const outcomeListeners = new Set<(outcome: TurnOutcome) => void>();
@@ -165,7 +165,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     if (options.service) lock = await takeInstanceLock(home);
     cluster =
       options.durable !== false && config.bus.redis_url
-        ? await (await import("./bus/cluster-journal.js")).openClusterJournal({
+        ? await (await import("./cluster/open-cluster.js")).openCluster({
             url: config.bus.redis_url,
             password: config.bus.redis_password,
             log,
@@ -176,7 +176,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     const journal =
       options.durable === false
         ? undefined
-        : (cluster ??
+        : (cluster?.journal ??
           (await openFileJournal({
             dir: join(home, "state"),
             log,
@@ -388,6 +388,9 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       await sessions?.flush();
       await supervisor?.stopAll();
       await bus?.close().catch((error: unknown) => log?.error({ err: error }, "closing the journal failed"));
+      await cluster
+        ?.close()
+        .catch((error: unknown) => log?.warn({ err: error }, "closing the Redis connections failed"));
       const mcp = await mcpReady;
       await mcp?.close().catch((error: unknown) => log?.warn({ err: error }, "closing MCP servers failed"));
       await health?.close().catch(() => undefined);
@@ -407,7 +410,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       channels: supervisor?.statuses() ?? {},
       ...stats,
       ...(router ? { models: router.status() } : {}),
-      ...(cluster ? { cluster: cluster.status() } : {}),
+      ...(cluster ? { cluster: cluster.journal.status() } : {}),
     };
   }
 

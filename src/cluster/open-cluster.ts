@@ -1,0 +1,57 @@
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
+import { openClusterJournal } from "../bus/cluster-journal.js";
+import { type RedisTarget, redisClient } from "../bus/redis-connection.js";
+import type { RedisJournal } from "../bus/redis-journal.js";
+import { RedisLeases } from "../bus/redis-lease.js";
+
+export interface OpenClusterOptions extends RedisTarget {
+  log: Logger;
+  /** `agents.defaults.max_message_age`. */
+  maxMessageAgeSeconds: number;
+  /** `bus.takeover_after`. */
+  takeoverAfterSeconds: number;
+}
+
+/**
+ * What cluster mode (`bus.redis_url`) gives the daemon: the journal in Redis Streams, the
+ * leases of single-consumer connections and jobs, and one connection for the state every
+ * process shares (sessions, pairings, notes, jobs, usage). Imported only in cluster mode,
+ * so an embedded daemon never loads the Redis client.
+ */
+export interface Cluster {
+  readonly journal: RedisJournal;
+  /** Leases held under this member's name, with the journal's lease time. */
+  readonly leases: RedisLeases;
+  /** The connection of the shared stores (commands only; never a blocking read). */
+  readonly redis: Redis;
+  /** Key prefix of everything skein keeps in Redis. */
+  readonly prefix: string;
+  /** Closes the journal (releasing its partitions) and the state connection. */
+  close(): Promise<void>;
+}
+
+/** Connects a clustered daemon to Redis (see {@link Cluster}). */
+export async function openCluster(options: OpenClusterOptions): Promise<Cluster> {
+  const { url, password, log } = options;
+  const target: RedisTarget = { url, ...(password ? { password } : {}) };
+  const journal = await openClusterJournal({ ...options, ...target });
+  const redis = redisClient(target);
+  const prefix = "skein:";
+  return {
+    journal,
+    redis,
+    prefix,
+    leases: new RedisLeases({
+      redis,
+      holder: journal.holder,
+      ttlMs: options.takeoverAfterSeconds * 1000,
+      prefix,
+    }),
+    async close() {
+      await journal.close();
+      await redis.quit().catch(() => redis.disconnect());
+      log.debug("cluster connections closed");
+    },
+  };
+}
