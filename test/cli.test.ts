@@ -126,6 +126,29 @@ describe("the skein commands", () => {
     expect(result.stdout).not.toContain("123:abc");
   });
 
+  it("config check shows every provider and the fallbacks, and no OpenAI warning when OpenAI is not used", async () => {
+    const file = join(home, "providers.json");
+    await writeFile(
+      file,
+      JSON.stringify({
+        providers: {
+          local: { base_url: "http://127.0.0.1:11434/v1" },
+          openrouter: { base_url: "https://openrouter.ai/api/v1", api_key: "sk-or-secret", stream: true },
+        },
+        agents: { defaults: { model: "llama3", fallbacks: ["openrouter/anthropic/claude"] } },
+      }),
+    );
+    const result = await skein(["--config", file, "config", "check"], { TELEGRAM_BOT_TOKEN: "123:abc" });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^model: +llama3 via http:\/\/127.0.0.1:11434\/v1$/m);
+    expect(result.stdout).toMatch(/^fallbacks: +openrouter\/anthropic\/claude$/m);
+    expect(result.stdout).toMatch(
+      /^providers: +local \(http:\/\/127.0.0.1:11434\/v1\); openrouter \(https:\/\/openrouter.ai\/api\/v1 \(api key set\), streaming\); openai \(https:\/\/api.openai.com\/v1\)$/m,
+    );
+    expect(result.stdout).not.toContain("no OPENAI_API_KEY");
+    expect(result.stdout).not.toContain("sk-or-secret");
+  });
+
   it("config check fails on an invalid config, naming the key", async () => {
     const file = join(home, "bad.json");
     await writeFile(file, JSON.stringify({ agents: { defaults: { max_concurrent_turns: 0 } } }));

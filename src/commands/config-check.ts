@@ -7,16 +7,26 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
     { loadConfig, ConfigError },
     { configuredChannels, noChannelText, platformChannels, settingsOf },
     { configWarnings },
+    { resolveModel },
   ] = await Promise.all([
     import("../config/load.js"),
     import("../channel-kit/loader.js"),
     import("../config/config-warnings.js"),
+    import("../config/model-ref.js"),
   ]);
   try {
     const loaded = await loadConfig({ configPath: options.config });
     const { config } = loaded;
     const channels = configuredChannels(config);
-    const openai = config.providers.openai;
+    const { model, fallbacks } = config.agents.defaults;
+    const providers = Object.entries(config.providers).map(([name, settings]) => ({
+      name,
+      endpoint: settings.base_url ?? "https://api.openai.com/v1",
+      apiKeySet: Boolean(settings.api_key),
+      stream: settings.stream,
+    }));
+    const modelProvider = resolveModel(model, Object.keys(config.providers)).provider;
+    const main = providers.find((provider) => provider.name === modelProvider)!;
     const warnings = [...loaded.warnings];
     if (channels.length === 0) {
       const { problem, remedy } = noChannelText();
@@ -37,9 +47,11 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
             fileFound: loaded.fileFound,
             home: loaded.home,
             workspace: loaded.workspace,
-            model: config.agents.defaults.model,
-            endpoint: openai.base_url ?? "https://api.openai.com/v1",
-            apiKeySet: Boolean(openai.api_key),
+            model,
+            endpoint: main.endpoint,
+            apiKeySet: main.apiKeySet,
+            fallbacks,
+            providers,
             channels,
             mcp,
             approval: config.tools.approval,
@@ -56,7 +68,11 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
       `config:     ${loaded.configPath}${loaded.fileFound ? "" : " (not found; defaults and environment only)"}`,
       `home:       ${loaded.home}`,
       `workspace:  ${loaded.workspace}`,
-      `model:      ${config.agents.defaults.model} via ${openai.base_url ?? "https://api.openai.com/v1"}${openai.api_key ? " (api key set)" : ""}${openai.stream ? ", streaming" : ""}`,
+      `model:      ${model} via ${describeProvider(main)}`,
+      ...(fallbacks.length ? [`fallbacks:  ${fallbacks.join(", ")}`] : []),
+      ...(providers.length > 1
+        ? [`providers:  ${providers.map((provider) => `${provider.name} (${describeProvider(provider)})`).join("; ")}`]
+        : []),
       `channels:   ${channels.length ? channels.join(", ") : "none"}`,
       `mcp:        ${mcp.length ? mcp.join(", ") : "none"}`,
       `approval:   privileged tools ${config.tools.approval === "allow" ? "allowed" : "refused"}`,
@@ -73,4 +89,9 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
     }
     return reportFatal(error);
   }
+}
+
+/** `https://api.openai.com/v1 (api key set), streaming`. */
+function describeProvider(provider: { endpoint: string; apiKeySet: boolean; stream: boolean }): string {
+  return `${provider.endpoint}${provider.apiKeySet ? " (api key set)" : ""}${provider.stream ? ", streaming" : ""}`;
 }

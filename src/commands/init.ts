@@ -11,7 +11,7 @@ import { configSchema } from "../config/schema.js";
 import { redactSecrets } from "../config/secrets.js";
 import { ensureWorkspaceDirectory } from "../config/workspace-dir.js";
 import { formatCheck } from "../health/doctor.js";
-import { checkLlm } from "../health/doctor-checks.js";
+import { checkLlms } from "../health/llm-check.js";
 import { writeFileAtomic } from "../util/atomic-write.js";
 import type { GlobalOptions } from "./command-support.js";
 import { fail, reportFatal, writeOut } from "./command-support.js";
@@ -206,7 +206,7 @@ async function verify(
   const config = configSchema.parse(mergeInto(structuredClone(rawOf(loaded)), answers));
   const probeWith = () => ({ fetch, timeoutMs: 10_000 });
   const results: CheckResult[] = [];
-  if (!channelsOnly) results.push(await checkLlm(config, probeWith()));
+  if (!channelsOnly) results.push(...(await checkLlms(config, probeWith())));
   for (const descriptor of answers.channels.keys())
     results.push(
       ...(await descriptor.checkCredentials(settingsOf(config, descriptor.name as PlatformChannelName) as never, {

@@ -1,4 +1,5 @@
 import { type PlatformChannelName, platformChannels, settingsOf } from "../channel-kit/loader.js";
+import { resolveModel } from "./model-ref.js";
 import type { SkeinConfig } from "./schema.js";
 
 /**
@@ -10,7 +11,10 @@ import type { SkeinConfig } from "./schema.js";
 export function configWarnings(config: SkeinConfig, configured: readonly string[]): string[] {
   const warnings: string[] = [];
   const openai = config.providers.openai;
-  if (!openai.api_key && !openai.base_url)
+  const { model, fallbacks } = config.agents.defaults;
+  const providerNames = Object.keys(config.providers);
+  const openaiUsed = [model, ...fallbacks].some((name) => resolveModel(name, providerNames).provider === "openai");
+  if (openaiUsed && !openai.api_key && !openai.base_url)
     warnings.push(
       "no OPENAI_API_KEY and no OPENAI_BASE_URL: the default OpenAI endpoint needs a key, so every message would fail; set OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)",
     );

@@ -5,7 +5,8 @@ import { type FetchLike, proxiedFetch } from "../checks/http-probe.js";
 import { ConfigError, type LoadedConfig, loadConfig } from "../config/load.js";
 import { configSecrets, redactSecrets } from "../config/secrets.js";
 import type { connectMcpServers } from "../tools/mcp/hub.js";
-import { checkLlm, checkMcpServers, checkSandbox, checkWorkspace } from "./doctor-checks.js";
+import { checkMcpServers, checkSandbox, checkWorkspace } from "./doctor-checks.js";
+import { checkLlms } from "./llm-check.js";
 import { checkRedis } from "./redis-check.js";
 
 export interface DoctorOptions {
@@ -92,7 +93,7 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   const pending: Array<Promise<CheckResult | CheckResult[]>> = [
     checkWorkspace(loaded.workspace, { isDefault: loaded.workspace === join(loaded.home, "workspace") }),
     checkSandbox(config, loaded.workspace, options.bwrap),
-    checkLlm(config, probeWith()),
+    checkLlms(config, probeWith()),
     ...channels.map((name) =>
       platformChannel(name)!.checkCredentials(settingsOf(config, name) as never, { probeWith }),
     ),

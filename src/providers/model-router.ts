@@ -1,11 +1,6 @@
 import type { Logger } from "pino";
+import { type ModelRef, resolveModel } from "../config/model-ref.js";
 import { type ChatRequest, type ChatResponse, type LlmProvider, ProviderError } from "./provider.js";
-
-/** A model on a named provider: what `"<provider>/<model>"` or a bare model name resolves to. */
-export interface ModelRef {
-  provider: string;
-  model: string;
-}
 
 /** One `providers.<name>` endpoint as the router sees it. */
 export interface RoutedProvider {
@@ -48,7 +43,8 @@ type Verdict = "fail-over" | "larger-window" | "give-up";
 export class ModelRouter implements LlmProvider {
   readonly name = "router";
   readonly #providers: Map<string, RoutedProvider>;
-  readonly #first: string;
+  /** Provider names in configuration order (the first takes bare model names). */
+  readonly #names: string[];
   readonly #fallbacks: string[];
   readonly #log: Logger;
   readonly #now: () => number;
@@ -61,21 +57,15 @@ export class ModelRouter implements LlmProvider {
     const first = options.providers[0];
     if (!first) throw new Error("the model router needs at least one provider");
     this.#providers = new Map(options.providers.map((provider) => [provider.name, provider]));
-    this.#first = first.name;
+    this.#names = options.providers.map((provider) => provider.name);
     this.#fallbacks = options.fallbacks;
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
   }
 
-  /**
-   * `"<provider>/<model>"` when the prefix names a configured provider; otherwise the whole
-   * name is a model of the first provider (so OpenRouter's `vendor/model` names work bare).
-   */
+  /** What a model name resolves to here (see {@link resolveModel}). */
   resolve(name: string): ModelRef {
-    const slash = name.indexOf("/");
-    if (slash > 0 && this.#providers.has(name.slice(0, slash)))
-      return { provider: name.slice(0, slash), model: name.slice(slash + 1) };
-    return { provider: this.#first, model: name };
+    return resolveModel(name, this.#names);
   }
 
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {

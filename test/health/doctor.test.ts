@@ -231,6 +231,27 @@ describe("skein doctor", () => {
     expect(result.line("llm")).toBe("FAIL llm           no API key for api.openai.com");
   });
 
+  it("checks each provider the model and its fallbacks reach, and leaves an unused providers.openai out", async () => {
+    const refused = await refusedPort();
+    onTestFinished(refused.release);
+    const closed = `http://127.0.0.1:${refused.port}/v1`;
+    await writeFile(
+      join(home, "config.json"),
+      JSON.stringify({
+        providers: { local: { base_url: llm.baseUrl, api_key: apiKey }, backup: { base_url: closed } },
+        agents: { defaults: { fallbacks: ["backup/big-model"] } },
+      }),
+    );
+    const result = await doctor(environment({ OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined }));
+
+    expect(result.line("llm local")).toBe(`ok   llm local     ${llm.baseUrl} answers; model fake-model is available`);
+    expect(result.line("llm backup")).toBe(`FAIL llm backup    ${closed} is unreachable (ECONNREFUSED)`);
+    expect(result.output).toContain("fix: check providers.backup.base_url and that the server is running");
+    expect(result.output).not.toContain("api.openai.com");
+    expect(result.exitCode).toBe(1);
+    expectNoSecrets(result.output);
+  });
+
   it("warns, without failing, when the model is not among the endpoint's models", async () => {
     const result = await doctor(environment({ SKEIN_MODEL: "gpt-9" }));
     expect(result.exitCode).toBe(0);
