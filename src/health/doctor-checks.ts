@@ -4,8 +4,6 @@ import { access, stat, unlink, writeFile } from "node:fs/promises";
 import { tmpdir, userInfo } from "node:os";
 import { dirname, join } from "node:path";
 import { type CheckResult, fail, ok, warn } from "../checks/check-result.js";
-import { type ProbeOptions, probe } from "../checks/http-probe.js";
-import { describeAnswer } from "../checks/probe-answers.js";
 import type { SkeinConfig } from "../config/schema.js";
 import { unusableWorkspaceReason } from "../config/workspace-dir.js";
 import { silentLogger } from "../log.js";
