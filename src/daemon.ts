@@ -25,7 +25,7 @@ import { type LoadedConfig, loadConfig } from "./config/load.js";
 import { defaultHealthPort, hostTimeZone } from "./config/schema.js";
 import { configSecrets, redactSecrets } from "./config/secrets.js";
 import { ensureWorkspaceDirectory } from "./config/workspace-dir.js";
-import { createAccessGate, PairingStore } from "./gates/access-gate.js";
+import { createAccessGate, PairingFiles } from "./gates/access-gate.js";
 import { createSenderPermission } from "./gates/sender-permission.js";
 import type { DaemonStatus } from "./health/daemon-status.js";
 import type { HealthServer } from "./health/health-server.js";
@@ -182,6 +182,8 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
             log,
             maxMessageAgeSeconds: config.agents.defaults.max_message_age,
           })));
+    const shared = cluster ? (await import("./cluster/cluster-access.js")).clusterAccess(cluster) : undefined;
+    const pairings = shared?.pairings ?? new PairingFiles({ home });
     const messageBus = new MessageBus({ journal, redact: (text) => redactSecrets(text, secrets) });
     bus = messageBus;
 
@@ -253,6 +255,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       env: loaded.env,
       signal: root.signal,
       hasConversation: (channel, chatId) => sessionStore.hasChat(channel, chatId),
+      pairings,
       scheduler,
     });
     const mcpConnecting = Object.keys(config.tools.mcp_servers).length
@@ -274,7 +277,6 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       log,
       now,
     });
-    const pairings = new PairingStore({ home });
     supervisor = new ChannelSupervisor({
       bus: messageBus,
       log,
@@ -289,7 +291,15 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       sessions,
       context: new ContextBuilder({ workspace, log }),
       // De-duplication is the journal's: a message seen in any state is never handed out twice.
-      gates: [createAccessGate({ config, home, log, pairings })],
+      gates: [
+        createAccessGate({
+          config,
+          home,
+          log,
+          pairings,
+          ...(shared ? { replyLimit: shared.pairingReplies } : {}),
+        }),
+      ],
       agent: config.agents.defaults,
       log,
       settings: new SessionSettingsFile({ path: join(home, "session-settings.json"), log }),
@@ -341,7 +351,11 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       admin = await startAdminServer({
         home,
         log,
-        routes: adminRoutes({ home, status: () => statusReport(status(), { now: Date.now(), unreadyAfterSeconds }) }),
+        routes: adminRoutes({
+          home,
+          pairings,
+          status: () => statusReport(status(), { now: Date.now(), unreadyAfterSeconds }),
+        }),
       });
     }
     // Resumed entries wait for their channels too, so that their replies find a sender.

@@ -37,6 +37,29 @@ export type PairingRequest =
   /** Too many codes are pending on this channel: no new one is handed out. */
   | { type: "too-many-pending" };
 
+/**
+ * Pending pairing codes and approved senders. A code is handed out to a stranger, approved
+ * once by the operator (`skein pairing approve`), and from then on the sender is let in by
+ * every process that reads the same store. {@link PairingFiles} keeps them under
+ * `$SKEIN_HOME`; a cluster shares them in Redis.
+ */
+export interface PairingStore {
+  /** Where the pairings are kept, for error messages (a folder, or Redis). */
+  readonly location: string;
+  /** Whether the operator approved this sender on this channel. */
+  isApproved(channel: string, senderId: string): Promise<boolean>;
+  /** The sender's code: their existing one if still valid, else a new one when fewer than the limit wait. */
+  requestCode(channel: string, sender: PairingSender): Promise<PairingRequest>;
+  /** Moves the sender holding `code` to the approved list; undefined when no valid code matches (a code approves once). */
+  approve(channel: string, code: string): Promise<ApprovedSender | undefined>;
+  /** Removes an approved sender (by id, or by @username); returns who was removed, undefined when nobody matched. */
+  revoke(channel: string, sender: string): Promise<ApprovedSender | undefined>;
+  /** Every channel that has pairings, with its valid pending codes and approved senders. */
+  list(): Promise<Map<string, ChannelPairings>>;
+  /** The channel's pairings now, expired codes left out. */
+  read(channel: string): Promise<ChannelPairings>;
+}
+
 export interface PairingStoreOptions {
   /** `$SKEIN_HOME`. */
   home: string;
@@ -47,39 +70,52 @@ export interface PairingStoreOptions {
   now?: () => number;
 }
 
-type Sender = Pick<PendingPairing, "senderId" | "senderName" | "senderUsername" | "chatId">;
+/** Who asks for a code. */
+export type PairingSender = Pick<PendingPairing, "senderId" | "senderName" | "senderUsername" | "chatId">;
 
-const channelName = /^[a-z0-9_-]{1,64}$/i;
+/** What a channel name may look like (it names a file, or a Redis key). */
+export const pairingChannelName = /^[a-z0-9_-]{1,64}$/i;
+
+/** Throws unless `channel` is a plain channel name. */
+export function checkPairingChannel(channel: string): void {
+  if (!pairingChannelName.test(channel)) throw new Error(`"${channel}" is not a channel name`);
+}
+
+/** Whether an approved sender is the one `sender` names: their id, or `@username` in any case. */
+export function isSenderNamed(entry: ApprovedSender, sender: string): boolean {
+  const wanted = sender.replace(/^@/, "").toLowerCase();
+  return entry.senderId === sender || (sender.startsWith("@") && entry.senderUsername?.toLowerCase() === wanted);
+}
 
 /**
- * Pending pairing codes and approved senders, one JSON file per channel under
+ * The pairing store of one machine: one JSON file per channel under
  * `$SKEIN_HOME/pairing/`. Files are written atomically under a lock, and re-read
  * whenever they changed on disk, so `skein pairing approve` takes effect in the
  * running daemon at once.
  */
-export class PairingStore {
+export class PairingFiles implements PairingStore {
   readonly directory: string;
   readonly ttlMs: number;
   readonly maxPending: number;
+  readonly location: string;
   readonly #now: () => number;
   /** Last content read per channel, with the stamp (inode, mtime, size) it was read at. */
   readonly #cache = new Map<string, { stamp: string; pairings: ChannelPairings }>();
 
   constructor(options: PairingStoreOptions) {
     this.directory = join(options.home, "pairing");
+    this.location = this.directory;
     this.ttlMs = options.ttlMs ?? 60 * 60 * 1000;
     this.maxPending = options.maxPending ?? 3;
     this.#now = options.now ?? Date.now;
   }
 
-  /** Whether the operator approved this sender on this channel. */
   async isApproved(channel: string, senderId: string): Promise<boolean> {
     const { approved } = await this.read(channel);
     return approved.some((sender) => sender.senderId === senderId);
   }
 
-  /** The sender's code: their existing one if still valid, else a new one when fewer than `maxPending` wait. */
-  requestCode(channel: string, sender: Sender): Promise<PairingRequest> {
+  requestCode(channel: string, sender: PairingSender): Promise<PairingRequest> {
     return this.#update(channel, (pairings) => {
       const existing = pairings.pending.find((pending) => pending.senderId === sender.senderId);
       if (existing)
@@ -93,7 +129,6 @@ export class PairingStore {
     });
   }
 
-  /** Moves the sender holding `code` to the approved list; undefined when no valid code matches. */
   approve(channel: string, code: string): Promise<ApprovedSender | undefined> {
     const wanted = normalizePairingCode(code);
     return this.#update(channel, (pairings) => {
@@ -107,13 +142,9 @@ export class PairingStore {
     });
   }
 
-  /** Removes an approved sender (by id, or by @username); returns who was removed, undefined when nobody matched. */
   revoke(channel: string, sender: string): Promise<ApprovedSender | undefined> {
-    const wanted = sender.replace(/^@/, "").toLowerCase();
-    const matches = (entry: ApprovedSender) =>
-      entry.senderId === sender || (sender.startsWith("@") && entry.senderUsername?.toLowerCase() === wanted);
     return this.#update(channel, (pairings) => {
-      const revoked = pairings.approved.find(matches);
+      const revoked = pairings.approved.find((entry) => isSenderNamed(entry, sender));
       if (revoked) pairings.approved = pairings.approved.filter((entry) => entry !== revoked);
       return revoked;
     });
@@ -127,7 +158,7 @@ export class PairingStore {
     });
     const channels = files.filter((file) => file.endsWith(".json")).map((file) => file.slice(0, -".json".length));
     const result = new Map<string, ChannelPairings>();
-    for (const channel of channels.filter((name) => channelName.test(name)).sort())
+    for (const channel of channels.filter((name) => pairingChannelName.test(name)).sort())
       result.set(channel, await this.read(channel));
     return result;
   }
@@ -169,7 +200,7 @@ export class PairingStore {
   }
 
   #path(channel: string): string {
-    if (!channelName.test(channel)) throw new Error(`"${channel}" is not a channel name`);
+    checkPairingChannel(channel);
     return join(this.directory, `${channel}.json`);
   }
 }
@@ -188,6 +219,7 @@ function parsePairings(text: string, path: string): ChannelPairings {
   };
 }
 
-function withoutUndefined<T extends object>(value: T): T {
+/** `value` without its undefined fields (they would read as `null` in JSON). */
+export function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 }

@@ -1,17 +1,19 @@
 import { approvePairing, listPairings, revokePairing } from "../access/pairing-operations.js";
-import { PairingStore } from "../access/pairing-store.js";
+import { PairingFiles, type PairingStore } from "../access/pairing-store.js";
 import type { StatusReport } from "../health/health-server.js";
 import type { AdminHandler, AdminRoute } from "./admin-endpoint.js";
 
 export interface AdminRoutesOptions {
   home: string;
+  /** The daemon's pairings (Redis in a cluster); default: the files under `home`. */
+  pairings?: PairingStore;
   /** The daemon's status report now. */
   status: () => StatusReport;
 }
 
 /** What the running daemon answers on its admin endpoint: its status, and the pairing commands done by the daemon itself. */
 export function adminRoutes(options: AdminRoutesOptions): Record<AdminRoute, AdminHandler> {
-  const store = new PairingStore({ home: options.home });
+  const store = options.pairings ?? new PairingFiles({ home: options.home });
   return {
     "GET /status": async () => options.status(),
     "GET /pairing": () => listPairings(store),

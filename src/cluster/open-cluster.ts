@@ -5,6 +5,9 @@ import { type RedisTarget, redisClient } from "../bus/redis-connection.js";
 import type { RedisJournal } from "../bus/redis-journal.js";
 import { RedisLeases } from "../bus/redis-lease.js";
 
+/** Key prefix of everything skein keeps in Redis. */
+export const clusterKeyPrefix = "skein:";
+
 export interface OpenClusterOptions extends RedisTarget {
   log: Logger;
   /** `agents.defaults.max_message_age`. */
@@ -37,7 +40,7 @@ export async function openCluster(options: OpenClusterOptions): Promise<Cluster>
   const target: RedisTarget = { url, ...(password ? { password } : {}) };
   const journal = await openClusterJournal({ ...options, ...target });
   const redis = redisClient(target);
-  const prefix = "skein:";
+  const prefix = clusterKeyPrefix;
   return {
     journal,
     redis,

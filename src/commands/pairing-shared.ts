@@ -8,9 +8,10 @@ import {
   type RevokeResult,
   revokePairing,
 } from "../access/pairing-operations.js";
-import { PairingStore } from "../access/pairing-store.js";
+import { PairingFiles, type PairingStore } from "../access/pairing-store.js";
 import { askDaemon } from "../admin/admin-client.js";
 import type { AdminRoute } from "../admin/admin-endpoint.js";
+import type { RedisTarget } from "../bus/redis-connection.js";
 import { platformChannels } from "../channel-kit/loader.js";
 import { loadConfig } from "../config/load.js";
 import { closestMatch } from "../util/did-you-mean.js";
@@ -41,7 +42,8 @@ export const processIo: CommandIo = {
  * The pairings of the configured `$SKEIN_HOME`. While a daemon serves it, its admin
  * endpoint does the work (so the daemon's own user writes its files, whoever runs the
  * command); otherwise the files are changed here, and handed to the owner of
- * `$SKEIN_HOME` when root changed them.
+ * `$SKEIN_HOME` when root changed them. With `bus.redis_url` set, the cluster's pairings
+ * in Redis are changed directly, from whichever machine the command runs on.
  */
 export interface Pairings {
   list(): Promise<PairingListing>;
@@ -50,8 +52,10 @@ export interface Pairings {
 }
 
 export async function openPairings(options: PairingCommandOptions, io: CommandIo): Promise<Pairings> {
-  const { home } = await loadConfig({ configPath: options.config, env: io.env, cwd: io.cwd });
-  const store = new PairingStore({ home, now: io.now });
+  const { home, config } = await loadConfig({ configPath: options.config, env: io.env, cwd: io.cwd });
+  const { redis_url: url, redis_password: password } = config.bus;
+  if (url) return clusterPairings({ url, ...(password ? { password } : {}) }, io);
+  const store = new PairingFiles({ home, now: io.now });
   async function viaDaemonOrFiles<T>(
     route: AdminRoute,
     body: Record<string, unknown> | undefined,
@@ -70,6 +74,22 @@ export async function openPairings(options: PairingCommandOptions, io: CommandIo
       viaDaemonOrFiles("POST /pairing/approve", { channel, code }, () => approvePairing(store, channel, code)),
     revoke: (channel, sender) =>
       viaDaemonOrFiles("POST /pairing/revoke", { channel, sender }, () => revokePairing(store, channel, sender)),
+  };
+}
+
+/** The pairing operations done on the cluster's Redis, one connection per command. */
+function clusterPairings(target: RedisTarget, io: CommandIo): Pairings {
+  const onCluster = async <T>(operation: (store: PairingStore) => Promise<T>): Promise<T> => {
+    const [{ withClusterRedis }, { RedisPairings }] = await Promise.all([
+      import("../cluster/cluster-command.js"),
+      import("../cluster/redis-pairings.js"),
+    ]);
+    return withClusterRedis(target, (redis, prefix) => operation(new RedisPairings({ redis, prefix, now: io.now })));
+  };
+  return {
+    list: () => onCluster((store) => listPairings(store)),
+    approve: (channel, code) => onCluster((store) => approvePairing(store, channel, code)),
+    revoke: (channel, sender) => onCluster((store) => revokePairing(store, channel, sender)),
   };
 }
 

@@ -1,25 +1,25 @@
 import type { Logger } from "pino";
 import { isAllowed } from "../access/allow-list.js";
-import { PairingStore } from "../access/pairing-store.js";
+import { LocalReplyLimit, type PairingReplyLimit } from "../access/pairing-reply-limit.js";
+import { PairingFiles, type PairingStore } from "../access/pairing-store.js";
 import type { InboundMessage } from "../bus/messages.js";
 import type { GroupPolicy, SkeinConfig } from "../config/schema.js";
 import type { Admission, InboundGate } from "./gate.js";
 
-export { PairingStore } from "../access/pairing-store.js";
+export { PairingFiles, type PairingStore } from "../access/pairing-store.js";
 
 export interface AccessGateOptions {
   config: SkeinConfig;
   /** `$SKEIN_HOME`: approved pairings are stored under it. */
   home: string;
   log: Logger;
-  /** Injectable for tests (expiry, limits, clock); default: a store under `home`. */
+  /** Where pairings are kept (Redis in a cluster; tests set expiry, limits, clock); default: files under `home`. */
   pairings?: PairingStore;
-  /** Clock for the pairing reply limit (default `Date.now`). */
+  /** One pairing reply per sender and `pairing.reply_interval` (shared in a cluster); default: in memory. */
+  replyLimit?: PairingReplyLimit;
+  /** Clock for the in-memory pairing reply limit (default `Date.now`). */
   now?: () => number;
 }
-
-/** Senders remembered at most for the pairing reply limit; older entries are dropped first. */
-const MAX_REMEMBERED_STRANGERS = 10_000;
 
 interface ChannelAccess {
   allow_from: string[];
@@ -31,22 +31,12 @@ interface ChannelAccess {
  * direct messages, and the group policy (mention / open / disabled).
  */
 export function createAccessGate(options: AccessGateOptions): InboundGate {
-  const pairings = options.pairings ?? new PairingStore({ home: options.home });
+  const pairings = options.pairings ?? new PairingFiles({ home: options.home });
   const { log } = options;
-  const now = options.now ?? Date.now;
   const replyIntervalMs = options.config.pairing.reply_interval * 1000;
-  /** When each stranger last got a pairing reply: at most one per `pairing.reply_interval`. */
-  const lastReplyAt = new Map<string, number>();
-
-  const mayReply = (message: InboundMessage): boolean => {
-    const key = `${message.channel}\0${message.senderId}`;
-    const last = lastReplyAt.get(key);
-    if (last !== undefined && now() - last < replyIntervalMs) return false;
-    lastReplyAt.delete(key);
-    lastReplyAt.set(key, now());
-    if (lastReplyAt.size > MAX_REMEMBERED_STRANGERS) lastReplyAt.delete(lastReplyAt.keys().next().value!);
-    return true;
-  };
+  const replyLimit = options.replyLimit ?? new LocalReplyLimit(options.now);
+  const mayReply = (message: InboundMessage) =>
+    replyLimit.claim(`${message.channel}\0${message.senderId}`, replyIntervalMs);
 
   /**
    * The access settings of a platform channel (`channels.<name>`). Channels without
@@ -62,7 +52,7 @@ export function createAccessGate(options: AccessGateOptions): InboundGate {
     isAllowed(access.allow_from, message) || (await pairings.isApproved(message.channel, message.senderId));
 
   async function pair(message: InboundMessage): Promise<Admission> {
-    if (!mayReply(message))
+    if (!(await mayReply(message)))
       return { type: "ignore", reason: "a pairing reply was already sent to this sender recently" };
     const request = await pairings.requestCode(message.channel, {
       senderId: message.senderId,
@@ -102,7 +92,7 @@ export function createAccessGate(options: AccessGateOptions): InboundGate {
       } catch (error) {
         // A pairing file the daemon cannot read or write (root-owned, corrupt) must not leave everyone unanswered.
         log.error(
-          { channel: message.channel, err: error, directory: pairings.directory },
+          { channel: message.channel, err: error, location: pairings.location },
           `cannot check pairings: ${error instanceof Error ? error.message : String(error)}; make $SKEIN_HOME/pairing readable and writable by the user skein runs as (or fix the file)`,
         );
         return message.isDirect

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PairingStore } from "../../src/access/pairing-store.js";
+import { PairingFiles } from "../../src/access/pairing-store.js";
 import { run as approve } from "../../src/commands/pairing-approve.js";
 import { run as list } from "../../src/commands/pairing-list.js";
 import { run as revoke } from "../../src/commands/pairing-revoke.js";
@@ -32,7 +32,7 @@ describe("skein pairing list / approve", () => {
   afterEach(() => remove());
 
   async function pendingCode(senderId: string, createdAt = now - 5 * 60_000): Promise<string> {
-    const request = await new PairingStore({ home, now: () => createdAt }).requestCode("telegram", {
+    const request = await new PairingFiles({ home, now: () => createdAt }).requestCode("telegram", {
       senderId,
       chatId: senderId,
       senderUsername: "alice",
@@ -99,7 +99,7 @@ describe("skein pairing list / approve", () => {
     await approve({ args: ["telegram", await pendingCode("7")] }, io);
     expect(await revoke({ args: ["telegram", "@Alice"] }, io)).toBe(0);
     expect(out).toContain("Revoked 7 (@alice, Alice) on telegram");
-    expect(await new PairingStore({ home }).isApproved("telegram", "7")).toBe(false);
+    expect(await new PairingFiles({ home }).isApproved("telegram", "7")).toBe(false);
     expect(await revoke({ args: ["telegram", "7"] }, io)).toBe(1);
     expect(err).toContain("7 is not an approved sender on telegram");
   });

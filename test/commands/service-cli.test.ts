@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PairingStore } from "../../src/access/pairing-store.js";
+import { PairingFiles } from "../../src/access/pairing-store.js";
 import { mallory, malloryChat } from "../channels/telegram/harness.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { FakeTelegram } from "../fakes/fake-telegram.js";
@@ -142,7 +142,7 @@ describe("skein start, the service of one $SKEIN_HOME", () => {
     expect(listed.telegram.approved).toEqual([expect.objectContaining({ senderId: String(mallory.id) })]);
     const revoked = await skein(["pairing", "revoke", "telegram", String(mallory.id)]);
     expect(revoked.stdout).toContain(`Revoked ${mallory.id}`);
-    expect(await new PairingStore({ home }).isApproved("telegram", String(mallory.id))).toBe(false);
+    expect(await new PairingFiles({ home }).isApproved("telegram", String(mallory.id))).toBe(false);
   });
 });
 
@@ -185,7 +185,7 @@ describe.skipIf(!serviceUserCanRun)(
 
     it("an approve by root while no daemon runs leaves the pairing files to the owner of $SKEIN_HOME", async () => {
       await chown(home, serviceUser.uid, serviceUser.gid);
-      const request = await new PairingStore({ home }).requestCode("telegram", { senderId: "7", chatId: "7" });
+      const request = await new PairingFiles({ home }).requestCode("telegram", { senderId: "7", chatId: "7" });
       const code = request.type === "code" ? request.code : "";
       const approved = await skein(["pairing", "approve", "telegram", code]);
       expect(approved.stdout).toContain("Approved 7 on telegram");

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PairingStore } from "../../src/access/pairing-store.js";
+import { PairingFiles } from "../../src/access/pairing-store.js";
 import type { SkeinConfigInput } from "../../src/config/schema.js";
 import { createAccessGate, pairingUnavailableText } from "../../src/gates/access-gate.js";
 import type { Admission } from "../../src/gates/gate.js";
@@ -90,7 +90,7 @@ describe("the access gate", () => {
   it("admits a stranger once the operator approved their code, without a restart", async () => {
     const access = gate();
     const code = codeIn(await access.admit(message({ senderId: "7" })))!;
-    await new PairingStore({ home }).approve("telegram", code);
+    await new PairingFiles({ home }).approve("telegram", code);
     expect((await access.admit(message({ senderId: "7" }))).type).toBe("admit");
   });
 

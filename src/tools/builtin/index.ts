@@ -1,5 +1,6 @@
 import type { LookupFunction } from "node:net";
 import type { Logger } from "pino";
+import type { PairingStore } from "../../access/pairing-store.js";
 import type { SkeinConfig } from "../../config/schema.js";
 import type { ToolSink } from "../tool-sink.js";
 import { execShellTool } from "./exec-shell.js";
@@ -23,6 +24,8 @@ export interface BuiltinToolDeps {
   workspace: string;
   /** `$SKEIN_HOME`: per-user notes live there, out of every file tool's and command's reach. */
   home: string;
+  /** Where approved senders are kept (the `message` tool's "known" targets); default: the files under `home`. */
+  pairings?: Pick<PairingStore, "isApproved">;
   /** Whether a conversation with a chat is stored (the `message` tool's "known" targets); default none. */
   hasConversation?: (channel: string, chatId: string) => Promise<boolean>;
   log: Logger;
@@ -69,6 +72,7 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
     mode: config.tools.message.targets,
     config,
     home: deps.home,
+    ...(deps.pairings ? { pairings: deps.pairings } : {}),
     ...(deps.hasConversation
       ? { hasConversation: ({ channel, chatId }) => deps.hasConversation!(channel, chatId) }
       : {}),

@@ -1,4 +1,4 @@
-import { PairingStore } from "../../access/pairing-store.js";
+import { PairingFiles, type PairingStore } from "../../access/pairing-store.js";
 import type { SkeinConfig } from "../../config/schema.js";
 
 /** `tools.message.targets`: chats the bot knows (`known`, the default) or any chat (`any`). */
@@ -14,6 +14,8 @@ export interface MessageTargetOptions {
   config: SkeinConfig;
   /** `$SKEIN_HOME`: its pairings say which senders are approved. */
   home: string;
+  /** Where approved senders are kept (Redis in a cluster); default: the files under `home`. */
+  pairings?: Pick<PairingStore, "isApproved">;
   /** Whether a conversation exists with this chat (any of its threads); the session store knows. */
   hasConversation?: (target: MessageTarget) => Promise<boolean>;
 }
@@ -29,7 +31,7 @@ export type MessageTargetRule = (target: MessageTarget, current: MessageTarget) 
  */
 export function messageTargetRule(options: MessageTargetOptions): MessageTargetRule {
   if (options.mode === "any") return async () => undefined;
-  const pairings = new PairingStore({ home: options.home });
+  const pairings = options.pairings ?? new PairingFiles({ home: options.home });
   const allowFrom = (channel: string): string[] =>
     Object.hasOwn(options.config.channels, channel)
       ? ((options.config.channels as Record<string, { allow_from?: string[] }>)[channel]?.allow_from ?? [])

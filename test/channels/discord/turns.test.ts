@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { TurnOutcome } from "../../../src/agent/agent-loop.js";
 import type { Channel } from "../../../src/channel-kit/channel.js";
 import { createDaemon, type Daemon } from "../../../src/daemon.js";
-import { PairingStore } from "../../../src/gates/access-gate.js";
+import { PairingFiles } from "../../../src/gates/access-gate.js";
 import { silentLogger } from "../../../src/log.js";
 import {
   ALICE,
@@ -160,7 +160,7 @@ describe("skein on Discord, turn by turn", () => {
     expect(pairing!.body.content).toContain(`skein pairing approve discord ${code}`);
     expect(openai.completions).toHaveLength(0);
 
-    expect(await new PairingStore({ home }).approve("discord", code!)).toMatchObject({ senderId: BOB.id });
+    expect(await new PairingFiles({ home }).approve("discord", code!)).toMatchObject({ senderId: BOB.id });
     discord.dm("and now?", BOB);
     const [, answer] = await discord.waitForSent(2);
     expect(answer!.body.content).toMatch(/^echo: .*and now\?/);

@@ -7,7 +7,7 @@ import { SlackChannel } from "../../../channels/slack/slack-channel.js";
 import type { TurnOutcome } from "../../../src/agent/agent-loop.js";
 import { loadConfig } from "../../../src/config/load.js";
 import { createDaemon, type Daemon } from "../../../src/daemon.js";
-import { PairingStore } from "../../../src/gates/access-gate.js";
+import { PairingFiles } from "../../../src/gates/access-gate.js";
 import { FakeOpenAI } from "../../fakes/fake-openai.js";
 import { FakeSlack } from "../../fakes/fake-slack.js";
 import { fastRetries, LogRecorder, nthArrival } from "./harness.js";
@@ -166,7 +166,7 @@ describe("Slack conversations with the agent", () => {
     expect(code).toBeDefined();
     expect(openai.requests).toEqual([]);
 
-    expect(await new PairingStore({ home }).approve("slack", code!)).toMatchObject({ senderId: "UMALLORY" });
+    expect(await new PairingFiles({ home }).approve("slack", code!)).toMatchObject({ senderId: "UMALLORY" });
     slack.sendSocketEvent({
       type: "message",
       channel_type: "im",

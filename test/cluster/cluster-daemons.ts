@@ -1,0 +1,73 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Channel } from "../../src/channel-kit/channel.js";
+import { createDaemon, type Daemon, type ExtraChannelDeps } from "../../src/daemon.js";
+import type { FakeOpenAI } from "../fakes/fake-openai.js";
+import { MemoryChannel } from "../fakes/memory-channel.js";
+import { recordingLogger } from "../support/tool-context.js";
+
+/** One in-process daemon of a test cluster: its own `$SKEIN_HOME`, the shared Redis. */
+export interface ClusterDaemon {
+  daemon: Daemon;
+  /** Its in-memory `slack` channel (when no other channels were given). */
+  channel: MemoryChannel;
+  home: string;
+  lines: Array<Record<string, unknown>>;
+  /** Stops the daemon and removes its home. */
+  close(): Promise<void>;
+}
+
+export interface ClusterDaemonOptions {
+  /** `redis://…` of the shared server. */
+  redisUrl: string;
+  model: FakeOpenAI;
+  /** More of `config.json` (merged over `bus.takeover_after: 1`). */
+  config?: Record<string, unknown>;
+  env?: Record<string, string>;
+  /** Channels instead of the in-memory `slack` one. */
+  channels?: Array<{ name: string; create: (deps: ExtraChannelDeps) => Channel }>;
+}
+
+/** Starts a daemon in cluster mode, as each machine of a cluster runs `skein start`. */
+export async function startClusterDaemon(options: ClusterDaemonOptions): Promise<ClusterDaemon> {
+  const home = await mkdtemp(join(tmpdir(), "skein-cluster-"));
+  const { bus, ...config } = options.config ?? {};
+  await writeFile(
+    join(home, "config.json"),
+    JSON.stringify({ ...config, bus: { takeover_after: 1, ...(bus as object | undefined) } }),
+  );
+  const { log, lines } = recordingLogger();
+  let channel: MemoryChannel | undefined;
+  const daemon = createDaemon({
+    env: {
+      HOME: home,
+      SKEIN_HOME: home,
+      SKEIN_REDIS_URL: options.redisUrl,
+      OPENAI_BASE_URL: options.model.baseUrl,
+      OPENAI_API_KEY: "sk-test",
+      ...options.env,
+    },
+    cwd: home,
+    ignoreDotEnv: true,
+    log,
+    graceMs: 1_000,
+    channels: options.channels ?? [
+      { name: "slack", create: ({ bus: messageBus }) => (channel = new MemoryChannel("slack", messageBus)) },
+    ],
+  });
+  await daemon.start();
+  return {
+    daemon,
+    get channel() {
+      if (!channel) throw new Error("this daemon has no in-memory channel");
+      return channel;
+    },
+    home,
+    lines,
+    async close() {
+      await daemon.stop();
+      await rm(home, { recursive: true, force: true });
+    },
+  };
+}
