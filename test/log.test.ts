@@ -45,6 +45,23 @@ describe("the logger", () => {
     });
   });
 
+  it("redacts secret keys in child bindings and in a logged error, leaving the logged objects as they were", async () => {
+    const { lines, destination } = capture();
+    const log = await createLogger({ level: "info", destination, pretty: false });
+    const request = { url: "https://api.example/v1", headers: { authorization: "Bearer sk-inside" } };
+    const error = Object.assign(new Error("refused"), { config: { apiKey: "sk-config" } });
+    log.child({ component: "client", token: "123:bound-secret" }).warn({ err: error, request }, "failed");
+    const line = lines.join("\n");
+    for (const secret of ["123:bound-secret", "sk-inside", "sk-config"]) expect(line).not.toContain(secret);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      component: "client",
+      token: "[redacted]",
+      err: { message: "refused", config: { apiKey: "[redacted]" } },
+      request: { url: "https://api.example/v1", headers: { authorization: "[redacted]" } },
+    });
+    expect(request.headers.authorization).toBe("Bearer sk-inside");
+  });
+
   it("redacts configured secret values inside any string, such as an error quoting a URL with the bot token", async () => {
     const { lines, destination } = capture();
     const log = await createLogger({

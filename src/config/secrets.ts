@@ -31,7 +31,7 @@ export function configSecrets(config: SkeinConfig): string[] {
 /** Replaces every secret value in `text` with `[redacted]` (secrets shorter than 4 characters are left alone). */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let redacted = text;
-  for (const secret of secrets) if (secret.length >= 4) redacted = redacted.split(secret).join("[redacted]");
+  for (const secret of secrets) if (secret.length >= 4) redacted = redacted.replaceAll(secret, "[redacted]");
   return redacted;
 }
 
