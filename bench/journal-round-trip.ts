@@ -11,7 +11,7 @@ import { pino } from "pino";
 import { TelegramChannel } from "../channels/telegram/telegram-channel.js";
 import { AgentLoop } from "../src/agent/agent-loop.js";
 import { ContextBuilder } from "../src/agent/context.js";
-import { SessionStore } from "../src/agent/sessions.js";
+import { SessionFiles } from "../src/agent/sessions.js";
 import { openFileJournal } from "../src/bus/file-journal.js";
 import { MessageBus } from "../src/bus/message-bus.js";
 import { configSchema } from "../src/config/schema.js";
@@ -60,7 +60,7 @@ export async function journalRoundTrips(
     onDelivered?.();
     return receipt;
   });
-  const sessions = new SessionStore({ dir: join(home, "sessions"), log });
+  const sessions = new SessionFiles({ dir: join(home, "sessions"), log });
   const agent = new AgentLoop({
     bus,
     provider: instant,

@@ -22,7 +22,7 @@ import { fileURLToPath } from "node:url";
 import { pino } from "pino";
 import { AgentLoop, type TurnOutcome } from "../src/agent/agent-loop.js";
 import { ContextBuilder } from "../src/agent/context.js";
-import { SessionStore } from "../src/agent/sessions.js";
+import { SessionFiles } from "../src/agent/sessions.js";
 import { runToolLoop } from "../src/agent/tool-loop.js";
 import { MessageBus } from "../src/bus/message-bus.js";
 import { configSchema } from "../src/config/schema.js";
@@ -122,7 +122,7 @@ async function agentTurns(home: string) {
   const bus = new MessageBus();
   bus.registerChannel("bench", async () => undefined);
   const config = configSchema.parse({ agents: { defaults: { model: "m" } } });
-  const sessions = new SessionStore({ dir: join(home, "sessions"), log });
+  const sessions = new SessionFiles({ dir: join(home, "sessions"), log });
   const agent = new AgentLoop({
     bus,
     provider: new InstantProvider(() => false),

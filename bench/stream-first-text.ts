@@ -8,7 +8,7 @@ import { pino } from "pino";
 import { TelegramChannel } from "../channels/telegram/telegram-channel.js";
 import { AgentLoop } from "../src/agent/agent-loop.js";
 import { ContextBuilder } from "../src/agent/context.js";
-import { SessionStore } from "../src/agent/sessions.js";
+import { SessionFiles } from "../src/agent/sessions.js";
 import { MessageBus } from "../src/bus/message-bus.js";
 import { configSchema } from "../src/config/schema.js";
 import { OpenAIProvider } from "../src/providers/openai.js";
@@ -55,7 +55,7 @@ export async function streamFirstTextLatency(home: string, turns = 10): Promise<
     bus,
     provider,
     registry: new ToolRegistry({ log }),
-    sessions: new SessionStore({ dir: join(home, "sessions"), log }),
+    sessions: new SessionFiles({ dir: join(home, "sessions"), log }),
     context: new ContextBuilder({ workspace: join(home, "workspace"), log }),
     agent: config.agents.defaults,
     log,

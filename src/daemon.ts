@@ -6,7 +6,7 @@ import { AgentLoop, type TurnOutcome } from "./agent/agent-loop.js";
 import { attachmentResolver } from "./agent/attachments.js";
 import { ContextBuilder } from "./agent/context.js";
 import { SessionSettingsFile } from "./agent/session-settings.js";
-import { SessionStore } from "./agent/sessions.js";
+import { SessionFiles, type SessionStore } from "./agent/sessions.js";
 import { ApprovalBroker } from "./approvals/approval-broker.js";
 import { openFileJournal } from "./bus/file-journal.js";
 import { MessageBus } from "./bus/message-bus.js";
@@ -229,12 +229,11 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       approvalRequired: config.tools.approval_required,
       approvals: broker,
     });
-    sessions = new SessionStore({
-      dir: join(home, "sessions"),
-      log,
-      // Memory holds what the history window can use; the file keeps everything.
-      retain: config.agents.defaults.memory_window,
-    });
+    // Memory holds what the history window can use; the file (or Redis list) keeps everything.
+    const retain = config.agents.defaults.memory_window;
+    const sharedSessions =
+      cluster && (await import("./cluster/cluster-sessions.js")).clusterSessions(cluster, log, retain);
+    sessions = sharedSessions?.sessions ?? new SessionFiles({ dir: join(home, "sessions"), log, retain });
     const sessionStore = sessions;
     const now = options.now ?? Date.now;
     const scheduler = new Scheduler({
@@ -302,7 +301,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       ],
       agent: config.agents.defaults,
       log,
-      settings: new SessionSettingsFile({ path: join(home, "session-settings.json"), log }),
+      settings: sharedSessions?.settings ?? new SessionSettingsFile({ path: join(home, "session-settings.json"), log }),
       mayConfigure: createSenderPermission({ config, pairings }),
       ledger,
       budgets: new BudgetGuard({ limits: config.agents.defaults.budgets, ledger, log }),

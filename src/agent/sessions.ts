@@ -4,7 +4,38 @@ import type { Logger } from "pino";
 import type { ChatMessage } from "../providers/provider.js";
 import { decodeSessionFileName, encodeSessionKey } from "./session-id.js";
 
-export interface SessionStoreOptions {
+/**
+ * A conversation's history and the records of its turns, as the agent uses them. The files
+ * under `$SKEIN_HOME/sessions` ({@link SessionFiles}) are the embedded default; cluster mode
+ * keeps them in Redis, so that any process can continue any chat.
+ */
+export interface SessionStore {
+  /**
+   * The session's newest messages, oldest first: at least the `retain` newest the store was
+   * made with (fewer when the session has fewer), never the whole of a long history.
+   */
+  load(key: string): Promise<ChatMessage[]>;
+  /**
+   * Appends messages to the session, with the record of the turn that produced them when
+   * given (stored together: all or none). Resolves once they are durable.
+   */
+  append(key: string, messages: ChatMessage[], turn?: TurnRecord): Promise<void>;
+  /**
+   * The replies of the turn that answered message `id`, when its records are stored (a crash
+   * came after they were written): the turn need not run again.
+   */
+  recordedTurn(key: string, id: string): Promise<string[] | undefined>;
+  /** Whether a conversation with this chat (or one of its threads) is stored. */
+  hasChat(channel: string, chatId: string): Promise<boolean>;
+  /** Archives the session (`/new`) and starts it empty. Returns where the archive is, if there was anything to archive. */
+  archive(key: string): Promise<string | undefined>;
+  /** Waits for every write in progress or queued. */
+  flush(): Promise<void>;
+  /** Waits for every write, then lets go of what the store holds open. */
+  close(): Promise<void>;
+}
+
+export interface SessionFilesOptions {
   /** `$SKEIN_HOME/sessions`. */
   dir: string;
   log: Logger;
@@ -41,12 +72,13 @@ export interface TurnRecord {
  */
 const OPEN_FILES = 128;
 
-/** Turns remembered per session from its file, for resuming (the newest ones). */
-const REMEMBERED_TURNS = 20;
+/** Turns remembered per session, for resuming (the newest ones). */
+export const REMEMBERED_TURNS = 20;
 
 const roles = new Set(["system", "user", "assistant", "tool"]);
 
-function isChatMessage(value: unknown): value is ChatMessage {
+/** Whether a stored value is a message the model can be sent (a session line from disk or Redis). */
+export function isChatMessage(value: unknown): value is ChatMessage {
   if (typeof value !== "object" || value === null) return false;
   const message = value as { role?: unknown; content?: unknown; tool_call_id?: unknown; tool_calls?: unknown };
   if (typeof message.role !== "string" || !roles.has(message.role)) return false;
@@ -69,7 +101,7 @@ function isChatMessage(value: unknown): value is ChatMessage {
  * (up to {@link OPEN_FILES}, and until their session leaves memory): a session is reset with
  * `/new`, not by removing its file while the daemon runs.
  */
-export class SessionStore {
+export class SessionFiles implements SessionStore {
   readonly #dir: string;
   readonly #log: Logger;
   readonly #retain: number;
@@ -93,7 +125,7 @@ export class SessionStore {
   readonly #writing = new Set<string>();
   #dirReady: Promise<void> | undefined;
 
-  constructor(options: SessionStoreOptions) {
+  constructor(options: SessionFilesOptions) {
     this.#dir = options.dir;
     this.#log = options.log;
     this.#retain = options.retain ?? 500;
@@ -189,7 +221,14 @@ export class SessionStore {
    * Writes of one session are queued in order; turns that complete while a write is in
    * progress are written (and fsynced) together. Resolves once the messages are durable.
    */
-  async append(key: string, messages: ChatMessage[], turn?: TurnRecord): Promise<void> {
+  append(key: string, messages: ChatMessage[], turn?: TurnRecord): Promise<void> {
+    const appending = this.#append(key, messages, turn);
+    // A session not in memory is read first: a flush meanwhile waits for that too, not only for queued writes.
+    if (!this.#cache.has(key)) this.#track(appending);
+    return appending;
+  }
+
+  async #append(key: string, messages: ChatMessage[], turn?: TurnRecord): Promise<void> {
     if (messages.length === 0) return;
     const path = this.pathOf(key);
     // Synchronous when the session is loaded, so the next turn sees these messages at once.
@@ -204,12 +243,17 @@ export class SessionStore {
     if (!queue) {
       queue = { path, texts: [], waiters: [] };
       this.#queues.set(key, queue);
-      const writing = this.#drain(key, queue);
-      this.#pending.add(writing);
-      void writing.finally(() => this.#pending.delete(writing));
+      this.#track(this.#drain(key, queue));
     }
     queue.texts.push(text);
     return new Promise((resolve, reject) => queue.waiters.push({ resolve, reject }));
+  }
+
+  /** Lets {@link flush} wait for `work` (whose failure its caller handles). */
+  #track(work: Promise<void>): void {
+    const settled = work.catch(() => undefined);
+    this.#pending.add(settled);
+    void settled.finally(() => this.#pending.delete(settled));
   }
 
   /** Writes a session's queued turns until none is left, one write and fsync per batch. */

@@ -114,7 +114,7 @@ export class TurnRunner {
       const reply = entry.progress.replies[0]?.text;
       return this.#deliver(sessionKey, entry, entry.progress, { message, sessionKey, status: "answered", reply });
     }
-    const recorded = await this.#options.sessions.recordedTurn(sessionKey, message.id);
+    const recorded = await this.#recordedTurn(sessionKey, message.id);
     let replies: string[];
     let outcome: TurnOutcome;
     let finish: Computed["finish"];
@@ -205,6 +205,20 @@ export class TurnRunner {
       clearTimeout(timer);
       shutdown.removeEventListener("abort", onShutdown);
       this.#endIndicator(indicator);
+    }
+  }
+
+  /**
+   * The replies of this message's turn when the session holds them already. A store that
+   * cannot be read (Redis down) is logged and taken as "not yet": the turn then fails to
+   * load its history and answers with the usual apology.
+   */
+  async #recordedTurn(sessionKey: string, id: string): Promise<string[] | undefined> {
+    try {
+      return await this.#options.sessions.recordedTurn(sessionKey, id);
+    } catch (error) {
+      this.#options.log.warn({ session: sessionKey, err: error }, "cannot read the session's turn records");
+      return undefined;
     }
   }
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { type Logger, pino } from "pino";
 import { AgentLoop, type AgentLoopOptions, type TurnOutcome } from "../../src/agent/agent-loop.js";
 import { ContextBuilder } from "../../src/agent/context.js";
-import { SessionStore } from "../../src/agent/sessions.js";
+import { SessionFiles } from "../../src/agent/sessions.js";
 import type { MessageJournal } from "../../src/bus/journal.js";
 import { MessageBus } from "../../src/bus/message-bus.js";
 import type { InboundMessage, OutboundMessage, SendOptions } from "../../src/bus/messages.js";
@@ -53,7 +53,7 @@ export async function startHarness(options: HarnessOptions = {}) {
     return undefined;
   });
   const registry = new ToolRegistry({ log });
-  const sessions = new SessionStore({ dir: join(home, "sessions"), log });
+  const sessions = new SessionFiles({ dir: join(home, "sessions"), log });
   const config = configSchema.parse({ agents: { defaults: { model: "fake-model", ...options.agent } } });
   const agent = new AgentLoop({
     bus,

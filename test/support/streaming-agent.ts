@@ -3,7 +3,7 @@ import { type Logger, pino } from "pino";
 import { expect } from "vitest";
 import { AgentLoop, type TurnOutcome } from "../../src/agent/agent-loop.js";
 import { ContextBuilder } from "../../src/agent/context.js";
-import { SessionStore } from "../../src/agent/sessions.js";
+import { SessionFiles } from "../../src/agent/sessions.js";
 import type { MessageBus } from "../../src/bus/message-bus.js";
 import type { Channel } from "../../src/channel-kit/channel.js";
 import { configSchema } from "../../src/config/schema.js";
@@ -20,7 +20,7 @@ export async function startStreamingAgent(options: { bus: MessageBus; channel: C
   const model = await FakeOpenAI.start();
   const log = options.log ?? pino({ level: "silent" });
   const registry = new ToolRegistry({ log });
-  const sessions = new SessionStore({ dir: join(options.home, "sessions"), log });
+  const sessions = new SessionFiles({ dir: join(options.home, "sessions"), log });
   const agent = new AgentLoop({
     bus: options.bus,
     provider: new OpenAIProvider({ baseUrl: model.baseUrl, apiKey: "sk-test", maxRetries: 0 }),

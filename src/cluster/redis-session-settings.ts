@@ -1,0 +1,42 @@
+import type { Redis } from "ioredis";
+import type { SessionSettings, SessionSettingsStore } from "../agent/session-settings.js";
+import { execTransaction } from "./exec-transaction.js";
+
+export interface RedisSessionSettingsOptions {
+  /** The cluster's command connection. */
+  redis: Redis;
+  /** Key prefix (`skein:`). */
+  prefix: string;
+}
+
+/**
+ * Per-conversation settings in Redis, one hash per session key
+ * (`skein:session-settings:<key>`, fields such as `model`), so that a `/model` choice holds
+ * in whichever process answers the chat next. Read on every use: nothing cached.
+ */
+export class RedisSessionSettings implements SessionSettingsStore {
+  readonly #redis: Redis;
+  readonly #prefix: string;
+
+  constructor(options: RedisSessionSettingsOptions) {
+    this.#redis = options.redis;
+    this.#prefix = options.prefix;
+  }
+
+  async get(sessionKey: string): Promise<SessionSettings> {
+    const fields = await this.#redis.hgetall(this.#keyOf(sessionKey));
+    return fields.model === undefined ? {} : { model: fields.model };
+  }
+
+  async set(sessionKey: string, settings: SessionSettings): Promise<void> {
+    const key = this.#keyOf(sessionKey);
+    const fields = Object.entries(settings).filter((entry): entry is [string, string] => entry[1] !== undefined);
+    const transaction = this.#redis.multi().del(key);
+    if (fields.length > 0) transaction.hset(key, Object.fromEntries(fields));
+    await execTransaction(transaction);
+  }
+
+  #keyOf(sessionKey: string): string {
+    return `${this.#prefix}session-settings:${sessionKey}`;
+  }
+}
