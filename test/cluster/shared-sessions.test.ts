@@ -1,0 +1,153 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { connectRedis, readyWithin, redisClient } from "../../src/bus/redis-connection.js";
+import { RedisSessions } from "../../src/cluster/redis-sessions.js";
+import { createDaemon, type Daemon } from "../../src/daemon.js";
+import { startHarness } from "../agent/harness.js";
+import { contentText, FakeOpenAI, type FakeRequest } from "../fakes/fake-openai.js";
+import { MemoryChannel } from "../fakes/memory-channel.js";
+import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
+import { recordingLogger } from "../support/tool-context.js";
+
+/** What the model was sent, as `role: text` lines (system prompt left out). */
+function conversationOf(request: FakeRequest | undefined): string[] {
+  return (request?.body.messages ?? [])
+    .filter((message) => message.role !== "system")
+    .map((message) => `${message.role}: ${contentText(message.content)}`);
+}
+
+describe.skipIf(redisSkipReason)("sessions shared through Redis (a real redis-server)", () => {
+  let server: RedisServer;
+  let admin: Redis;
+  beforeAll(async () => {
+    server = await startRedisServer({ tcp: true });
+    admin = await connectRedis({ url: server.url });
+  });
+  afterAll(async () => {
+    admin?.disconnect();
+    await server?.stop();
+  });
+  beforeEach(() => admin.flushall());
+
+  describe("two daemons, each with its own SKEIN_HOME", () => {
+    let fake: FakeOpenAI;
+    const homes: string[] = [];
+    const daemons: Daemon[] = [];
+    beforeEach(async () => {
+      fake = await FakeOpenAI.start();
+    });
+    afterEach(async () => {
+      for (const daemon of daemons.splice(0)) await daemon.stop();
+      await fake.close();
+      for (const home of homes.splice(0)) await rm(home, { recursive: true, force: true });
+    });
+
+    /** A clustered daemon on the test's Redis with a `slack` memory channel. */
+    async function startDaemon(): Promise<MemoryChannel> {
+      const home = await mkdtemp(join(tmpdir(), "skein-shared-sessions-"));
+      homes.push(home);
+      let channel: MemoryChannel | undefined;
+      const daemon = createDaemon({
+        env: {
+          HOME: home,
+          SKEIN_HOME: home,
+          SKEIN_REDIS_URL: server.tcpUrl!,
+          OPENAI_BASE_URL: fake.baseUrl,
+          OPENAI_API_KEY: "sk-test",
+          SLACK_ALLOW_FROM: "user-1",
+        },
+        cwd: home,
+        ignoreDotEnv: true,
+        log: recordingLogger().log,
+        channels: [{ name: "slack", create: ({ bus }) => (channel = new MemoryChannel("slack", bus)) }],
+      });
+      daemons.push(daemon);
+      await daemon.start();
+      return channel!;
+    }
+
+    it("continues in the second daemon a conversation the first one had, with its history and its /new", async () => {
+      const first = await startDaemon();
+      first.receive("my name is Ada", { id: "slack:a1" });
+      await first.waitForDeliveries(1);
+      await daemons[0]!.stop();
+
+      const second = await startDaemon();
+      second.receive("what is my name?", { id: "slack:b1" });
+      await second.waitForDeliveries(1);
+      expect(conversationOf(fake.requests.at(-1))).toEqual([
+        "user: my name is Ada",
+        "assistant: echo: my name is Ada",
+        "user: what is my name?",
+      ]);
+      second.receive("/new", { id: "slack:b2" });
+      await second.waitForDeliveries(2);
+      await daemons[1]!.stop();
+
+      const third = await startDaemon();
+      third.receive("hello again", { id: "slack:c1" });
+      await third.waitForDeliveries(1);
+      expect(conversationOf(fake.requests.at(-1))).toEqual(["user: hello again"]);
+    });
+
+    it("sends the stored reply of a turn another process stored before it died, without running or storing it again", async () => {
+      // What a process killed between storing its turn and journaling the reply leaves in Redis.
+      const { log } = recordingLogger();
+      const died = new RedisSessions({ redis: admin, prefix: "skein:", log });
+      await died.append(
+        "slack:chat-1",
+        [
+          { role: "user", content: "hi" },
+          { role: "assistant", content: "hello!" },
+        ],
+        {
+          id: "slack:k1",
+          replies: ["hello!"],
+        },
+      );
+
+      const channel = await startDaemon();
+      channel.receive("hi", { id: "slack:k1" });
+      await channel.waitForDeliveries(1);
+      expect(channel.sent.map((message) => message.text)).toEqual(["hello!"]);
+      expect(fake.requests).toHaveLength(0);
+      channel.receive("and then?", { id: "slack:k2" });
+      await channel.waitForDeliveries(2);
+      expect(conversationOf(fake.requests.at(-1))).toEqual(["user: hi", "assistant: hello!", "user: and then?"]);
+    });
+  });
+
+  it("answers with the usual apology while Redis is down, keeps serving, and continues the history once it is back", async () => {
+    const redis = redisClient({ url: server.url });
+    expect(await readyWithin(redis, 10_000)).toBe(true);
+    const { log } = recordingLogger();
+    const harness = await startHarness({
+      loop: () => ({ sessions: new RedisSessions({ redis, prefix: "skein:", log }) }),
+    });
+    try {
+      expect(await harness.ask("remember 42")).toMatchObject({ status: "answered", reply: "echo: remember 42" });
+      await server.kill();
+      for (const text of ["what was it?", "are you there?"]) {
+        const outcome = await harness.ask(text);
+        expect(outcome.status).toBe("failed");
+        expect(harness.sent.at(-1)?.text).toBe("Sorry — something went wrong on my side, so I can't answer this.");
+      }
+      await server.start();
+      expect(await readyWithin(redis, 10_000)).toBe(true);
+      expect(await harness.ask("and now?")).toMatchObject({ status: "answered" });
+      expect(conversationOf(harness.fake.requests.at(-1))).toEqual([
+        "user: remember 42",
+        "assistant: echo: remember 42",
+        "user: and now?",
+      ]);
+    } finally {
+      await harness.close();
+      redis.disconnect();
+      admin.disconnect();
+      admin = await connectRedis({ url: server.url });
+    }
+  });
+});
