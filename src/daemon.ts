@@ -182,7 +182,9 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
             log,
             maxMessageAgeSeconds: config.agents.defaults.max_message_age,
           })));
-    const shared = cluster ? (await import("./cluster/cluster-access.js")).clusterAccess(cluster) : undefined;
+    const shared = cluster
+      ? (await import("./cluster/cluster-access.js")).clusterAccess(cluster, options.now)
+      : undefined;
     const pairings = shared?.pairings ?? new PairingFiles({ home });
     const messageBus = new MessageBus({ journal, redact: (text) => redactSecrets(text, secrets) });
     bus = messageBus;
@@ -271,7 +273,8 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     router = options.provider ? undefined : routerFromConfig({ config, log, now });
     const provider = options.provider ?? router!;
     const ledger = new UsageLedger({
-      store: new UsageFiles(join(home, "usage")),
+      store: shared?.usage ?? new UsageFiles(join(home, "usage")),
+      ...(shared ? { shared: shared.usage } : {}),
       priceOf: pricesFrom(config.providers),
       log,
       now,

@@ -1,7 +1,9 @@
 import { join } from "node:path";
+import type { RedisTarget } from "../bus/redis-connection.js";
 import { loadConfig } from "../config/load.js";
 import { formatCost } from "../usage/budgets.js";
 import { tokensOf } from "../usage/usage-ledger.js";
+import type { UsageRecord } from "../usage/usage-store.js";
 import { UsageFiles } from "../usage/usage-store.js";
 import { startOfUtcMonth, summarise, type UsageGrouping } from "../usage/usage-summary.js";
 import type { GlobalOptions } from "./command-support.js";
@@ -16,7 +18,10 @@ export interface UsageCommandOptions extends GlobalOptions {
 
 const groupings: UsageGrouping[] = ["chat", "user", "model"];
 
-/** `skein usage`: tokens and cost recorded under `$SKEIN_HOME/usage/`, grouped by chat, user or model. */
+/**
+ * `skein usage`: tokens and cost recorded under `$SKEIN_HOME/usage/` (in a cluster: in Redis,
+ * all processes together), grouped by chat, user or model.
+ */
 export async function run(options: UsageCommandOptions, io: CommandIo = processIo): Promise<number> {
   const by = (options.by ?? "model") as UsageGrouping;
   if (!groupings.includes(by)) {
@@ -30,8 +35,11 @@ export async function run(options: UsageCommandOptions, io: CommandIo = processI
     return 1;
   }
   try {
-    const { home } = await loadConfig({ configPath: options.config, env: io.env, cwd: io.cwd });
-    const records = await new UsageFiles(join(home, "usage")).readSince(since);
+    const { home, config } = await loadConfig({ configPath: options.config, env: io.env, cwd: io.cwd });
+    const { redis_url: url, redis_password: password } = config.bus;
+    const records = url
+      ? await clusterUsageSince({ url, ...(password ? { password } : {}) }, since, io.now)
+      : await new UsageFiles(join(home, "usage")).readSince(since);
     const { groups, total } = summarise(records, by);
     const sinceDay = new Date(since).toISOString().slice(0, 10);
     if (options.json) {
@@ -60,4 +68,15 @@ export async function run(options: UsageCommandOptions, io: CommandIo = processI
     io.stderr(`skein: ${(error as Error).message}\n`);
     return 1;
   }
+}
+
+/** The cluster's usage records in Redis since `since`, read from whichever machine runs the command. */
+async function clusterUsageSince(target: RedisTarget, since: number, now?: () => number): Promise<UsageRecord[]> {
+  const [{ withClusterRedis }, { RedisUsage }] = await Promise.all([
+    import("../cluster/cluster-command.js"),
+    import("../cluster/redis-usage.js"),
+  ]);
+  return withClusterRedis(target, (redis, prefix) =>
+    new RedisUsage({ redis, prefix, ...(now ? { now } : {}) }).readSince(since),
+  );
 }

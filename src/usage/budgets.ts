@@ -1,12 +1,11 @@
 import type { Logger } from "pino";
 import type { SkeinConfig } from "../config/schema.js";
 import {
+  type CallerDayTotals,
   chatKeyOf,
-  type DayTotals,
   tokensOf,
   type UsageCaller,
   type UsageLedger,
-  type UsageTotals,
   userKeyOf,
 } from "./usage-ledger.js";
 
@@ -47,7 +46,7 @@ export class BudgetGuard {
 
   constructor(options: BudgetGuardOptions) {
     this.#options = options;
-    options.ledger.onRecord((caller, today) => this.#warnNearLimits(caller, today));
+    options.ledger.onRecord((caller, totals) => this.#warnNearLimits(caller, totals));
   }
 
   /** Whether any budget is configured at all. */
@@ -63,7 +62,7 @@ export class BudgetGuard {
   /** Checks the caller's budgets before a model call. */
   async check(caller: UsageCaller): Promise<BudgetVerdict> {
     if (!this.active) return { type: "within" };
-    const today = await this.#options.ledger.today();
+    const today = await this.#options.ledger.totalsOf(caller);
     const reached = this.#measure(caller, today).find((measured) => measured.used >= measured.limit);
     if (!reached) return { type: "within" };
     const resetsAt = Date.parse(`${today.day}T00:00:00Z`) + 86_400_000;
@@ -79,26 +78,23 @@ export class BudgetGuard {
     return { type: "reached", budget: reached.budget, limit: reached.limit, used: reached.used, resetsAt, text };
   }
 
-  #measure(caller: UsageCaller, today: DayTotals): Measured[] {
+  #measure(caller: UsageCaller, today: CallerDayTotals): Measured[] {
     const { limits } = this.#options;
     const measured: Measured[] = [];
-    const tokens = (totals: UsageTotals | undefined) => (totals ? tokensOf(totals) : 0);
     if (limits.per_user_daily_tokens !== undefined) {
-      const scope = userKeyOf(caller);
       measured.push({
         budget: "per_user_daily_tokens",
-        scope,
+        scope: userKeyOf(caller),
         limit: limits.per_user_daily_tokens,
-        used: tokens(today.byUser.get(scope)),
+        used: tokensOf(today.user),
       });
     }
     if (limits.per_chat_daily_tokens !== undefined) {
-      const scope = chatKeyOf(caller);
       measured.push({
         budget: "per_chat_daily_tokens",
-        scope,
+        scope: chatKeyOf(caller),
         limit: limits.per_chat_daily_tokens,
-        used: tokens(today.byChat.get(scope)),
+        used: tokensOf(today.chat),
       });
     }
     if (limits.daily_cost !== undefined)
@@ -106,7 +102,7 @@ export class BudgetGuard {
     return measured;
   }
 
-  #warnNearLimits(caller: UsageCaller, today: DayTotals): void {
+  #warnNearLimits(caller: UsageCaller, today: CallerDayTotals): void {
     for (const measured of this.#measure(caller, today)) {
       const once = `${today.day}|${measured.budget}|${measured.scope}|warned`;
       if (measured.used < measured.limit * WARN_AT || this.#logged.has(once)) continue;

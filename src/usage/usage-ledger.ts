@@ -19,6 +19,22 @@ export interface UsageTotals {
   cost: number;
 }
 
+/** One caller's usage on one UTC day: theirs, their chat's and the whole bot's (what the budgets measure). */
+export interface CallerDayTotals {
+  day: string;
+  user: UsageTotals;
+  chat: UsageTotals;
+  all: UsageTotals;
+}
+
+/**
+ * Day totals that every process of a cluster adds to (kept with the shared usage store): the
+ * ledger asks them instead of counting in memory, so a budget is the bot's, not a process's.
+ */
+export interface SharedUsageTotals {
+  dayTotals(day: string, caller: UsageCaller): Promise<CallerDayTotals>;
+}
+
 /** Today's running totals (UTC day), per user, per chat and for the whole bot. */
 export interface DayTotals {
   day: string;
@@ -29,6 +45,8 @@ export interface DayTotals {
 
 export interface UsageLedgerOptions {
   store: UsageStore;
+  /** Cluster-wide day totals (cluster mode); default: today's totals counted in this process. */
+  shared?: SharedUsageTotals;
   /** Price per million tokens of a provider's model, when known. */
   priceOf: (provider: string, model: string) => { input: number; output: number } | undefined;
   log: Logger;
@@ -53,7 +71,7 @@ export const noUsage = (): UsageTotals => ({ calls: 0, promptTokens: 0, completi
 
 /** Adds a record to totals in place. */
 export function addUsage(totals: UsageTotals, record: UsageRecord): void {
-  totals.calls++;
+  totals.calls += record.calls ?? 1;
   totals.promptTokens += record.promptTokens;
   totals.completionTokens += record.completionTokens;
   totals.cost += record.cost ?? 0;
@@ -74,7 +92,7 @@ export function pricesFrom(providers: Record<string, Pick<ModelProviderConfig, "
 export class UsageLedger {
   readonly #options: UsageLedgerOptions;
   readonly #now: () => number;
-  readonly #listeners = new Set<(caller: UsageCaller, today: DayTotals) => void>();
+  readonly #listeners = new Set<(caller: UsageCaller, totals: CallerDayTotals) => void>();
   #today: DayTotals | undefined;
   #loading: Promise<DayTotals> | undefined;
 
@@ -103,18 +121,29 @@ export class UsageLedger {
       completionTokens,
       ...(price ? { cost: (promptTokens * price.input + completionTokens * price.output) / 1_000_000 } : {}),
     };
+    if (this.#options.shared) {
+      const stored = await this.#options.store.append(record).then(
+        () => true,
+        (error: unknown) => this.#options.log.error({ err: error }, "cannot record model usage"),
+      );
+      if (stored && this.#listeners.size > 0) {
+        const totals = await this.totalsOf(caller);
+        for (const listener of this.#listeners) listener(caller, totals);
+      }
+      return;
+    }
     const today = await this.today();
     addUsage(today.all, record);
     addUsage(entry(today.byUser, userKeyOf(caller)), record);
     addUsage(entry(today.byChat, chatKeyOf(caller)), record);
-    for (const listener of this.#listeners) listener(caller, today);
+    for (const listener of this.#listeners) listener(caller, callerTotals(today, caller));
     await this.#options.store.append(record).catch((error: unknown) => {
       this.#options.log.error({ err: error }, "cannot record model usage");
     });
   }
 
-  /** Calls `listener` after each recorded call. Returns the unsubscribe function. */
-  onRecord(listener: (caller: UsageCaller, today: DayTotals) => void): () => void {
+  /** Calls `listener` after each recorded call, with the caller's totals today. Returns the unsubscribe function. */
+  onRecord(listener: (caller: UsageCaller, totals: CallerDayTotals) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
@@ -129,6 +158,19 @@ export class UsageLedger {
     const loaded = await this.#loading;
     if (this.#today?.day !== loaded.day) this.#today = loaded;
     return this.#today;
+  }
+
+  /**
+   * The caller's, their chat's and the bot's totals today (UTC): the cluster's when shared
+   * (nothing counted when they cannot be read: the failure is logged), else this process's.
+   */
+  async totalsOf(caller: UsageCaller): Promise<CallerDayTotals> {
+    const day = utcDay(this.#now());
+    if (!this.#options.shared) return callerTotals(await this.today(), caller);
+    return this.#options.shared.dayTotals(day, caller).catch((error: unknown) => {
+      this.#options.log.error({ err: error }, "cannot read today's model usage of the cluster; counting none");
+      return { day, user: noUsage(), chat: noUsage(), all: noUsage() };
+    });
   }
 
   /** Records at or after `since` (epoch ms). */
@@ -149,6 +191,15 @@ export class UsageLedger {
     }
     return totals;
   }
+}
+
+function callerTotals(today: DayTotals, caller: UsageCaller): CallerDayTotals {
+  return {
+    day: today.day,
+    user: today.byUser.get(userKeyOf(caller)) ?? noUsage(),
+    chat: today.byChat.get(chatKeyOf(caller)) ?? noUsage(),
+    all: today.all,
+  };
 }
 
 function entry(map: Map<string, UsageTotals>, key: string): UsageTotals {

@@ -14,6 +14,11 @@ export interface UsageRecord {
   completionTokens: number;
   /** From `providers.<name>.prices`, when the model has a price. */
   cost?: number;
+  /**
+   * How many calls the record stands for (default 1): a shared store may keep a day's calls of
+   * one chat, sender and model added up, with `at` the start of that day.
+   */
+  calls?: number;
 }
 
 /**
@@ -22,7 +27,10 @@ export interface UsageRecord {
  */
 export interface UsageStore {
   append(record: UsageRecord): Promise<void>;
-  /** The records whose `at` is at or after `since` (epoch ms), oldest first. */
+  /**
+   * The records whose `at` is at or after `since` (epoch ms), oldest first. Callers ask from
+   * the start of a UTC day: a store that adds a day's calls up returns that whole day.
+   */
   readSince(since: number): Promise<UsageRecord[]>;
 }
 

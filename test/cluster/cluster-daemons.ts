@@ -1,11 +1,14 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sessionKeyOf } from "../../src/bus/messages.js";
+import { partitionOf } from "../../src/bus/redis-partitions.js";
 import type { Channel } from "../../src/channel-kit/channel.js";
 import { createDaemon, type Daemon, type ExtraChannelDeps } from "../../src/daemon.js";
 import type { FakeOpenAI } from "../fakes/fake-openai.js";
 import { MemoryChannel } from "../fakes/memory-channel.js";
 import { recordingLogger } from "../support/tool-context.js";
+import { waitUntil } from "../support/wait-until.js";
 
 /** One in-process daemon of a test cluster: its own `$SKEIN_HOME`, the shared Redis. */
 export interface ClusterDaemon {
@@ -70,4 +73,24 @@ export async function startClusterDaemon(options: ClusterDaemonOptions): Promise
       await rm(home, { recursive: true, force: true });
     },
   };
+}
+
+/** Resolves once the daemons share the 32 partitions evenly (each holds its share). */
+export async function waitForEvenPartitions(daemons: ClusterDaemon[]): Promise<void> {
+  const share = Math.ceil(32 / daemons.length);
+  await waitUntil(
+    () => daemons.every((member) => member.daemon.status().cluster?.partitions.length === share),
+    `each of ${daemons.length} daemons holds ${share} partitions`,
+    15_000,
+  );
+}
+
+/** A chat id (`<prefix>-<n>`) of `channel` whose messages `member` handles now. */
+export function chatHandledBy(member: ClusterDaemon, channel: string, prefix = "chat"): string {
+  const held = new Set(member.daemon.status().cluster?.partitions ?? []);
+  for (let index = 0; index < 1_000; index++) {
+    const chatId = `${prefix}-${index}`;
+    if (held.has(partitionOf(sessionKeyOf({ channel, chatId }), 32))) return chatId;
+  }
+  throw new Error("this daemon handles no partition");
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { UsageFiles, type UsageRecord } from "../../src/usage/usage-store.js";
+import { usageStoreContract } from "./usage-store-contract.js";
 
 function record(at: string, chatId: string): UsageRecord {
   return {
@@ -25,6 +26,11 @@ describe("UsageFiles", () => {
   afterEach(async () => {
     await rm(home, { recursive: true, force: true });
   });
+
+  usageStoreContract(() => ({
+    store: new UsageFiles(join(home, "usage")),
+    other: new UsageFiles(join(home, "usage")),
+  }));
 
   it("writes appends made at the same time in the order they were made, each in its day's file", async () => {
     const store = new UsageFiles(join(home, "usage"));

@@ -1,0 +1,140 @@
+import type { Redis } from "ioredis";
+import {
+  type CallerDayTotals,
+  chatKeyOf,
+  noUsage,
+  type SharedUsageTotals,
+  type UsageCaller,
+  type UsageTotals,
+  userKeyOf,
+} from "../usage/usage-ledger.js";
+import { type UsageRecord, type UsageStore, utcDay } from "../usage/usage-store.js";
+
+/** Days a day's usage is kept in Redis (`skein usage --since` reaches back this far). */
+export const USAGE_RETENTION_DAYS = 400;
+
+/**
+ * Adds one call to each scope's totals in the day's hash and keeps the hash for the retention
+ * time. Fields are `<metric> <scope>`: n (calls), p (input tokens), c (output tokens), $ (cost).
+ * KEYS: day hash. ARGV: ttl seconds, prompt tokens, completion tokens, cost, scopes...
+ */
+const appendScript = `
+for index = 5, #ARGV do
+  redis.call('HINCRBY', KEYS[1], 'n ' .. ARGV[index], 1)
+  redis.call('HINCRBY', KEYS[1], 'p ' .. ARGV[index], ARGV[2])
+  redis.call('HINCRBY', KEYS[1], 'c ' .. ARGV[index], ARGV[3])
+  if ARGV[4] ~= '0' then redis.call('HINCRBYFLOAT', KEYS[1], '$ ' .. ARGV[index], ARGV[4]) end
+end
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+return 1`;
+
+const metrics = ["n", "p", "c", "$"] as const;
+
+export interface RedisUsageOptions {
+  redis: Redis;
+  /** Key prefix (`skein:`). */
+  prefix: string;
+  /** Epoch ms, for which days `readSince` reads (default `Date.now`). */
+  now?: () => number;
+}
+
+/**
+ * The usage of a cluster, in Redis: one hash per UTC day (`skein:usage:<YYYY-MM-DD>`, kept
+ * {@link USAGE_RETENTION_DAYS} days) in which every call is added to its record's group (chat,
+ * sender, provider and model), to its sender's, its chat's and the whole bot's totals, by one
+ * script. Memory grows with the groups of a day, not with the calls; `readSince` returns one
+ * record per group and day, carrying its `calls`; the budgets read three scopes' totals.
+ */
+export class RedisUsage implements UsageStore, SharedUsageTotals {
+  readonly #redis: Redis;
+  readonly #prefix: string;
+  readonly #now: () => number;
+
+  constructor(options: RedisUsageOptions) {
+    this.#redis = options.redis;
+    this.#prefix = `${options.prefix}usage:`;
+    this.#now = options.now ?? Date.now;
+  }
+
+  async append(record: UsageRecord): Promise<void> {
+    await this.#redis.eval(
+      appendScript,
+      1,
+      this.#dayKey(utcDay(Date.parse(record.at))),
+      USAGE_RETENTION_DAYS * 86_400,
+      Math.round(record.promptTokens),
+      Math.round(record.completionTokens),
+      record.cost ? String(record.cost) : "0",
+      `record ${JSON.stringify(groupOf(record))}`,
+      `user ${userKeyOf(record)}`,
+      `chat ${chatKeyOf(record)}`,
+      "all",
+    );
+  }
+
+  async readSince(since: number): Promise<UsageRecord[]> {
+    const first = Math.max(Date.parse(`${utcDay(since)}T00:00:00Z`), this.#now() - USAGE_RETENTION_DAYS * 86_400_000);
+    const days: string[] = [];
+    for (let day = Date.parse(`${utcDay(first)}T00:00:00Z`); day <= this.#now(); day += 86_400_000)
+      days.push(utcDay(day));
+    const pipeline = this.#redis.pipeline();
+    for (const day of days) pipeline.hgetall(this.#dayKey(day));
+    const answers = (await pipeline.exec()) ?? [];
+    const records: UsageRecord[] = [];
+    days.forEach((day, index) => {
+      const [error, fields] = answers[index] ?? [];
+      if (error) throw error;
+      records.push(...recordsOfDay(day, fields as Record<string, string>));
+    });
+    return records;
+  }
+
+  async dayTotals(day: string, caller: UsageCaller): Promise<CallerDayTotals> {
+    const scopes = [`user ${userKeyOf(caller)}`, `chat ${chatKeyOf(caller)}`, "all"];
+    const fields = scopes.flatMap((scope) => metrics.map((metric) => `${metric} ${scope}`));
+    const values = await this.#redis.hmget(this.#dayKey(day), ...fields);
+    const [user, chat, all] = scopes.map((_, index) => totalsOf(values.slice(index * 4, index * 4 + 4)));
+    return { day, user: user!, chat: chat!, all: all! };
+  }
+
+  #dayKey(day: string): string {
+    return `${this.#prefix}${day}`;
+  }
+}
+
+type Group = [channel: string, chatId: string, senderId: string, provider: string, model: string];
+
+function groupOf(record: UsageRecord): Group {
+  return [record.channel, record.chatId, record.senderId, record.provider, record.model];
+}
+
+/** The totals of one scope from its four fields (n, p, c, $), missing ones counting zero. */
+function totalsOf(values: Array<string | null>): UsageTotals {
+  const [calls, prompt, completion, cost] = values.map((value) => Number(value ?? 0));
+  return { ...noUsage(), calls: calls!, promptTokens: prompt!, completionTokens: completion!, cost: cost! };
+}
+
+/** One record per group of the day's hash, stamped with the start of the day. */
+function recordsOfDay(day: string, fields: Record<string, string>): UsageRecord[] {
+  const at = `${day}T00:00:00.000Z`;
+  const records: UsageRecord[] = [];
+  for (const [field, calls] of Object.entries(fields)) {
+    if (!field.startsWith("n record ")) continue;
+    const scope = field.slice(2);
+    const [channel, chatId, senderId, provider, model] = JSON.parse(scope.slice("record ".length)) as Group;
+    const cost = fields[`$ ${scope}`];
+    records.push({
+      at,
+      channel,
+      chatId,
+      senderId,
+      provider,
+      model,
+      promptTokens: Number(fields[`p ${scope}`] ?? 0),
+      completionTokens: Number(fields[`c ${scope}`] ?? 0),
+      ...(cost === undefined ? {} : { cost: Number(cost) }),
+      calls: Number(calls),
+    });
+  }
+  return records;
+}

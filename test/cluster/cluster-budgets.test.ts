@@ -1,0 +1,75 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { connectRedis } from "../../src/bus/redis-connection.js";
+import { run as usageCli } from "../../src/commands/usage.js";
+import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
+import { type ClusterDaemon, chatHandledBy, startClusterDaemon, waitForEvenPartitions } from "./cluster-daemons.js";
+
+/** Every fake answer carries 10 input + 5 output tokens. */
+const TOKENS_PER_CALL = 15;
+
+describe.skipIf(redisSkipReason)("usage and budgets in a cluster", () => {
+  let server: RedisServer;
+  let model: FakeOpenAI;
+  let daemons: ClusterDaemon[];
+  beforeAll(async () => {
+    server = await startRedisServer({ tcp: true });
+  });
+  afterAll(() => server?.stop());
+  beforeEach(async () => {
+    const admin = await connectRedis({ url: server.url });
+    await admin.flushall();
+    admin.disconnect();
+    model = await FakeOpenAI.start();
+    daemons = [];
+  });
+  afterEach(async () => {
+    for (const daemon of daemons) await daemon.close();
+    await model.close();
+  });
+
+  const start = async () => {
+    const daemon = await startClusterDaemon({
+      redisUrl: server.tcpUrl!,
+      model,
+      env: { SLACK_ALLOW_FROM: "ada" },
+      config: { agents: { defaults: { budgets: { per_user_daily_tokens: 2 * TOKENS_PER_CALL } } } },
+    });
+    daemons.push(daemon);
+    return daemon;
+  };
+
+  it("stops a user in every process once their turns, split over two processes, reached the daily budget", async () => {
+    const [first, second] = [await start(), await start()];
+    await waitForEvenPartitions([first, second]);
+    const [firstChat, secondChat] = [chatHandledBy(first, "slack"), chatHandledBy(second, "slack")];
+    const ask = (member: ClusterDaemon, chatId: string, text: string) =>
+      member.channel.receive(text, { id: `slack:${text}`, chatId, senderId: "ada", isDirect: false, mentioned: true });
+
+    ask(first, firstChat, "one");
+    await first.channel.waitForDeliveries(1);
+    ask(second, secondChat, "two");
+    await second.channel.waitForDeliveries(1);
+    expect([first.channel.sent[0]?.text, second.channel.sent[0]?.text]).toEqual(["echo: one", "echo: two"]);
+
+    ask(first, firstChat, "three");
+    ask(second, secondChat, "four");
+    await first.channel.waitForDeliveries(2);
+    await second.channel.waitForDeliveries(2);
+    for (const member of [first, second])
+      expect(member.channel.sent[1]?.text).toMatch(/You have reached your daily limit of 30 tokens/);
+    expect(model.requests).toHaveLength(2);
+
+    const written: string[] = [];
+    const io = {
+      stdout: (text: string) => void written.push(text),
+      stderr: (text: string) => void written.push(text),
+      env: { SKEIN_HOME: first.home, SKEIN_REDIS_URL: server.tcpUrl! },
+      cwd: first.home,
+    };
+    expect(await usageCli({ by: "user", json: true }, io)).toBe(0);
+    expect(JSON.parse(written.join("")).groups).toEqual([
+      { key: "slack:ada", calls: 2, promptTokens: 20, completionTokens: 10, cost: 0 },
+    ]);
+  });
+});
