@@ -70,7 +70,12 @@ describe.skipIf(redisSkipReason)("usage in Redis", () => {
     const limits = { per_user_daily_tokens: 100 };
     const guard = new BudgetGuard({ limits, ledger: second, log });
     const caller = { channel: "slack", chatId: "C1", senderId: "U1" };
-    const answer: ChatResponse = { content: "ok", toolCalls: [], finishReason: "stop", usage: { promptTokens: 40, completionTokens: 20 } };
+    const answer: ChatResponse = {
+      content: "ok",
+      toolCalls: [],
+      finishReason: "stop",
+      usage: { promptTokens: 40, completionTokens: 20 },
+    };
     await first.record(caller, answer, "m");
     expect(await guard.check(caller)).toEqual({ type: "within" });
     await first.record(caller, answer, "m");
