@@ -1,6 +1,7 @@
 import type { DaemonOptions } from "../daemon.js";
 import { scrubInitialEnvironment } from "../tools/builtin/initial-environ.js";
 import { settleWithin } from "../util/settle-within.js";
+import { boundHeap } from "./bounded-heap.js";
 import type { GlobalOptions } from "./command-support.js";
 import { reportFatal } from "./command-support.js";
 
@@ -9,6 +10,7 @@ import { reportFatal } from "./command-support.js";
  * `channels` (none from the CLI; bench/idle-start.ts adds one that never receives).
  */
 export async function run(options: GlobalOptions, channels: DaemonOptions["channels"] = []): Promise<number> {
+  boundHeap();
   const { createDaemon, logRejectionsExitOnUncaughtException, runUntilSignalled, waitForStopSignal } = await import(
     "../daemon.js"
   );
