@@ -34,7 +34,7 @@ import { routerFromConfig } from "./providers/configured-router.js";
 import type { ModelRouter } from "./providers/model-router.js";
 import type { LlmProvider } from "./providers/provider.js";
 import { type HookRequestHandler, hookRequestHandler, startHookServer } from "./scheduler/hook-endpoint.js";
-import { JobStore, jobsFile } from "./scheduler/job-store.js";
+import { JobFiles, jobsFile } from "./scheduler/job-store.js";
 import { Scheduler } from "./scheduler/scheduler.js";
 import { registerBuiltinTools } from "./tools/builtin/index.js";
 import type { McpHub } from "./tools/mcp/hub.js";
@@ -238,8 +238,14 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     sessions = sharedSessions?.sessions ?? new SessionFiles({ dir: join(home, "sessions"), log, retain });
     const sessionStore = sessions;
     const now = options.now ?? Date.now;
+    // Cluster mode: jobs, MEMORY.md and per-user notes are shared through Redis.
+    const sharedMemory = cluster
+      ? await (await import("./cluster/redis-notes.js")).openSharedMemory({ ...cluster, workspace, home, log })
+      : undefined;
     const scheduler = new Scheduler({
-      store: new JobStore(jobsFile(home)),
+      store: cluster ? new (await import("./cluster/redis-jobs.js")).RedisJobs(cluster) : new JobFiles(jobsFile(home)),
+      // Clustered, a job another process adds is seen within a second (one cheap ZRANGE).
+      ...(cluster ? { maxSleepMs: 1000 } : {}),
       // Recorded like a platform message: a run's id is the same after a crash, so it fires once.
       record: (message) => messageBus.publishInbound(message),
       catchUpSeconds: config.tools.schedule.catch_up,
@@ -258,6 +264,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       hasConversation: (channel, chatId) => sessionStore.hasChat(channel, chatId),
       pairings,
       scheduler,
+      ...sharedMemory,
     });
     const mcpConnecting = Object.keys(config.tools.mcp_servers).length
       ? import("./tools/mcp/hub.js").then(({ connectMcpServers }) =>
@@ -291,7 +298,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       provider,
       registry,
       sessions,
-      context: new ContextBuilder({ workspace, log }),
+      context: new ContextBuilder({ workspace, log, ...(sharedMemory && { memory: sharedMemory.memory }) }),
       // De-duplication is the journal's: a message seen in any state is never handed out twice.
       gates: [
         createAccessGate({
@@ -374,7 +381,14 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       throw new DaemonError("all-channels-failed", `every configured channel failed to start (${reasons})`);
     }
     await mcpReady;
-    void scheduler.start(root.signal);
+    // Clustered, the timer runs in the one process holding the lease `scheduler`; another takes over when it dies.
+    if (cluster)
+      void (await import("./cluster/while-leased.js")).whileLeased(cluster.leases, "scheduler", {
+        signal: root.signal,
+        log,
+        run: (held) => void scheduler.start(held),
+      });
+    else void scheduler.start(root.signal);
 
     log.info(
       {

@@ -6,7 +6,8 @@ import type { InboundMessage } from "../bus/messages.js";
 import type { ChatMessage } from "../providers/provider.js";
 
 /** Workspace files that shape the agent, in the order they appear in the system prompt. */
-const PROMPT_FILES = ["AGENTS.md", "SOUL.md", "USER.md", join("memory", "MEMORY.md")] as const;
+const MEMORY_FILE = join("memory", "MEMORY.md");
+const PROMPT_FILES = ["AGENTS.md", "SOUL.md", "USER.md", MEMORY_FILE] as const;
 
 const BASE_PROMPT =
   "You are skein, a helpful assistant that people reach through chat apps (Telegram, Slack, Discord, a terminal). " +
@@ -20,6 +21,11 @@ export interface ContextBuilderOptions {
   now?: () => Date;
   /** How long a file's stat result is trusted before it is checked again (default 1 s). */
   recheckMs?: number;
+  /**
+   * Where MEMORY.md is read from instead of the workspace (cluster mode: Redis, shared by
+   * every process). Read each turn; when it fails the prompt goes without it (logged).
+   */
+  memory?: { read(): Promise<string | undefined> };
 }
 
 interface CachedFile {
@@ -41,8 +47,10 @@ export class ContextBuilder {
   readonly #now: () => Date;
   readonly #recheckMs: number;
   readonly #files = new Map<string, CachedFile>();
+  readonly #memory: ContextBuilderOptions["memory"];
 
   constructor(options: ContextBuilderOptions) {
+    this.#memory = options.memory;
     this.#workspace = options.workspace;
     this.#log = options.log;
     this.#now = options.now ?? (() => new Date());
@@ -52,7 +60,9 @@ export class ContextBuilder {
   /** The system prompt for a turn about `message`. */
   async systemPrompt(message: InboundMessage): Promise<string> {
     const sections = [BASE_PROMPT];
-    const contents = await Promise.all(PROMPT_FILES.map((name) => this.#read(name)));
+    const contents = await Promise.all(
+      PROMPT_FILES.map((name) => (name === MEMORY_FILE && this.#memory ? this.#readMemory() : this.#read(name))),
+    );
     PROMPT_FILES.forEach((name, index) => {
       const content = contents[index]?.trim();
       if (content) sections.push(`## ${name}\n\n${content}`);
@@ -66,6 +76,15 @@ export class ContextBuilder {
         `\nSender: ${sender}`,
     );
     return sections.join("\n\n");
+  }
+
+  async #readMemory(): Promise<string> {
+    try {
+      return (await this.#memory?.read()) ?? "";
+    } catch (error) {
+      this.#log.warn({ err: error }, "the shared memory (MEMORY.md) cannot be read; the system prompt goes without it");
+      return "";
+    }
   }
 
   async #read(name: string): Promise<string> {

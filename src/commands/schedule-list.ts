@@ -1,13 +1,13 @@
 import { loadConfig } from "../config/load.js";
 import { describeSchedule } from "../scheduler/job.js";
-import { JobStore, jobsFile } from "../scheduler/job-store.js";
 import { type CommandIo, type PairingCommandOptions, processIo } from "./pairing-shared.js";
+import { withJobStore } from "./schedule-store.js";
 
 /** `skein schedule list [--json]`: every scheduled job, its next run and where it delivers. */
 export async function run(options: PairingCommandOptions, io: CommandIo = processIo): Promise<number> {
   try {
-    const { home } = await loadConfig({ configPath: options.config, env: io.env, cwd: io.cwd });
-    const jobs = await new JobStore(jobsFile(home)).load();
+    const loaded = await loadConfig({ configPath: options.config, env: io.env, cwd: io.cwd });
+    const jobs = await withJobStore(loaded, (store) => store.list());
     if (options.json) {
       io.stdout(`${JSON.stringify(jobs, null, 2)}\n`);
       return 0;

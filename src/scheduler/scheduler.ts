@@ -3,14 +3,20 @@ import type { Logger } from "pino";
 import type { RecordResult } from "../bus/journal.js";
 import type { InboundMessage } from "../bus/messages.js";
 import type { JobChat, ScheduledJob } from "./job.js";
-import type { JobStore } from "./job-store.js";
+import { type JobStore, sameChat } from "./job-store.js";
 import { nextRunAfter, planSchedule, ScheduleError, type ScheduleRequest } from "./next-run.js";
 
-/** The longest the timer sleeps before looking at the jobs again (the file may have changed). */
-const maxSleepMs = 60_000;
+/** The longest the timer sleeps before looking at the jobs again (the file may have changed): 60 s. */
+const defaultMaxSleepMs = 60_000;
 
 export interface SchedulerOptions {
+  /** Where the jobs live (a file, or Redis in cluster mode). */
   store: JobStore;
+  /**
+   * The longest the timer sleeps before looking at the store again (default 60 s). In
+   * cluster mode a job added by another process is seen within this time, so it is short.
+   */
+  maxSleepMs?: number;
   /**
    * Records one run durably as an inbound message (the bus's `publishInbound`); a message id
    * recorded before (in any state) is a duplicate and is not handed to the agent again.
@@ -95,35 +101,25 @@ export class Scheduler {
       createdAt: now,
       nextRun: planned.firstRun,
     };
-    let refusal: string | undefined;
-    await this.#options.store.update((jobs) => {
-      const ofChat = jobs.filter((existing) => sameChat(existing.createdIn, request.createdIn)).length;
-      if (ofChat >= this.#options.maxJobsPerChat) {
-        refusal = `this chat already has ${ofChat} jobs, the most allowed (tools.schedule.max_jobs_per_chat); remove one first`;
-        return false;
-      }
-      jobs.push(job);
-      return true;
-    });
-    if (refusal) return { type: "refused", reason: refusal };
+    const added = await this.#options.store.add(job, this.#options.maxJobsPerChat);
+    if (added.type === "chat-full")
+      return {
+        type: "refused",
+        reason: `this chat already has ${added.count} jobs, the most allowed (tools.schedule.max_jobs_per_chat); remove one first`,
+      };
     this.#arm();
     return { type: "added", job };
   }
 
   /** The jobs created from `chat` (every job when no chat is given). */
   async list(chat?: JobChat): Promise<ScheduledJob[]> {
-    const jobs = await this.#options.store.load();
+    const jobs = await this.#options.store.list();
     return chat ? jobs.filter((job) => sameChat(job.createdIn, chat)) : jobs;
   }
 
   /** Removes job `id` if it exists (and, when `chat` is given, was created from that chat). */
   remove(id: string, chat?: JobChat): Promise<boolean> {
-    return this.#options.store.update((jobs) => {
-      const index = jobs.findIndex((job) => job.id === id && (!chat || sameChat(job.createdIn, chat)));
-      if (index < 0) return false;
-      jobs.splice(index, 1);
-      return true;
-    });
+    return this.#options.store.remove(id, chat);
   }
 
   /** Fires every due run once and stores each job's next run; then sets the timer. Never throws. */
@@ -135,24 +131,16 @@ export class Scheduler {
 
   async #fireDue(): Promise<void> {
     clearTimeout(this.#timer);
-    const isDue = (job: ScheduledJob) => job.nextRun !== undefined && job.nextRun <= this.#now();
+    const { store } = this.#options;
     try {
-      // Most wake-ups find nothing due: they only read the file, taking no lock and writing nothing.
-      if ((await this.#options.store.load()).some(isDue))
-        await this.#options.store.update(async (jobs) => {
-          let changed = false;
-          for (const job of [...jobs]) {
-            if (!isDue(job) || job.nextRun === undefined) continue;
-            if (this.#signal?.aborted) break;
-            const outcome = await this.#fire(job, job.nextRun);
-            if (outcome === "failed") continue;
-            changed = true;
-            const next = nextRunAfter(job.schedule, job.tz, job.createdAt, Math.max(this.#now(), job.nextRun));
-            if (next === undefined) jobs.splice(jobs.indexOf(job), 1);
-            else job.nextRun = next;
-          }
-          return changed;
-        });
+      for (const job of await store.due(this.#now())) {
+        if (this.#signal?.aborted || job.nextRun === undefined) break;
+        const outcome = await this.#fire(job, job.nextRun);
+        if (outcome === "failed") continue;
+        const next = nextRunAfter(job.schedule, job.tz, job.createdAt, Math.max(this.#now(), job.nextRun));
+        // A job removed meanwhile stays removed; one another timer moved on already is left as it is.
+        await store.advance(job.id, job.nextRun, next);
+      }
     } catch (error) {
       this.#options.log.error({ err: error }, "scheduled jobs could not be read or stored; trying again later");
     }
@@ -183,15 +171,15 @@ export class Scheduler {
     }
   }
 
-  /** Sleeps until the earliest next run (at most {@link maxSleepMs}). */
+  /** Sleeps until the earliest next run (at most `maxSleepMs`). */
   #arm(): void {
     clearTimeout(this.#timer);
     if (!this.#signal || this.#signal.aborted) return;
-    void this.#options.store.load().then(
-      (jobs) => {
+    const maxSleepMs = this.#options.maxSleepMs ?? defaultMaxSleepMs;
+    void this.#options.store.earliestRun().then(
+      (next) => {
         if (this.#signal?.aborted) return;
-        const next = Math.min(...jobs.map((job) => job.nextRun ?? Number.POSITIVE_INFINITY));
-        const wait = Math.max(0, Math.min(next - this.#now(), maxSleepMs));
+        const wait = Math.max(0, Math.min((next ?? Number.POSITIVE_INFINITY) - this.#now(), maxSleepMs));
         clearTimeout(this.#timer);
         this.#timer = setTimeout(() => void this.runDue(), wait);
         this.#timer.unref();
@@ -224,8 +212,4 @@ function runMessage(job: ScheduledJob, runTime: number, now: number): InboundMes
       ...(job.model ? { model: job.model } : {}),
     },
   };
-}
-
-function sameChat(a: JobChat, b: JobChat): boolean {
-  return a.channel === b.channel && a.chatId === b.chatId;
 }

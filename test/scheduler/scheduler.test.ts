@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { InboundMessage } from "../../src/bus/messages.js";
 import { silentLogger } from "../../src/log.js";
-import { JobStore, jobsFile } from "../../src/scheduler/job-store.js";
+import { JobFiles, jobsFile } from "../../src/scheduler/job-store.js";
 import { type NewJob, Scheduler } from "../../src/scheduler/scheduler.js";
 import { type Harness, startHarness } from "../agent/harness.js";
 
@@ -47,7 +47,7 @@ describe("the scheduler", () => {
 
   function schedulerFor(home: string, extra: { catchUpSeconds?: number; maxJobsPerChat?: number } = {}) {
     return new Scheduler({
-      store: new JobStore(jobsFile(home)),
+      store: new JobFiles(jobsFile(home)),
       record: async (message) => {
         recorded.push(message);
         const result = await harness.bus.publishInbound(message);

@@ -6,7 +6,8 @@ import type { ToolSink } from "../tool-sink.js";
 import { execShellTool } from "./exec-shell.js";
 import { fileTools } from "./files.js";
 import { memoryTools } from "./memory.js";
-import { memoryNoteTools } from "./memory-notes.js";
+import { memoryNoteTools, noteFiles } from "./memory-notes.js";
+import { MemoryFile, type MemoryStore, type NoteStore } from "./memory-store.js";
 import { messageTool } from "./message.js";
 import { messageTargetRule } from "./message-targets.js";
 import { commandEnvironment } from "./safe-env.js";
@@ -43,6 +44,10 @@ export interface BuiltinToolDeps {
   listOnly?: boolean;
   /** The scheduler behind the `schedule` tool (no such tool without it). */
   scheduler?: SchedulePort;
+  /** Where MEMORY.md lives (default the workspace file; Redis in cluster mode). */
+  memory?: MemoryStore;
+  /** Where per-user notes live (default files under `$SKEIN_HOME/notes`; Redis in cluster mode). */
+  notes?: NoteStore;
 }
 
 /** Decides where commands run and says so in the log: a warning whenever they are not sandboxed. */
@@ -87,16 +92,19 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
       ...(deps.lookup ? { lookup: deps.lookup } : {}),
     }),
     webSearchTool({ ...config.tools.web_search, fetch: deps.fetch ?? globalThis.fetch }),
-    ...memoryTools(workspace),
-    ...memoryNoteTools({
-      workspace,
-      home: deps.home,
-      migrate: !deps.listOnly,
-      onMigrated: (users) =>
-        deps.log.info({ users }, "moved per-user notes out of the workspace into $SKEIN_HOME/notes"),
-      onMigrationFailed: (error) =>
-        deps.log.error({ err: error }, "could not move per-user notes out of the workspace"),
-    }),
+    ...memoryTools(deps.memory ?? new MemoryFile(workspace)),
+    ...memoryNoteTools(
+      deps.notes ??
+        noteFiles({
+          workspace,
+          home: deps.home,
+          migrate: !deps.listOnly,
+          onMigrated: (users) =>
+            deps.log.info({ users }, "moved per-user notes out of the workspace into $SKEIN_HOME/notes"),
+          onMigrationFailed: (error) =>
+            deps.log.error({ err: error }, "could not move per-user notes out of the workspace"),
+        }),
+    ),
     messageTool(targetRule, { workspace }),
     ...(deps.scheduler ? [scheduleTool(deps.scheduler, targetRule)] : []),
   ];

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { writeFileAtomic } from "../../util/atomic-write.js";
 import { type Tool, type ToolContext, ToolError } from "../tool.js";
+import { NoteFiles, type NoteStore } from "./memory-store.js";
 
 /** Where per-user notes live, under `$SKEIN_HOME`: one folder per user, one file per note. No file tool or command reaches it. */
 export const NOTES_DIR = "notes";
@@ -10,7 +10,6 @@ export const NOTES_DIR = "notes";
 export const LEGACY_NOTES_DIR = "memory/notes";
 export const MAX_TOP_K = 20;
 const NOTE_ID = "^note-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
-const noteFileName = new RegExp(`${NOTE_ID.slice(0, -1)}\\.md$`);
 const noteIdParam = { type: "string", pattern: NOTE_ID, description: 'The note id ("note-<uuid>")' };
 
 /**
@@ -41,21 +40,11 @@ export async function migrateNotes(workspace: string, home: string): Promise<num
   return folders.length;
 }
 
-export interface MemoryNoteOptions {
-  /** The shared workspace, from which notes of an older version are moved. */
-  workspace: string;
-  /** `$SKEIN_HOME`: the notes live in its `notes` folder. */
-  home: string;
-  /** Told how many users' notes were moved out of the workspace. */
-  /** Move notes left in the workspace by an older skein now (default true). */
-  migrate?: boolean;
-  onMigrated?: (users: number) => void;
-  onMigrationFailed?: (error: unknown) => void;
-}
-
-/** `memory_save`, `memory_search`, `memory_update`, `memory_delete`: notes scoped to the sender. */
-export function memoryNoteTools(options: MemoryNoteOptions): Tool<never>[] {
-  // Started at registration (daemon start); every note operation waits for it.
+/**
+ * The notes as files under `$SKEIN_HOME/notes`, once the notes an older version left in the
+ * workspace were moved there (started now; every note operation waits for it).
+ */
+export function noteFiles(options: MemoryNoteOptions): NoteFiles {
   const migrated =
     options.migrate === false
       ? Promise.resolve()
@@ -63,17 +52,25 @@ export function memoryNoteTools(options: MemoryNoteOptions): Tool<never>[] {
           (users) => void (users > 0 && options.onMigrated?.(users)),
           (error: unknown) => options.onMigrationFailed?.(error),
         );
-  const folderOf = async (ctx: ToolContext): Promise<string> => {
-    await migrated;
-    return path.join(options.home, NOTES_DIR, userNotesFolder(ctx.channel, ctx.senderId));
-  };
-  const noteFile = (folder: string, noteId: string) => path.join(folder, `${noteId}.md`);
+  return new NoteFiles(path.join(options.home, NOTES_DIR), migrated);
+}
 
-  const requireNote = async (file: string, noteId: string): Promise<void> => {
-    await readFile(file).catch(() => {
-      throw new ToolError("FileNotFound", `no note ${noteId} in your memory`);
-    });
-  };
+export interface MemoryNoteOptions {
+  /** The shared workspace, from which notes of an older version are moved. */
+  workspace: string;
+  /** `$SKEIN_HOME`: the notes live in its `notes` folder. */
+  home: string;
+  /** Move notes left in the workspace by an older skein now (default true). */
+  migrate?: boolean;
+  /** Told how many users' notes were moved out of the workspace. */
+  onMigrated?: (users: number) => void;
+  onMigrationFailed?: (error: unknown) => void;
+}
+
+/** `memory_save`, `memory_search`, `memory_update`, `memory_delete`: notes scoped to the sender. */
+export function memoryNoteTools(notes: NoteStore): Tool<never>[] {
+  const userOf = (ctx: ToolContext): string => userNotesFolder(ctx.channel, ctx.senderId);
+  const missing = (noteId: string) => new ToolError("FileNotFound", `no note ${noteId} in your memory`);
 
   const save: Tool<{ content: string }> = {
     name: "memory_save",
@@ -86,10 +83,8 @@ export function memoryNoteTools(options: MemoryNoteOptions): Tool<never>[] {
     },
     safety: "side-effecting",
     async execute(args, ctx) {
-      const folder = await folderOf(ctx);
-      await mkdir(folder, { recursive: true, mode: 0o700 });
       const noteId = `note-${randomUUID()}`;
-      await writeFileAtomic(noteFile(folder, noteId), args.content);
+      await notes.save(userOf(ctx), noteId, args.content);
       return { note_id: noteId, message: `Saved note ${noteId}` };
     },
   };
@@ -113,30 +108,14 @@ export function memoryNoteTools(options: MemoryNoteOptions): Tool<never>[] {
     },
     safety: "read-only",
     async execute(args, ctx) {
-      const folder = await folderOf(ctx);
-      // No folder yet means no notes; any other failure is logged with the path and searched around.
-      const unreadable = (where: string) => (error: NodeJS.ErrnoException) => {
-        if (error.code !== "ENOENT") ctx.log.warn({ err: error, path: where }, "memory notes cannot be read");
-      };
-      const names = (await readdir(folder).catch(unreadable(folder))) ?? [];
-      const notes = await Promise.all(
-        names
-          .filter((name) => noteFileName.test(name))
-          .map(async (name) => {
-            const file = path.join(folder, name);
-            return {
-              id: name.replace(/\.md$/, ""),
-              text: (await readFile(file, "utf8").catch(unreadable(file))) ?? "",
-            };
-          }),
-      );
+      const saved = await notes.list(userOf(ctx), ctx.log);
       const { default: MiniSearch } = await import("minisearch");
       const index = new MiniSearch<{ id: string; text: string }>({
         fields: ["text"],
         storeFields: ["text"],
         searchOptions: { prefix: true, fuzzy: 0.2 },
       });
-      index.addAll(notes);
+      index.addAll(saved);
       const results = index
         .search(args.query)
         .slice(0, args.top_k ?? 5)
@@ -156,9 +135,7 @@ export function memoryNoteTools(options: MemoryNoteOptions): Tool<never>[] {
     },
     safety: "side-effecting",
     async execute(args, ctx) {
-      const file = noteFile(await folderOf(ctx), args.note_id);
-      await requireNote(file, args.note_id);
-      await writeFileAtomic(file, args.content);
+      if (!(await notes.update(userOf(ctx), args.note_id, args.content))) throw missing(args.note_id);
       return { note_id: args.note_id, message: `Updated note ${args.note_id}` };
     },
   };
@@ -174,11 +151,7 @@ export function memoryNoteTools(options: MemoryNoteOptions): Tool<never>[] {
     },
     safety: "side-effecting",
     async execute(args, ctx) {
-      const file = noteFile(await folderOf(ctx), args.note_id);
-      await unlink(file).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === "ENOENT") throw new ToolError("FileNotFound", `no note ${args.note_id} in your memory`);
-        throw error;
-      });
+      if (!(await notes.delete(userOf(ctx), args.note_id))) throw missing(args.note_id);
       return { message: `Deleted note ${args.note_id}` };
     },
   };

@@ -1,28 +1,8 @@
-import { appendFile, mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { Tool } from "../tool.js";
-import { readRegularFile } from "./regular-file.js";
-import { resolveInWorkspace } from "./workspace-path.js";
+import type { MemoryStore } from "./memory-store.js";
 
-/** Where the shared memory lives, relative to the workspace. */
-const MEMORY_FILE = "memory/MEMORY.md";
-
-async function readMemory(file: string): Promise<string | undefined> {
-  return readRegularFile(file, MEMORY_FILE, Number.POSITIVE_INFINITY).then(
-    ({ bytes }) => bytes.toString("utf8"),
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return undefined;
-      throw error;
-    },
-  );
-}
-
-/** `memory_read` and `memory_write` on `<workspace>/memory/MEMORY.md`. */
-export function memoryTools(workspace: string): Tool<never>[] {
-  // Appends read the file to choose the separator: one write at a time keeps them whole.
-  let writes: Promise<unknown> = Promise.resolve();
-  const memoryPath = async () => (await resolveInWorkspace(workspace, MEMORY_FILE)).absolute;
-
+/** `memory_read` and `memory_write` on the shared memory (MEMORY.md: a workspace file, or Redis in cluster mode). */
+export function memoryTools(memory: MemoryStore): Tool<never>[] {
   const read: Tool<{ query?: string }> = {
     name: "memory_read",
     description:
@@ -34,7 +14,7 @@ export function memoryTools(workspace: string): Tool<never>[] {
     },
     safety: "read-only",
     async execute(args) {
-      const content = await readMemory(await memoryPath());
+      const content = await memory.read();
       if (content === undefined) return { content: "", message: "No memory file found" };
       if (!args.query) return { content };
       const needle = args.query.toLowerCase();
@@ -62,20 +42,11 @@ export function memoryTools(workspace: string): Tool<never>[] {
     safety: "side-effecting",
     async execute(args) {
       const mode = args.mode ?? "append";
-      const file = await memoryPath();
-      const done = writes.then(async () => {
-        await mkdir(path.dirname(file), { recursive: true });
-        if (mode === "overwrite") return writeFile(file, args.content, "utf8");
-        const existing = (await readMemory(file)) ?? "";
-        const separator =
-          existing.length === 0 || existing.endsWith("\n\n") ? "" : existing.endsWith("\n") ? "\n" : "\n\n";
-        return appendFile(file, separator + args.content, "utf8");
-      });
-      writes = done.catch(() => undefined);
-      await done;
+      if (mode === "overwrite") await memory.overwrite(args.content);
+      else await memory.append(args.content);
       return {
         message: `Successfully wrote ${Buffer.byteLength(args.content)} bytes to memory (mode: ${mode})`,
-        path: file,
+        path: memory.where,
       };
     },
   };

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MessageBus } from "../../../src/bus/message-bus.js";
 import { silentLogger } from "../../../src/log.js";
-import { JobStore, jobsFile } from "../../../src/scheduler/job-store.js";
+import { JobFiles, jobsFile } from "../../../src/scheduler/job-store.js";
 import { Scheduler } from "../../../src/scheduler/scheduler.js";
 import { scheduleTool } from "../../../src/tools/builtin/schedule.js";
 import { ToolError } from "../../../src/tools/tool.js";
@@ -22,7 +22,7 @@ describe("the schedule tool", () => {
   beforeEach(async () => {
     home = await mkdtemp(join(tmpdir(), "skein-schedule-tool-"));
     scheduler = new Scheduler({
-      store: new JobStore(jobsFile(home)),
+      store: new JobFiles(jobsFile(home)),
       record: async () => undefined,
       catchUpSeconds: 3600,
       maxJobsPerChat: 2,
