@@ -2,9 +2,12 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { connectRedis } from "../../src/bus/redis-connection.js";
+import { RedisJobs } from "../../src/cluster/redis-jobs.js";
 import { run as list } from "../../src/commands/schedule-list.js";
 import { run as remove } from "../../src/commands/schedule-remove.js";
 import type { ScheduledJob } from "../../src/scheduler/job.js";
+import { redisSkipReason, startRedisServer } from "../support/redis-server.js";
 
 const chat = { channel: "telegram", chatId: "111" };
 const job: ScheduledJob = {
@@ -65,5 +68,34 @@ describe("skein schedule list and remove", () => {
     out = "";
     await list({}, io());
     expect(out).toBe("No scheduled jobs.\n");
+  });
+});
+
+describe.skipIf(redisSkipReason)("skein schedule in cluster mode (a real redis-server)", () => {
+  it("lists and removes the jobs in Redis, not those of the local file", async () => {
+    const server = await startRedisServer({ tcp: true });
+    const home = await mkdtemp(join(tmpdir(), "skein-schedule-cli-"));
+    const redis = await connectRedis({ url: server.url });
+    try {
+      await mkdir(join(home, "schedule"));
+      await writeFile(join(home, "schedule", "jobs.json"), JSON.stringify({ jobs: [{ ...job, id: "local" }] }));
+      await new RedisJobs({ redis, prefix: "skein:" }).add(job, 50);
+      let out = "";
+      const io = {
+        stdout: (text: string) => void (out += text),
+        stderr: (text: string) => void (out += text),
+        env: { SKEIN_HOME: home, SKEIN_REDIS_URL: server.tcpUrl! },
+        cwd: home,
+      };
+      expect(await list({ json: true }, io)).toBe(0);
+      expect(JSON.parse(out)).toEqual([job]);
+      expect(await remove({ args: ["a1b2c3"] }, io)).toBe(0);
+      expect(await redis.zcard("skein:jobs")).toBe(0);
+      expect(JSON.parse(await readFile(join(home, "schedule", "jobs.json"), "utf8")).jobs).toHaveLength(1);
+    } finally {
+      redis.disconnect();
+      await server.stop();
+      await rm(home, { recursive: true, force: true });
+    }
   });
 });
