@@ -82,8 +82,12 @@ describe.skipIf(redisSkipReason)("skein schedule in cluster mode (a real redis-s
       await new RedisJobs({ redis, prefix: "skein:" }).add(job, 50);
       let out = "";
       const io = {
-        stdout: (text: string) => void (out += text),
-        stderr: (text: string) => void (out += text),
+        stdout(text: string) {
+          out += text;
+        },
+        stderr(text: string) {
+          out += text;
+        },
         env: { SKEIN_HOME: home, SKEIN_REDIS_URL: server.tcpUrl! },
         cwd: home,
       };
