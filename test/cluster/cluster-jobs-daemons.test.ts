@@ -1,17 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectRedis } from "../../src/bus/redis-connection.js";
-import { createDaemon, type Daemon } from "../../src/daemon.js";
+import type { Daemon } from "../../src/daemon.js";
 import { contentText, FakeOpenAI, type FakeReply, type FakeRequest } from "../fakes/fake-openai.js";
-import { MemoryChannel } from "../fakes/memory-channel.js";
+import type { MemoryChannel } from "../fakes/memory-channel.js";
 import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
-import { recordingLogger } from "../support/tool-context.js";
 import { waitUntil } from "../support/wait-until.js";
+import { startClusterDaemon } from "./cluster-daemons.js";
 
 /** A TCP hop to Redis that the test can cut: the process behind it loses Redis as if it had died. */
 async function cuttableProxy(target: string): Promise<{ url: string; cut(): Promise<void> }> {
@@ -93,36 +90,18 @@ describe.skipIf(redisSkipReason)("two daemons on one Redis: scheduled jobs and m
     fake.respondWith(toolUser);
   });
   afterEach(async () => {
-    await Promise.all(members.splice(0).map((member) => member.daemon.stop()));
-    for (const cleanup of cleanups.splice(0)) await cleanup();
+    members.splice(0);
+    await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
     await fake.close();
   });
 
   /** A clustered daemon with its own $SKEIN_HOME (as on its own machine) and a Slack-named memory channel. */
   async function member(redisUrl = server.tcpUrl!): Promise<Member> {
-    const home = await mkdtemp(join(tmpdir(), "skein-cluster-jobs-"));
-    cleanups.push(() => rm(home, { recursive: true, force: true }));
-    await writeFile(join(home, "config.json"), JSON.stringify({ bus: { takeover_after: 1 } }));
-    let channel: MemoryChannel | undefined;
-    const daemon = createDaemon({
-      env: {
-        HOME: home,
-        SKEIN_HOME: home,
-        SKEIN_REDIS_URL: redisUrl,
-        OPENAI_BASE_URL: fake.baseUrl,
-        OPENAI_API_KEY: "sk-test",
-        SLACK_ALLOW_FROM: "user-1",
-      },
-      cwd: home,
-      ignoreDotEnv: true,
-      log: recordingLogger().log,
-      graceMs: 2000,
-      channels: [{ name: "slack", create: ({ bus }) => (channel = new MemoryChannel("slack", bus)) }],
-    });
-    await daemon.start();
-    const started = { daemon, channel: channel!, name: daemon.status().cluster!.member };
-    members.push(started);
-    return started;
+    const started = await startClusterDaemon({ redisUrl, model: fake, env: { SLACK_ALLOW_FROM: "user-1" } });
+    cleanups.push(() => started.close());
+    const joined = { daemon: started.daemon, channel: started.channel, name: started.daemon.status().cluster!.member };
+    members.push(joined);
+    return joined;
   }
 
   /** Says `text` in chat-1 through `through` (message ids are unique across the cluster). */
