@@ -1,4 +1,5 @@
 import type { InboundMessage } from "../bus/messages.js";
+import { apologies } from "./apology.js";
 import type { ChatReplies } from "./chat-replies.js";
 import { type ModelCommandDeps, modelCommand, usageCommand } from "./model-commands.js";
 import type { SessionStore } from "./sessions.js";
@@ -43,7 +44,7 @@ const NEW_SESSION_TEXT = "Started a fresh conversation. The previous one is arch
 
 /**
  * Answers a chat command in the message's chat: `/new` archives the session first.
- * Returns the text sent.
+ * Returns the text sent; a command that fails gets the usual apology and rethrows.
  */
 export async function runChatCommand(
   command: ChatCommand,
@@ -51,7 +52,11 @@ export async function runChatCommand(
   message: InboundMessage,
   deps: { sessions: Pick<SessionStore, "archive">; replies: ChatReplies; models: ModelCommandDeps },
 ): Promise<string> {
-  const text = await answer(command, sessionKey, message, deps);
+  const text = await answer(command, sessionKey, message, deps).catch(async (error: unknown) => {
+    // A store out of reach (Redis down in cluster mode): the user hears of it, the caller logs it.
+    await deps.replies.send(message, apologies.internal);
+    throw error;
+  });
   await deps.replies.send(message, text);
   return text;
 }

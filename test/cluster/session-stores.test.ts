@@ -32,14 +32,22 @@ const { log } = recordingLogger();
 
 function filesMedium(): Medium {
   let dir = "";
+  const opened: SessionFiles[] = [];
   return {
     name: "files",
     skip: undefined,
     async setUp() {
       dir = await mkdtemp(join(tmpdir(), "skein-session-contract-"));
     },
-    tearDown: () => rm(dir, { recursive: true, force: true }),
-    open: (options = {}) => new SessionFiles({ dir, log, ...options }),
+    async tearDown() {
+      for (const store of opened.splice(0)) await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+    open: (options = {}) => {
+      const store = new SessionFiles({ dir, log, ...options });
+      opened.push(store);
+      return store;
+    },
     openSettings: () => new SessionSettingsFile({ path: join(dir, "session-settings.json"), log }),
   };
 }

@@ -120,7 +120,7 @@ describe.skipIf(redisSkipReason)("sessions shared through Redis (a real redis-se
     });
   });
 
-  it("answers with the usual apology while Redis is down, keeps serving, and continues the history once it is back", async () => {
+  it("answers with the usual apology (to /new too) while Redis is down, keeps serving, and continues the history once it is back", async () => {
     const redis = redisClient({ url: server.url });
     expect(await readyWithin(redis, 10_000)).toBe(true);
     const { log } = recordingLogger();
@@ -130,10 +130,12 @@ describe.skipIf(redisSkipReason)("sessions shared through Redis (a real redis-se
     try {
       expect(await harness.ask("remember 42")).toMatchObject({ status: "answered", reply: "echo: remember 42" });
       await server.kill();
-      for (const text of ["what was it?", "are you there?"]) {
-        const outcome = await harness.ask(text);
-        expect(outcome.status).toBe("failed");
-        expect(harness.sent.at(-1)?.text).toBe("Sorry — something went wrong on my side, so I can't answer this.");
+      for (const text of ["what was it?", "/new", "are you there?"]) {
+        const before = harness.sent.length;
+        expect(await harness.ask(text)).toMatchObject({ status: "failed" });
+        expect(harness.sent.slice(before).map((message) => message.text)).toEqual([
+          "Sorry — something went wrong on my side, so I can't answer this.",
+        ]);
       }
       await server.start();
       expect(await readyWithin(redis, 10_000)).toBe(true);
