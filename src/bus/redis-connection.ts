@@ -14,6 +14,13 @@ export function reconnectDelay(attempt: number): number {
   return Math.min(50 * 2 ** Math.min(attempt, 6), 2000);
 }
 
+/** A connection problem or a Redis still loading its data, not an answer that would be the same again. */
+export function isTransient(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name !== "ReplyError") return true;
+  return /^(LOADING|TRYAGAIN|MASTERDOWN)/.test(error.message);
+}
+
 /** Waits `ms`, or less when `signal` aborts (a retry loop's backoff). */
 export function pause(ms: number, signal: AbortSignal): Promise<void> {
   return abortableSleep(ms, signal).catch(() => undefined);

@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import type { JournalEntry, MessageJournal, RecordResult, TurnProgress } from "./journal.js";
 import type { InboundMessage, OutboundMessage } from "./messages.js";
 import { sessionKeyOf } from "./messages.js";
-import { pause, readyWithin, reconnectDelay } from "./redis-connection.js";
+import { isTransient, pause, readyWithin, reconnectDelay } from "./redis-connection.js";
 import {
   answeredScript,
   completeScript,
@@ -370,11 +370,4 @@ export class RedisJournal implements MessageJournal {
   #progressKey(id: string): string {
     return `${this.#prefix}progress:${id}`;
   }
-}
-
-/** A connection problem or a Redis still loading its data, not an answer that would be the same again. */
-function isTransient(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if (error.name !== "ReplyError") return true;
-  return /^(LOADING|TRYAGAIN|MASTERDOWN)/.test(error.message);
 }

@@ -1,6 +1,5 @@
 import type { Redis } from "ioredis";
 import type { SessionSettings, SessionSettingsStore } from "../agent/session-settings.js";
-import { execTransaction } from "./exec-transaction.js";
 
 export interface RedisSessionSettingsOptions {
   /** The cluster's command connection. */
@@ -33,7 +32,9 @@ export class RedisSessionSettings implements SessionSettingsStore {
     const fields = Object.entries(settings).filter((entry): entry is [string, string] => entry[1] !== undefined);
     const transaction = this.#redis.multi().del(key);
     if (fields.length > 0) transaction.hset(key, Object.fromEntries(fields));
-    await execTransaction(transaction);
+    const results = (await transaction.exec()) ?? [];
+    const failed = results.find(([error]) => error);
+    if (failed?.[0]) throw failed[0];
   }
 
   #keyOf(sessionKey: string): string {

@@ -2,8 +2,8 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { validateSessionKey } from "../agent/session-id.js";
 import { isChatMessage, REMEMBERED_TURNS, type SessionStore, type TurnRecord } from "../agent/sessions.js";
+import { isTransient, pause, reconnectDelay } from "../bus/redis-connection.js";
 import type { ChatMessage } from "../providers/provider.js";
-import { execTransaction } from "./exec-transaction.js";
 
 export interface RedisSessionsOptions {
   /** The cluster's command connection. */
@@ -17,6 +17,26 @@ export interface RedisSessionsOptions {
   archiveTtlSeconds?: number;
   now?: () => Date;
 }
+
+/**
+ * Appends a session's messages, the turn's record and the chat entries, unless the turn's
+ * record is there already (then returns 0). KEYS: history, turn records, chat sets.
+ * ARGV: turn id ('' for none), its record, turns remembered, session key, messages.
+ */
+const appendScript = `
+if ARGV[1] ~= '' then
+  for _, record in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
+    local ok, stored = pcall(cjson.decode, record)
+    if ok and type(stored) == 'table' and stored.turn == ARGV[1] then return 0 end
+  end
+end
+for index = 5, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[index]) end
+if ARGV[1] ~= '' then
+  redis.call('LPUSH', KEYS[2], ARGV[2])
+  redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[3]) - 1)
+end
+for index = 3, #KEYS do redis.call('SADD', KEYS[index], ARGV[4]) end
+return 1`;
 
 /** Archived sessions expire after 30 days: Redis holds them in memory, unlike the files' archive. */
 const ARCHIVE_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -32,7 +52,8 @@ const ARCHIVE_TTL_SECONDS = 30 * 24 * 60 * 60;
  * - `skein:session-chat:<channel>:<chatId>`: a set of the chat's session keys that hold a
  *   history (the chat's own and its threads'), for {@link hasChat}.
  * - `skein:session-archive:<key>:<time>`: a session archived by `/new`, kept for 30 days.
- * A turn's messages, its record and the chat's entry are written in one MULTI: all or none.
+ * A turn's messages, its record and the chat's entry are written by one script: all or none,
+ * and once per turn.
  * Nothing is cached in the process: every turn reads what Redis holds, so a chat that moved
  * to another process and back is never answered from a stale copy.
  */
@@ -43,7 +64,9 @@ export class RedisSessions implements SessionStore {
   readonly #retain: number;
   readonly #archiveTtlSeconds: number;
   readonly #now: () => Date;
-  readonly #pending = new Set<Promise<void>>();
+  /** The last write of each session with writes pending (settled: never rejects). */
+  readonly #writes = new Map<string, Promise<void>>();
+  readonly #closing = new AbortController();
 
   constructor(options: RedisSessionsOptions) {
     this.#redis = options.redis;
@@ -70,21 +93,38 @@ export class RedisSessions implements SessionStore {
     return messages;
   }
 
-  async append(key: string, messages: ChatMessage[], turn?: TurnRecord): Promise<void> {
-    if (messages.length === 0) return;
-    // Sent before this returns, so a load issued after it (on the same connection) sees these messages.
-    const transaction = this.#redis
-      .multi()
-      .rpush(this.keyOf(key), ...messages.map((message) => JSON.stringify(message)));
-    if (turn) {
-      const turns = this.#turnsKey(key);
-      transaction.lpush(turns, JSON.stringify({ turn: turn.id, replies: turn.replies }));
-      transaction.ltrim(turns, 0, REMEMBERED_TURNS - 1);
+  /**
+   * Appends in one script, which skips a turn whose record is there already (stored by a
+   * process that died before its journal heard of it, or by an attempt whose answer Redis
+   * lost). While Redis cannot be reached the write is retried with backoff, until it is
+   * back or the store closes: the journal waits for Redis to record the reply anyway, and
+   * the history then misses nothing. A session's writes are applied in call order.
+   */
+  append(key: string, messages: ChatMessage[], turn?: TurnRecord): Promise<void> {
+    if (messages.length === 0) return Promise.resolve();
+    let keys: string[];
+    try {
+      keys = [this.keyOf(key), this.#turnsKey(key), ...this.#chatKeys(key)];
+    } catch (error) {
+      return Promise.reject(error);
     }
-    for (const chat of this.#chatKeys(key)) transaction.sadd(chat, key);
-    const written = execTransaction(transaction);
-    this.#pending.add(written);
-    void written.finally(() => this.#pending.delete(written)).catch(() => undefined);
+    const record = turn ? JSON.stringify({ turn: turn.id, replies: turn.replies }) : "";
+    const values = [
+      turn?.id ?? "",
+      record,
+      REMEMBERED_TURNS,
+      key,
+      ...messages.map((message) => JSON.stringify(message)),
+    ];
+    const run = () => this.#redis.eval(appendScript, keys.length, ...keys, ...values);
+    // Sent at once when nothing of this session is pending, so a load issued after it (same connection) sees it.
+    const previous = this.#writes.get(key);
+    const written = previous ? previous.then(() => this.#retried(run)) : this.#retried(run);
+    const settled = written.catch(() => undefined);
+    this.#writes.set(key, settled);
+    void settled.then(() => {
+      if (this.#writes.get(key) === settled) this.#writes.delete(key);
+    });
     return written;
   }
 
@@ -123,12 +163,27 @@ export class RedisSessions implements SessionStore {
   }
 
   async flush(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+    while (this.#writes.size > 0) await Promise.all([...this.#writes.values()]);
   }
 
-  /** Waits for every write; the connection is the cluster's, closed with it. */
+  /** Stops retrying, then waits for every write; the connection is the cluster's, closed with it. */
   async close(): Promise<void> {
+    this.#closing.abort();
     await this.flush();
+  }
+
+  /** Runs a write, again with backoff while Redis cannot be reached (until the store closes). */
+  async #retried(run: () => Promise<unknown>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await run();
+        return;
+      } catch (error) {
+        if (!isTransient(error) || this.#closing.signal.aborted) throw error;
+        this.#log.warn({ err: error, attempt }, "storing the session in Redis failed; retrying");
+        await pause(reconnectDelay(attempt), this.#closing.signal);
+      }
+    }
   }
 
   #turnsKey(sessionKey: string): string {

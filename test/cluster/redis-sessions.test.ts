@@ -74,7 +74,15 @@ describe.skipIf(redisSkipReason)("sessions in Redis (a real redis-server)", () =
     expect(lines.filter((line) => line.msg === "skipping a corrupt session line")).toHaveLength(2);
   });
 
-  it("fails at once while Redis is down, and works again once it is back", async () => {
+  it("stores a turn once, even when a second process appends it again", async () => {
+    const record = { id: "telegram:1:5", replies: ["hello"] };
+    await open().append("telegram:1", [said("hi")], record);
+    await open().append("telegram:1", [said("hi")], record);
+    await open().append("telegram:1", [said("next")]);
+    expect(await open().load("telegram:1")).toEqual([said("hi"), said("next")]);
+  });
+
+  it("fails a read at once while Redis is down, and stores a write once it is back, in order", async () => {
     const client = redisClient({ url: server.url });
     try {
       expect(await readyWithin(client, 10_000)).toBe(true);
@@ -82,17 +90,41 @@ describe.skipIf(redisSkipReason)("sessions in Redis (a real redis-server)", () =
       await store.append("telegram:1", [said("before")]);
       await server.kill();
       await expect(store.load("telegram:1")).rejects.toThrow();
-      await expect(store.append("telegram:1", [said("lost")])).rejects.toThrow();
       await expect(store.recordedTurn("telegram:1", "x")).rejects.toThrow();
-      await store.flush();
+      const first = store.append("telegram:1", [said("during 1")], { id: "m1", replies: [] });
+      const second = store.append("telegram:1", [said("during 2")]);
+      await waitForLine("storing the session in Redis failed; retrying");
       await server.start();
-      expect(await readyWithin(client, 10_000)).toBe(true);
-      await store.append("telegram:1", [said("after")]);
-      expect(await store.load("telegram:1")).toEqual([said("before"), said("after")]);
+      await Promise.all([first, second]);
+      expect(await store.load("telegram:1")).toEqual([said("before"), said("during 1"), said("during 2")]);
+      expect(await store.recordedTurn("telegram:1", "m1")).toEqual([]);
     } finally {
       client.disconnect();
       redis.disconnect();
       redis = await connectRedis({ url: server.url });
     }
   });
+
+  it("gives up a write waiting for Redis when the store closes", async () => {
+    const client = redisClient({ url: server.url });
+    try {
+      expect(await readyWithin(client, 10_000)).toBe(true);
+      const store = new RedisSessions({ redis: client, prefix: "skein:", log });
+      await server.kill();
+      const waiting = store.append("telegram:1", [said("never stored")]);
+      await store.close();
+      await expect(waiting).rejects.toThrow();
+    } finally {
+      await server.start();
+      client.disconnect();
+      redis.disconnect();
+      redis = await connectRedis({ url: server.url });
+    }
+  });
+
+  async function waitForLine(text: string): Promise<void> {
+    for (let attempt = 0; !lines.some((line) => line.msg === text) && attempt < 500; attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(lines.map((line) => line.msg)).toContain(text);
+  }
 });

@@ -11,6 +11,9 @@ import { contentText, FakeOpenAI, type FakeRequest } from "../fakes/fake-openai.
 import { MemoryChannel } from "../fakes/memory-channel.js";
 import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
 import { recordingLogger } from "../support/tool-context.js";
+import { waitUntil } from "../support/wait-until.js";
+
+const retrying = "storing the session in Redis failed; retrying";
 
 /** What the model was sent, as `role: text` lines (system prompt left out). */
 function conversationOf(request: FakeRequest | undefined): string[] {
@@ -36,6 +39,8 @@ describe.skipIf(redisSkipReason)("sessions shared through Redis (a real redis-se
     let fake: FakeOpenAI;
     const homes: string[] = [];
     const daemons: Daemon[] = [];
+    /** The log of the daemon started last. */
+    let logLines: Array<Record<string, unknown>> = [];
     beforeEach(async () => {
       fake = await FakeOpenAI.start();
     });
@@ -50,6 +55,8 @@ describe.skipIf(redisSkipReason)("sessions shared through Redis (a real redis-se
       const home = await mkdtemp(join(tmpdir(), "skein-shared-sessions-"));
       homes.push(home);
       let channel: MemoryChannel | undefined;
+      const { log, lines } = recordingLogger();
+      logLines = lines;
       const daemon = createDaemon({
         env: {
           HOME: home,
@@ -61,7 +68,7 @@ describe.skipIf(redisSkipReason)("sessions shared through Redis (a real redis-se
         },
         cwd: home,
         ignoreDotEnv: true,
-        log: recordingLogger().log,
+        log,
         channels: [{ name: "slack", create: ({ bus }) => (channel = new MemoryChannel("slack", bus)) }],
       });
       daemons.push(daemon);
@@ -118,32 +125,68 @@ describe.skipIf(redisSkipReason)("sessions shared through Redis (a real redis-se
       await channel.waitForDeliveries(2);
       expect(conversationOf(fake.requests.at(-1))).toEqual(["user: hi", "assistant: hello!", "user: and then?"]);
     });
+
+    it("delivers once, after Redis is back, the answer of a turn Redis dropped under, and keeps it in the history", async () => {
+      const channel = await startDaemon();
+      channel.receive("remember 42", { id: "slack:r1" });
+      await channel.waitForDeliveries(1);
+      fake.holdAnswers();
+      channel.receive("what was it?", { id: "slack:r2" });
+      await fake.waitForRequests(2);
+      await server.kill();
+      fake.releaseAnswers();
+      await waitUntil(() => logLines.some((line) => line.msg === retrying), "the turn waits for Redis to store it");
+      expect(channel.sent).toHaveLength(1);
+      await server.start();
+      await channel.waitForDeliveries(2);
+      channel.receive("and now?", { id: "slack:r3" });
+      await channel.waitForDeliveries(3);
+      expect(channel.sent.map((message) => message.text)).toEqual([
+        "echo: remember 42",
+        "echo: what was it?",
+        "echo: and now?",
+      ]);
+      expect(conversationOf(fake.requests.at(-1))).toEqual([
+        "user: remember 42",
+        "assistant: echo: remember 42",
+        "user: what was it?",
+        "assistant: echo: what was it?",
+        "user: and now?",
+      ]);
+    });
   });
 
-  it("answers with the usual apology (to /new too) while Redis is down, keeps serving, and continues the history once it is back", async () => {
+  it("answers with the usual apology when Redis is down as a turn starts (to /new at once), and keeps the whole history", async () => {
     const redis = redisClient({ url: server.url });
     expect(await readyWithin(redis, 10_000)).toBe(true);
-    const { log } = recordingLogger();
+    const { log, lines } = recordingLogger();
     const harness = await startHarness({
       loop: () => ({ sessions: new RedisSessions({ redis, prefix: "skein:", log }) }),
     });
+    const apology = "Sorry — something went wrong on my side, so I can't answer this.";
     try {
       expect(await harness.ask("remember 42")).toMatchObject({ status: "answered", reply: "echo: remember 42" });
       await server.kill();
-      for (const text of ["what was it?", "/new", "are you there?"]) {
-        const before = harness.sent.length;
-        expect(await harness.ask(text)).toMatchObject({ status: "failed" });
-        expect(harness.sent.slice(before).map((message) => message.text)).toEqual([
-          "Sorry — something went wrong on my side, so I can't answer this.",
-        ]);
-      }
+      expect(await harness.ask("/new")).toMatchObject({ status: "failed" });
+      expect(harness.sent.at(-1)?.text).toBe(apology);
+
+      const cut = harness.receive("what was it?");
+      await waitUntil(() => lines.some((line) => line.msg === retrying), "the turn waits for Redis to store it");
       await server.start();
-      expect(await readyWithin(redis, 10_000)).toBe(true);
+      expect(await harness.outcomeOf(cut.id)).toMatchObject({ status: "failed", reply: apology });
       expect(await harness.ask("and now?")).toMatchObject({ status: "answered" });
       expect(conversationOf(harness.fake.requests.at(-1))).toEqual([
         "user: remember 42",
         "assistant: echo: remember 42",
+        "user: what was it?",
+        `assistant: ${apology}`,
         "user: and now?",
+      ]);
+      expect(harness.sent.map((message) => message.text)).toEqual([
+        "echo: remember 42",
+        apology,
+        apology,
+        "echo: and now?",
       ]);
     } finally {
       await harness.close();
