@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
+import { readyWithin } from "../bus/redis-connection.js";
 import { noteFiles } from "../tools/builtin/memory-notes.js";
 import {
   MemoryFile,
@@ -147,6 +148,8 @@ export async function openSharedMemory(
   const memory = new RedisMemory(options);
   const notes = new RedisNotes(options);
   const { log } = options;
+  // The state connection may still be connecting (it queues nothing): give it a moment before copying.
+  await readyWithin(options.redis, 2000);
   await seedMemoryFromFiles({
     memory,
     notes,

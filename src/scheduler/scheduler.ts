@@ -62,6 +62,7 @@ export class Scheduler {
   #timer: NodeJS.Timeout | undefined;
   #signal: AbortSignal | undefined;
   #running: Promise<void> = Promise.resolve();
+  #storeFailing = false;
 
   constructor(options: SchedulerOptions) {
     this.#options = options;
@@ -141,8 +142,13 @@ export class Scheduler {
         // A job removed meanwhile stays removed; one another timer moved on already is left as it is.
         await store.advance(job.id, job.nextRun, next);
       }
+      if (this.#storeFailing) this.#options.log.info("scheduled jobs can be read and stored again");
+      this.#storeFailing = false;
     } catch (error) {
-      this.#options.log.error({ err: error }, "scheduled jobs could not be read or stored; trying again later");
+      // Logged once while it lasts: in cluster mode the timer looks every second, also while Redis is down.
+      if (!this.#storeFailing)
+        this.#options.log.error({ err: error }, "scheduled jobs could not be read or stored; trying again later");
+      this.#storeFailing = true;
     }
     this.#arm();
   }

@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectRedis } from "../../src/bus/redis-connection.js";
@@ -168,5 +171,19 @@ describe.skipIf(redisSkipReason)("two daemons on one Redis: scheduled jobs and m
     expect(contentText(searched.content)).toContain("alice likes green tea");
     const system = contentText(seen[0]!.body.messages[0]!.content);
     expect(system).toContain("## memory/MEMORY.md\n\nThe team deploys on Fridays.");
+  });
+
+  it("copies the workspace's MEMORY.md into an empty Redis when the first daemon starts", async () => {
+    const workspace = await mkdtemp(join(tmpdir(), "skein-cluster-workspace-"));
+    cleanups.push(() => rm(workspace, { recursive: true, force: true }));
+    await mkdir(join(workspace, "memory"));
+    await writeFile(join(workspace, "memory", "MEMORY.md"), "Written before the cluster existed.");
+    const started = await startClusterDaemon({
+      redisUrl: server.tcpUrl!,
+      model: fake,
+      config: { agents: { defaults: { workspace } } },
+    });
+    cleanups.push(() => started.close());
+    expect(await admin.get("skein:memory")).toBe("Written before the cluster existed.");
   });
 });

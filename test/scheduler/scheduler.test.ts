@@ -4,9 +4,10 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { InboundMessage } from "../../src/bus/messages.js";
 import { silentLogger } from "../../src/log.js";
-import { JobFiles, jobsFile } from "../../src/scheduler/job-store.js";
+import { JobFiles, type JobStore, jobsFile } from "../../src/scheduler/job-store.js";
 import { type NewJob, Scheduler } from "../../src/scheduler/scheduler.js";
 import { type Harness, startHarness } from "../agent/harness.js";
+import { recordingLogger } from "../support/tool-context.js";
 
 const start = Date.parse("2030-01-01T08:00:00Z");
 
@@ -206,5 +207,36 @@ describe("the scheduler", () => {
     expect(await scheduler.add(job({ every: 60 }))).toMatchObject({ type: "added" });
     expect(await scheduler.add(job({ every: 60 }))).toMatchObject({ type: "refused", reason: /max_jobs_per_chat/ });
     expect(JSON.parse(await readFile(jobsFile(harness.home), "utf8")).jobs).toHaveLength(1);
+  });
+
+  it("logs a store that cannot be read once while it lasts, and says when it works again", async () => {
+    const { log, lines } = recordingLogger();
+    let down = true;
+    const files = new JobFiles(jobsFile(harness.home));
+    const flaky: JobStore = {
+      list: () => files.list(),
+      due: (now) => (down ? Promise.reject(new Error("Redis is unreachable")) : files.due(now)),
+      earliestRun: () => files.earliestRun(),
+      add: (added, max) => files.add(added, max),
+      remove: (id, chat) => files.remove(id, chat),
+      advance: (id, from, to) => files.advance(id, from, to),
+    };
+    const scheduler = new Scheduler({
+      store: flaky,
+      record: async () => undefined,
+      catchUpSeconds: 3600,
+      maxJobsPerChat: 50,
+      defaultTimeZone: "UTC",
+      log,
+      now: clock.now,
+    });
+    for (let wakeUp = 0; wakeUp < 3; wakeUp++) await scheduler.runDue();
+    down = false;
+    await scheduler.runDue();
+    await scheduler.runDue();
+    expect(lines.filter((line) => line.level === 50).map((line) => line.msg)).toEqual([
+      "scheduled jobs could not be read or stored; trying again later",
+    ]);
+    expect(lines.filter((line) => line.msg === "scheduled jobs can be read and stored again")).toHaveLength(1);
   });
 });
