@@ -17,6 +17,7 @@ import {
   loadChannelFactory,
   noChannelText,
   platformChannel,
+  receivingLeaseName,
   settingsOf,
 } from "./channel-kit/loader.js";
 import type { Cluster } from "./cluster/open-cluster.js";
@@ -198,9 +199,15 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     });
     approvals = broker;
     const platform = options.platformChannels === false ? [] : configuredChannels(config);
+    // Clustered, a single-consumer connection receives in one process at a time, under its lease.
+    const leaseOf = (name: string) => {
+      const lease = cluster && receivingLeaseName(name, (config.channels as Record<string, unknown>)[name]);
+      return lease ? { lease } : {};
+    };
     const specs: ChannelSpec[] = [
       ...platform.map((name) => ({
         name,
+        ...leaseOf(name),
         credentialRemedy: platformChannel(name)?.credentialRemedy,
         create: async () =>
           (await loadChannelFactory(name))({
@@ -214,6 +221,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       })),
       ...(options.channels ?? []).map((extra) => ({
         name: extra.name,
+        ...leaseOf(extra.name),
         credentialRemedy: platformChannel(extra.name)?.credentialRemedy,
         create: () => extra.create({ config, bus: messageBus, log: log!, home, approvals: broker }),
       })),
@@ -291,6 +299,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       log,
       signal: root.signal,
       retryBaseMs: options.channelRetryBaseMs,
+      ...(cluster && { leases: cluster.connectionLeases }),
     });
     const channels = supervisor;
     agent = new AgentLoop({

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { Client, Events, GatewayIntentBits, type Message, Options, Partials, Routes } from "discord.js";
+import { Client, Events, GatewayIntentBits, type Message, Options, Partials, REST, Routes } from "discord.js";
 import type { Logger } from "pino";
 import type { DeliveryReceipt, InboundMessage, MediaAttachment, OutboundMessage } from "../../src/bus/messages.js";
 import type { ApprovalHandle, ApprovalPrompt } from "../../src/channel-kit/approval.js";
@@ -42,7 +42,9 @@ export interface DiscordChannelOptions {
  * The Discord channel on discord.js: DMs, and mentions in servers and threads.
  * Inbound messages go to the bus unfiltered apart from bots (the core's access gate
  * applies allow lists and the group policy); replies go out through discord.js's REST
- * client, which queues requests per rate-limit bucket and waits out 429s itself.
+ * client, which queues requests per rate-limit bucket and waits out 429s itself. Sending
+ * needs no gateway: in cluster mode every process sends over REST, and only the one that
+ * holds the gateway's lease receives.
  */
 export class DiscordChannel implements Channel {
   readonly name = "discord";
@@ -56,8 +58,12 @@ export class DiscordChannel implements Channel {
   #lastSeen: LastSeenStore | undefined;
   /** Channels whose catch-up has not finished. */
   readonly #catchingUp = new Set<string>();
-  /** Aborted by stop(): a catch-up in progress ends (what it did not record is fetched at the next start). */
-  readonly #catchUpStop = new AbortController();
+  /** Aborted when receiving stops: a catch-up in progress ends (what it did not record is fetched at the next start). */
+  #catchUpStop = new AbortController();
+  /** Every request of the bot but the gateway's own: messages, edits, typing, prompts (works without a gateway). */
+  readonly #rest: REST;
+  /** Started, or opened for sending (cluster mode: the gateway then follows a lease the supervisor holds). */
+  #opened = false;
   readonly #log: Logger;
   readonly #deps: ChannelDeps<DiscordSettings>;
   readonly #token: string;
@@ -74,6 +80,11 @@ export class DiscordChannel implements Channel {
     this.#token = token;
     this.#apiUrl = apiUrl && restBase(apiUrl);
     this.#log = deps.log.child({ channel: "discord" });
+    // A rate-limited edit of a streamed preview is skipped by the stream, never queued.
+    this.#rest = new REST({
+      rejectOnRateLimit: rejectEditsOnRateLimit,
+      ...(this.#apiUrl && { api: this.#apiUrl }),
+    }).setToken(token);
   }
 
   status(): ChannelStatus {
@@ -81,8 +92,31 @@ export class DiscordChannel implements Channel {
   }
 
   async start(signal: AbortSignal): Promise<void> {
+    await this.startReceiving(signal);
+    this.#opened = true;
+    signal.addEventListener("abort", () => void this.stop(), { once: true });
+  }
+
+  /** Checks the token over REST (`GET /users/@me`) and is ready to send; no gateway until {@link startReceiving}. */
+  async openForSending(signal: AbortSignal): Promise<void> {
+    this.#setStatus("starting");
+    try {
+      await this.#rest.get(Routes.user(), { signal });
+    } catch (error) {
+      const failure = toChannelError(error, "check the bot token");
+      this.#setStatus("failed", failure.message);
+      throw failure;
+    }
+    signal.addEventListener("abort", () => void this.stop(), { once: true });
+    this.#opened = true;
+    this.#setStatus("connected");
+  }
+
+  /** Connects to the gateway and resolves once it is READY; catch-up of what was missed follows. */
+  async startReceiving(signal: AbortSignal): Promise<void> {
     if (signal.aborted) throw new ChannelError("config", this.name, "start aborted before it began");
     this.#setStatus("starting");
+    this.#catchUpStop = new AbortController();
     const client = new Client({
       intents: [
         GatewayIntentBits.Guilds,
@@ -94,8 +128,8 @@ export class DiscordChannel implements Channel {
       partials: [Partials.Channel],
       // Replies need no message history: keep the cache small.
       makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 20 }),
-      // A rate-limited edit of a streamed preview is skipped by the stream, never queued.
-      rest: { rejectOnRateLimit: rejectEditsOnRateLimit, ...(this.#apiUrl && { api: this.#apiUrl }) },
+      // Its REST client answers interactions and fetches catch-up; replies go through this.#rest.
+      rest: { ...(this.#apiUrl && { api: this.#apiUrl }) },
     });
     this.#lastSeen ??= await LastSeenStore.open(join(this.#deps.home, "state", "discord-last-seen.json"), this.#log);
     // Live messages of these channels wait for catch-up before they move the last-seen marks.
@@ -123,13 +157,13 @@ export class DiscordChannel implements Channel {
     } catch (error) {
       const failure = toChannelError(error, "log in");
       this.#setStatus("failed", failure.message);
+      this.#client = undefined;
       await destroyClient(client);
       throw failure;
     } finally {
       client.off(Events.ShardDisconnect, onFatalClose);
       signal.removeEventListener("abort", onAbort);
     }
-    signal.addEventListener("abort", () => void this.stop(), { once: true });
     this.#setStatus("connected");
     this.#log.info({ bot: client.user?.tag, guilds: client.guilds.cache.size }, "discord connected");
     this.#catchUp(client);
@@ -143,14 +177,12 @@ export class DiscordChannel implements Channel {
   }
 
   async askApproval(prompt: ApprovalPrompt): Promise<ApprovalHandle> {
-    const rest = this.#client?.rest;
-    if (!rest) throw new ChannelError("config", this.name, "the discord channel is not running");
-    return postDiscordApproval(rest, prompt);
+    if (!this.#sendReady()) throw new ChannelError("config", this.name, "the discord channel is not running");
+    return postDiscordApproval(this.#rest, prompt);
   }
 
   async settleApproval(prompt: ApprovalPrompt, handle: ApprovalHandle, text: string): Promise<void> {
-    const rest = this.#client?.rest;
-    if (rest) await settleDiscordApproval(rest, prompt, handle, text);
+    if (this.#sendReady()) await settleDiscordApproval(this.#rest, prompt, handle, text);
   }
 
   /** Downloads an attachment from its CDN URL. */
@@ -160,10 +192,9 @@ export class DiscordChannel implements Channel {
 
   /** A reply that grows as it is written: created, then PATCHed (undefined when streaming is off). */
   openStream(target: ReplyTarget, resume?: StreamResume): ReplyStream | undefined {
-    const rest = this.#client?.rest;
-    if (!this.#deps.settings.streaming || !rest || this.#stopping) return undefined;
+    if (!this.#deps.settings.streaming || !this.#sendReady()) return undefined;
     const log = this.#log.child({ chatId: target.chatId });
-    const transport = discordStreamTransport(rest, target, {
+    const transport = discordStreamTransport(this.#rest, target, {
       log,
       ...(this.options.sendAttempts !== undefined ? { attempts: this.options.sendAttempts } : {}),
     });
@@ -173,11 +204,10 @@ export class DiscordChannel implements Channel {
   }
 
   indicateWorking(message: InboundMessage): WorkingIndicator {
-    const rest = this.#client?.rest;
     const route = Routes.channelTyping(message.chatId);
     const type = () => {
-      if (!rest || this.#stopping) return;
-      rest
+      if (!this.#sendReady()) return;
+      this.#rest
         .post(route)
         .catch((error: unknown) => this.#log.debug({ err: error, chatId: message.chatId }, "typing indicator failed"));
     };
@@ -194,21 +224,32 @@ export class DiscordChannel implements Channel {
     return indicator;
   }
 
+  /** Closes the gateway (the lease is lost: another process receives now); sending keeps working over REST. */
+  async stopReceiving(): Promise<void> {
+    this.#catchUpStop.abort();
+    const client = this.#client;
+    this.#client = undefined;
+    if (client) await destroyClient(client);
+    await this.#lastSeen?.flush();
+    if (!this.#stopping) this.#setStatus("connected");
+  }
+
   async stop(): Promise<void> {
     if (this.#stopping) return;
     this.#stopping = true;
     this.#catchUpStop.abort();
     for (const indicator of [...this.#indicators]) indicator.end();
-    // destroy() clears the REST token: replies already on their way go out first.
+    // Replies already on their way go out first.
     await Promise.allSettled([...this.#inFlight]);
     if (this.#client) await destroyClient(this.#client);
+    this.#rest.clearHashSweeper();
+    this.#rest.clearHandlerSweeper();
     await this.#lastSeen?.flush();
     this.#setStatus("stopped");
   }
 
   async #deliver(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt> {
-    const rest = this.#client?.rest;
-    if (!rest || this.#status.state === "stopped" || this.#status.state === "failed") {
+    if (!this.#sendReady()) {
       throw new ChannelError(
         "config",
         this.name,
@@ -217,7 +258,7 @@ export class DiscordChannel implements Channel {
       );
     }
     const messageIds = await sendDiscordMessage(
-      rest,
+      this.#rest,
       message,
       { log: this.#log, ...(this.options.sendAttempts !== undefined ? { attempts: this.options.sendAttempts } : {}) },
       options,
@@ -227,7 +268,7 @@ export class DiscordChannel implements Channel {
 
   /** A live message from the gateway: recorded on the bus, logged when that fails (catch-up fetches it again). */
   #receive(message: Message): void {
-    if (this.#stopping) return;
+    if (this.#stopping || message.client !== this.#client) return;
     this.#record(message, "live").catch((error: unknown) =>
       this.#log.error({ err: error, chatId: message.channelId }, "discord: recording a message failed"),
     );
@@ -281,23 +322,24 @@ export class DiscordChannel implements Channel {
 
   #watchConnection(client: Client): void {
     client.on(Events.ShardDisconnect, (event, shardId) => {
-      // During start() the failure is start()'s to report.
-      if (this.#status.state === "starting") return;
+      // During start() the failure is start()'s to report; a gateway closed by stopReceiving() is not this channel's any more.
+      if (this.#status.state === "starting" || client !== this.#client) return;
       const failure = closeCodeError(event.code);
       this.#log.error({ shardId, code: event.code }, `discord gateway disconnected for good: ${failure.message}`);
       this.#setStatus("disconnected", failure.message);
     });
     client.on(Events.ShardReconnecting, (shardId) => {
-      if (this.#stopping) return;
+      if (this.#stopping || client !== this.#client) return;
       this.#log.warn({ shardId }, "discord gateway connection lost, reconnecting");
       this.#setStatus("disconnected", "gateway connection lost, reconnecting");
     });
     client.on(Events.ShardResume, (shardId, replayed) => {
+      if (client !== this.#client) return;
       this.#log.info({ shardId, replayed }, "discord gateway session resumed");
       this.#setStatus("connected", "resumed");
     });
     client.on(Events.ShardReady, (shardId) => {
-      if (this.#status.state !== "disconnected") return;
+      if (this.#status.state !== "disconnected" || client !== this.#client) return;
       this.#log.info({ shardId }, "discord gateway reconnected with a new session");
       this.#setStatus("connected", "reconnected with a new session");
       // Discord replays missed events only on a RESUME: fetch what this new session will not deliver.
@@ -305,6 +347,7 @@ export class DiscordChannel implements Channel {
     });
     client.on(Events.ShardError, (error, shardId) => this.#log.warn({ err: error, shardId }, "discord gateway error"));
     client.on(Events.Invalidated, () => {
+      if (client !== this.#client) return;
       this.#log.error("discord session invalidated: not reconnecting");
       this.#setStatus("disconnected", "session invalidated");
     });
@@ -312,6 +355,14 @@ export class DiscordChannel implements Channel {
     client.on(Events.Warn, (warning) => this.#log.warn(`discord: ${warning}`));
     if (this.#log.isLevelEnabled("trace"))
       client.on(Events.Debug, (message) => this.#log.trace(`discord.js: ${message}`));
+  }
+
+  /**
+   * Whether messages may go out: the channel started (or opened for sending) and is not
+   * stopping. A gateway that is down does not matter: sending is REST.
+   */
+  #sendReady(): boolean {
+    return this.#opened && !this.#stopping;
   }
 
   #setStatus(state: ChannelStatus["state"], detail?: string): void {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { definePlatformChannel } from "../../src/channel-kit/channel-descriptor.js";
 import { allowFrom, groupPolicy, streamInterval, streaming } from "../../src/channel-kit/channel-settings.js";
@@ -29,6 +30,9 @@ export const discord = definePlatformChannel({
   secrets: ["token"],
   setup: ["token"],
   isConfigured: (discordSettings) => Boolean(discordSettings.token),
+  // One gateway session per bot: a hash of the token names it (two bots on one Redis hold two leases).
+  receivingLease: (discordSettings) =>
+    discordSettings.token ? createHash("sha256").update(discordSettings.token).digest("hex").slice(0, 16) : undefined,
   credentialHint: "DISCORD_BOT_TOKEN",
   credentialRemedy: "DISCORD_BOT_TOKEN",
   checkCredentials: async (discordSettings, context) =>

@@ -39,6 +39,10 @@ export const telegram = definePlatformChannel({
   secrets: ["token", "webhook_secret"],
   setup: ["token"],
   isConfigured: (telegramSettings) => Boolean(telegramSettings.token),
+  // One long poller per bot (a second one gets 409): the bot id (the token before its colon, not secret) names it.
+  // A webhook needs no lease: every process behind the load balancer receives.
+  receivingLease: (telegramSettings) =>
+    telegramSettings.webhook_url || !telegramSettings.token ? undefined : telegramSettings.token.split(":")[0],
   credentialHint: "TELEGRAM_BOT_TOKEN",
   credentialRemedy: "TELEGRAM_BOT_TOKEN",
   checkCredentials: async (telegramSettings, context) =>

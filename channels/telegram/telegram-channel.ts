@@ -71,6 +71,11 @@ export class TelegramChannel implements Channel {
   /** Polling failures in a row: the wait before polling again grows with them. */
   #pollingBackoff: Backoff;
   #webhook: WebhookServer | undefined;
+  /** Opened for sending: receiving follows a lease held by the supervisor (cluster mode). */
+  #leased = false;
+  /** Receiving was stopped for a lost lease: getUpdates must not reach Telegram (see {@link stopReceiving}). */
+  #fenced = false;
+  readonly #onAbort = () => void this.stop();
 
   constructor(deps: ChannelDeps<TelegramSettings>, options: TelegramChannelOptions = {}) {
     const { settings } = deps;
@@ -104,6 +109,12 @@ export class TelegramChannel implements Channel {
     this.#bot.api.config.use(this.#watchdog.transformer);
     const recorder = new UpdateRecorder({ bus: deps.bus, log: this.#log, me: () => this.#bot.botInfo });
     this.#bot.api.config.use(recorder.transformer);
+    // Outermost: once fenced, grammY's closing getUpdates (which would confirm the batch) never leaves.
+    this.#bot.api.config.use((previous, method, payload, signal) =>
+      this.#fenced && method === "getUpdates"
+        ? Promise.resolve({ ok: true as const, result: [] as never })
+        : previous(method, payload, signal),
+    );
     // Polling: the batch is recorded already; webhook: Telegram gets its answer once this resolves.
     this.#bot.on("message", (context) => recorder.record(context.update));
     // Not awaited: grammY handles updates one at a time, and a press must never wait behind anything.
@@ -121,13 +132,21 @@ export class TelegramChannel implements Channel {
   }
 
   async start(signal: AbortSignal): Promise<void> {
-    this.#stopping = false;
-    this.#stopped = undefined;
-    this.#setStatus("starting");
-    const onAbort = () => void this.stop();
+    await this.#open(signal);
+    await this.startReceiving(signal);
+  }
+
+  /** Checks the token (getMe) and is ready to send; receives nothing until {@link startReceiving}. */
+  async openForSending(signal: AbortSignal): Promise<void> {
+    this.#leased = true;
+    await this.#open(signal);
+    this.#setStatus("connected");
+  }
+
+  /** Begins long polling (or the webhook server); resolves once receiving. */
+  async startReceiving(signal: AbortSignal): Promise<void> {
+    this.#fenced = false;
     try {
-      await this.#connect(signal);
-      signal.addEventListener("abort", onAbort, { once: true });
       if (this.#settings.webhook_url) {
         this.#webhook = await startWebhookServer({
           bot: this.#bot,
@@ -146,16 +165,50 @@ export class TelegramChannel implements Channel {
       );
     } catch (error) {
       // The supervisor retries with a fresh channel: this one must not stay on the daemon's signal.
-      signal.removeEventListener("abort", onAbort);
-      const failure =
-        error instanceof ChannelError
-          ? error
-          : new ChannelError("network", "telegram", `telegram: cannot start: ${(error as Error).message}`, {
-              cause: error,
-            });
-      this.#setStatus("failed", failure.message);
-      throw failure;
+      if (!this.#leased) signal.removeEventListener("abort", this.#onAbort);
+      throw this.#failed(error);
     }
+  }
+
+  /**
+   * Stops polling at once without confirming the last batch (the lease is lost: another process
+   * polls now, and a getUpdates from here would cut its long poll short with a 409). The updates
+   * not confirmed come back to the next poller, and the journal knows them. Sending keeps working.
+   */
+  async stopReceiving(): Promise<void> {
+    this.#fenced = true;
+    clearTimeout(this.#retryTimer);
+    this.#watchdog.stop();
+    if (this.#bot.isRunning())
+      await this.#bot.stop().catch((error: unknown) => this.#log.debug({ err: error }, "telegram: stopping polling"));
+    await this.#polling;
+    await this.#webhook?.close();
+    this.#webhook = undefined;
+    if (!this.#stopping) this.#setStatus("connected");
+  }
+
+  async #open(signal: AbortSignal): Promise<void> {
+    this.#stopping = false;
+    this.#stopped = undefined;
+    this.#setStatus("starting");
+    try {
+      await this.#connect(signal);
+    } catch (error) {
+      throw this.#failed(error);
+    }
+    signal.addEventListener("abort", this.#onAbort, { once: true });
+  }
+
+  /** A start failure as a ChannelError, the channel marked failed with it. */
+  #failed(error: unknown): ChannelError {
+    const failure =
+      error instanceof ChannelError
+        ? error
+        : new ChannelError("network", "telegram", `telegram: cannot start: ${(error as Error).message}`, {
+            cause: error,
+          });
+    this.#setStatus("failed", failure.message);
+    return failure;
   }
 
   async send(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt> {
@@ -278,7 +331,7 @@ export class TelegramChannel implements Channel {
 
   /** Polling ended with an error after it had begun: polls again after a growing backoff, unless the token is gone. */
   #pollingStopped(error: unknown): void {
-    if (this.#stopping) return;
+    if (this.#stopping || this.#fenced) return;
     const code = error instanceof GrammyError ? error.error_code : undefined;
     if (code === 401) {
       this.#log.error({ err: error }, "telegram: the bot token was revoked (401 Unauthorized); polling stopped");
@@ -294,10 +347,12 @@ export class TelegramChannel implements Channel {
         ? `telegram: ${conflictHint} (409 Conflict); stop the other one. Polling again in ${seconds} s`
         : `telegram: ${reason}; polling again in ${seconds} s`,
     );
-    this.#setStatus("failed", reason);
+    // Clustered, a 409 is a poller outside the lease (or a former holder not yet stopped): not for good.
+    this.#setStatus(this.#leased && code === 409 ? "disconnected" : "failed", reason);
     this.#retryTimer = setTimeout(() => {
       this.#retryTimer = undefined;
-      if (!this.#stopping) this.#startPolling().catch((failure: unknown) => this.#pollingStopped(failure));
+      if (!this.#stopping && !this.#fenced)
+        this.#startPolling().catch((failure: unknown) => this.#pollingStopped(failure));
     }, retryDelayMs);
     this.#retryTimer.unref();
   }

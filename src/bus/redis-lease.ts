@@ -118,13 +118,19 @@ export interface KeepLeaseOptions {
   onLost: (lease: HeldLease) => void;
   /** Stops renewing and releases the lease. */
   signal: AbortSignal;
+  /** While waiting: who holds the lease now (`undefined` when it is free or Redis cannot say). */
+  onBusy?: (holder: string | undefined) => void;
+  /** Renews only while this says so (default: always): an unhealthy holder lets the lease lapse, and loses it. */
+  healthy?: () => boolean;
 }
 
 /**
  * Waits until `name` is free, takes it, and keeps renewing it every third of the lease time
  * while the process is healthy, for a single-consumer connection (Telegram long polling,
  * the Discord gateway): the caller connects once this resolves and disconnects on `onLost`.
- * Resolves `undefined` when `signal` aborts first. Aborting later releases the lease.
+ * The lease counts as lost a third of a lease time before it could run out unrenewed, so
+ * the holder has stopped before another process can take it. Resolves `undefined` when
+ * `signal` aborts first. Aborting later releases the lease.
  */
 export async function keepLease(
   leases: RedisLeases,
@@ -134,17 +140,33 @@ export async function keepLease(
   const { signal } = options;
   const interval = Math.max(20, Math.floor(leases.ttlMs / 3));
   let lease: HeldLease | undefined;
+  let acquiredAt = Date.now();
   while (!lease) {
     if (signal.aborted) return undefined;
+    acquiredAt = Date.now();
     lease = await leases.acquire(name).catch(() => undefined);
-    if (!lease) await pause(interval, signal);
+    if (lease) break;
+    if (options.onBusy) options.onBusy((await leases.holderOf(name).catch(() => undefined))?.holder);
+    await pause(interval, signal);
   }
   const held = lease;
-  let lastRenewed = Date.now();
+  if (signal.aborted) {
+    // Stopped while the acquisition was on its way: nobody will use it.
+    await leases.release(held).catch(() => undefined);
+    return undefined;
+  }
+  // When the last successful renewal was sent: the lease runs out a lease time after it at the latest.
+  let lastRenewed = acquiredAt;
+  let lost = false;
   const timer = setInterval(async () => {
-    const renewed = await leases.renew(held).catch(() => undefined);
-    if (renewed) lastRenewed = Date.now();
-    if (renewed === false || Date.now() - lastRenewed >= leases.ttlMs) {
+    const sentAt = Date.now();
+    const healthy = options.healthy?.() ?? true;
+    const renewed = healthy ? await leases.renew(held).catch(() => undefined) : undefined;
+    if (lost || signal.aborted) return;
+    if (renewed) lastRenewed = sentAt;
+    // Given up before it can run out (not after): the holder has stopped before anyone else may take over.
+    if (renewed === false || Date.now() - lastRenewed >= leases.ttlMs - interval) {
+      lost = true;
       clearInterval(timer);
       options.onLost(held);
     }
@@ -154,7 +176,7 @@ export async function keepLease(
     "abort",
     () => {
       clearInterval(timer);
-      void leases.release(held).catch(() => undefined);
+      if (!lost) void leases.release(held).catch(() => undefined);
     },
     { once: true },
   );

@@ -51,6 +51,15 @@ export interface PlatformChannelDescriptor<
   readonly credentialHint: string;
   /** What to check when the platform rejects the credentials, e.g. `SLACK_BOT_TOKEN, SLACK_APP_TOKEN or SLACK_SIGNING_SECRET`. */
   readonly credentialRemedy: string;
+  /**
+   * When the receiving connection allows one consumer per credential (Telegram long polling,
+   * the Discord gateway), what names it: a bot id or a hash of the token, never the secret.
+   * In cluster mode one process receives on it under the lease `connection:<name>:<this>`;
+   * the others only send. `undefined` (or no method): every process may receive (a webhook,
+   * Slack), and the channel starts as usual. Such a plugin's channel implements
+   * `openForSending`, `startReceiving` and `stopReceiving`.
+   */
+  receivingLease?(settings: z.output<Schema>): string | undefined;
   /** Problems in settings that parse but cannot work (shown by `skein config check`). */
   configWarnings?(settings: z.output<Schema>): string[];
   /** `skein doctor`'s check of the credentials, one request the platform answers for free; loads its code lazily. */

@@ -3,6 +3,7 @@ import type { MessageBus } from "../bus/message-bus.js";
 import { Backoff } from "../util/retry.js";
 import { settleWithin } from "../util/settle-within.js";
 import { type Channel, ChannelError, type ChannelStatus } from "./channel.js";
+import { type ConnectionLeases, isLeasable, LeasedReceiving } from "./leased-receiving.js";
 
 /** A channel to run: its name (for logs before it exists) and how to create it. */
 export interface ChannelSpec {
@@ -10,6 +11,12 @@ export interface ChannelSpec {
   create: () => Channel | Promise<Channel>;
   /** What to check when the platform rejects the credentials (a plugin's `credentialRemedy`). */
   credentialRemedy?: string;
+  /**
+   * Cluster mode: the lease of the channel's single-consumer receiving connection (see
+   * `receivingLeaseName`). The channel then sends from the start and receives only while
+   * this process holds the lease.
+   */
+  lease?: string;
 }
 
 export interface ChannelSupervisorOptions {
@@ -19,6 +26,8 @@ export interface ChannelSupervisorOptions {
   signal: AbortSignal;
   /** First retry delay of a channel that failed transiently (default 1 s, doubling to 60 s). */
   retryBaseMs?: number;
+  /** Cluster mode: the leases under which channels with a {@link ChannelSpec.lease} receive. */
+  leases?: ConnectionLeases;
 }
 
 interface Entry {
@@ -34,6 +43,10 @@ interface Entry {
   /** Delays between start attempts after transient failures. */
   backoff: Backoff;
   timer?: NodeJS.Timeout;
+  /** Receiving under the lease, for a leased channel opened for sending. */
+  receiving?: LeasedReceiving;
+  /** Ends the lease loop (after the channel stopped, so that the lease is released last). */
+  leaseStop?: AbortController;
 }
 
 function remedyFor(spec: ChannelSpec, error: unknown): string {
@@ -49,7 +62,9 @@ function remedyFor(spec: ChannelSpec, error: unknown): string {
 /**
  * Starts every channel concurrently and keeps them going: a channel that cannot start
  * for good (bad token, bad config) is reported once and marked failed while the others
- * run; a transient failure (network) is retried in the background with backoff.
+ * run; a transient failure (network) is retried in the background with backoff. In cluster
+ * mode a channel with a lease is opened for sending and receives only while this process
+ * holds its lease (see {@link LeasedReceiving}).
  */
 export class ChannelSupervisor {
   readonly #options: ChannelSupervisorOptions;
@@ -98,8 +113,9 @@ export class ChannelSupervisor {
     const statuses: Record<string, ChannelStatus> = {};
     for (const entry of this.#entries) {
       // Before its module is loaded and it is created, a channel is starting.
-      statuses[entry.name] =
+      const status =
         entry.down ?? (entry.channel ? safeStatus(entry.channel) : { state: "starting", since: entry.since });
+      statuses[entry.name] = entry.receiving && !entry.down ? { ...status, lease: entry.receiving.status } : status;
     }
     return statuses;
   }
@@ -115,6 +131,9 @@ export class ChannelSupervisor {
           this.#options.log.warn({ channel: entry.name, err: error }, "channel did not stop cleanly");
         });
         await settleWithin(stopping, timeoutMs);
+        // Released only now: the next holder must not begin receiving while this one still confirms its last poll.
+        entry.leaseStop?.abort();
+        if (entry.receiving) await settleWithin(entry.receiving.done, timeoutMs);
       }),
     );
   }
@@ -126,8 +145,23 @@ export class ChannelSupervisor {
       // A fresh channel per attempt: a channel that failed to start is not reused.
       const channel = await entry.spec.create();
       entry.channel = channel;
-      await channel.start(signal);
+      const { lease } = entry.spec;
+      const { leases } = this.#options;
+      const leased = lease && leases && isLeasable(channel);
+      if (leased) await channel.openForSending(signal);
+      else await channel.start(signal);
       entry.unregister = bus.registerChannel(entry.name, (message, options) => channel.send(message, options));
+      if (leased) {
+        entry.leaseStop = new AbortController();
+        entry.receiving = new LeasedReceiving({
+          channel,
+          lease,
+          leases,
+          log,
+          signal: entry.leaseStop.signal,
+          ...(this.#options.retryBaseMs !== undefined && { retryBaseMs: this.#options.retryBaseMs }),
+        });
+      }
       entry.down = undefined;
       entry.backoff.reset();
       log.info({ channel: entry.name }, "channel started");

@@ -20,6 +20,21 @@ export interface ChannelStatus {
   since: number;
   /** Human-readable reason for the state (the error of a failed start, a reconnect in progress). */
   detail?: string;
+  /**
+   * Cluster mode, a single-consumer connection (Telegram long polling, the Discord gateway):
+   * whether this process receives (it holds the connection's lease) or only sends.
+   */
+  lease?: ChannelLeaseStatus;
+}
+
+/** Who receives on a leased connection (see {@link ChannelStatus.lease}). */
+export interface ChannelLeaseStatus {
+  /** The lease, e.g. `connection:telegram:123456`. */
+  name: string;
+  /** `receiving`: this process holds the lease; `sending`: it only sends while another process (or nobody yet) holds it. */
+  role: "receiving" | "sending";
+  /** The process holding the lease (`host:pid:id`), when one does. */
+  holder?: string;
 }
 
 /** A running "the bot is working" indicator (typing, a reaction); `end` always stops it. */
@@ -49,6 +64,20 @@ export interface Channel {
   send(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt | undefined>;
   /** Stops receiving and releases the connection. In-flight `send`s may still complete. */
   stop(): Promise<void>;
+  /**
+   * For a connection only one process may hold (a plugin whose descriptor names a
+   * `receivingLease`), run under a lease in cluster mode: makes the channel able to send
+   * (credentials checked, REST ready) without receiving. Rejects like {@link Channel.start}.
+   * Then {@link Channel.startReceiving} and {@link Channel.stopReceiving} follow the lease.
+   */
+  openForSending?(signal: AbortSignal): Promise<void>;
+  /** Begins receiving on a channel opened for sending; resolves once it receives. */
+  startReceiving?(signal: AbortSignal): Promise<void>;
+  /**
+   * Stops receiving at once, without a word to the platform (a holder that lost its lease must
+   * not touch the connection: another process holds it now); sending keeps working.
+   */
+  stopReceiving?(): Promise<void>;
   /** Current connection state. */
   status(): ChannelStatus;
   /** Shows that the bot is working on `message` (typing, a reaction) until `end()` is called. */

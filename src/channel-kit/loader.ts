@@ -51,6 +51,15 @@ export function configuredChannels(config: { channels: ChannelsConfig }): Platfo
     .map((descriptor) => descriptor.name as PlatformChannelName);
 }
 
+/**
+ * The lease under which one process of a cluster receives on `name`'s connection
+ * (`connection:<name>:<bot id or token hash>`), or `undefined` when every process may receive.
+ */
+export function receivingLeaseName(name: string, settings: unknown): string | undefined {
+  const identity = platformChannel(name)?.receivingLease?.(settings as never);
+  return identity === undefined ? undefined : `connection:${name}:${identity}`;
+}
+
 /** Imports a channel's module (and with it, its SDK) and returns its factory, bound to nothing but its own settings. */
 export async function loadChannelFactory(name: PlatformChannelName): Promise<ChannelFactory> {
   const descriptor = platformChannel(name);

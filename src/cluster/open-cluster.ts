@@ -4,6 +4,8 @@ import { openClusterJournal } from "../bus/cluster-journal.js";
 import { type RedisTarget, redisClient } from "../bus/redis-connection.js";
 import type { RedisJournal } from "../bus/redis-journal.js";
 import { RedisLeases } from "../bus/redis-lease.js";
+import type { ConnectionLeases } from "../channel-kit/leased-receiving.js";
+import { redisConnectionLeases } from "./connection-leases.js";
 
 /** Key prefix of everything skein keeps in Redis. */
 export const clusterKeyPrefix = "skein:";
@@ -26,6 +28,8 @@ export interface Cluster {
   readonly journal: RedisJournal;
   /** Leases held under this member's name, with the journal's lease time. */
   readonly leases: RedisLeases;
+  /** The leases of single-consumer connections (Telegram long polling, the Discord gateway), on {@link leases}. */
+  readonly connectionLeases: ConnectionLeases;
   /** The connection of the shared stores (commands only; never a blocking read). */
   readonly redis: Redis;
   /** Key prefix of everything skein keeps in Redis. */
@@ -41,16 +45,13 @@ export async function openCluster(options: OpenClusterOptions): Promise<Cluster>
   const journal = await openClusterJournal({ ...options, ...target });
   const redis = redisClient(target);
   const prefix = clusterKeyPrefix;
+  const leases = new RedisLeases({ redis, holder: journal.holder, ttlMs: options.takeoverAfterSeconds * 1000, prefix });
   return {
     journal,
     redis,
     prefix,
-    leases: new RedisLeases({
-      redis,
-      holder: journal.holder,
-      ttlMs: options.takeoverAfterSeconds * 1000,
-      prefix,
-    }),
+    leases,
+    connectionLeases: redisConnectionLeases(leases, journal.holder),
     async close() {
       await journal.close();
       await redis.quit().catch(() => redis.disconnect());

@@ -10,6 +10,10 @@ import type { ChannelStatus } from "../channel-kit/channel.js";
  *   the probe; past it the channel is deaf and the daemon unready;
  * - `failed` and `stopped` are unready at once: neither will come back by itself.
  *
+ * In cluster mode a channel whose connection is leased (Telegram long polling, the Discord
+ * gateway) is `connected` in every process once it can send: the process that holds the
+ * lease receives, the others only send, and all of them are ready.
+ *
  * With no channel configured there is nothing to be deaf to, and the daemon is ready.
  */
 

@@ -1,3 +1,4 @@
+import type { ChannelLeaseStatus } from "../channel-kit/channel.js";
 import type { FetchLike } from "../checks/http-probe.js";
 import type { SkeinConfig } from "../config/schema.js";
 import type { StatusReport } from "./health-server.js";
@@ -80,8 +81,9 @@ export function formatStatus(report: StatusReport, now: number): string[] {
     for (const [name, channel] of channels) {
       const detail = channel.detail ? `: ${channel.detail}` : "";
       const age = formatDuration((now - channel.since) / 1000);
+      const lease = channel.lease ? `, ${formatLease(channel.lease)}` : "";
       lines.push(
-        `  ${name.padEnd(nameWidth)}  ${channel.state.padEnd(12)}  since ${utc(channel.since)} (${age})${detail}`,
+        `  ${name.padEnd(nameWidth)}  ${channel.state.padEnd(12)}  since ${utc(channel.since)} (${age})${detail}${lease}`,
       );
     }
   }
@@ -90,6 +92,12 @@ export function formatStatus(report: StatusReport, now: number): string[] {
   if (report.models) lines.push(...formatModels(report.models, now));
   if (report.cluster) lines.push(formatCluster(report.cluster));
   return lines;
+}
+
+/** `receiving (holds connection:telegram:123)` or `sending only (host:2:cd receives)`: who receives on a leased connection. */
+function formatLease(lease: ChannelLeaseStatus): string {
+  if (lease.role === "receiving") return `receiving (holds ${lease.name})`;
+  return `sending only (${lease.holder ? `${lease.holder} receives` : `nobody holds ${lease.name} yet`})`;
 }
 
 /** `cluster: member host:1:ab, Redis connected, 3 members, partitions 0 4 9 (2 messages in hand)`. */

@@ -54,6 +54,37 @@ describe("skein status output", () => {
     );
   });
 
+  it("says of each leased connection whether this process receives on it or only sends, and who receives", () => {
+    const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
+    const report: StatusReport = {
+      version: "0.1.0",
+      startedAt,
+      uptimeSeconds: 60,
+      ready: true,
+      channels: {
+        telegram: {
+          state: "connected",
+          since: startedAt,
+          lease: { name: "connection:telegram:123", role: "receiving", holder: "host-a:41:x1" },
+        },
+        discord: {
+          state: "connected",
+          since: startedAt,
+          lease: { name: "connection:discord:ab12", role: "sending", holder: "host-b:7:y2" },
+        },
+        slack: { state: "connected", since: startedAt, lease: { name: "connection:slack:x", role: "sending" } },
+      },
+      activeSessions: 0,
+      sessions: 0,
+      turnsServed: 0,
+    };
+    expect(formatStatus(report, startedAt + 60_000).slice(2, 5)).toEqual([
+      "  telegram  connected     since 2026-01-01 12:00:00 UTC (1m 0s), receiving (holds connection:telegram:123)",
+      "  discord   connected     since 2026-01-01 12:00:00 UTC (1m 0s), sending only (host-b:7:y2 receives)",
+      "  slack     connected     since 2026-01-01 12:00:00 UTC (1m 0s), sending only (nobody holds connection:slack:x yet)",
+    ]);
+  });
+
   it("asks the loopback address when the health endpoint listens on every interface", () => {
     expect(statusUrl({ health_port: 8080, health_host: "0.0.0.0", unready_after: 60 })).toBe(
       "http://127.0.0.1:8080/status",
