@@ -303,6 +303,12 @@ export class FakeTelegram {
     return this.#held.count;
   }
 
+  /**
+   * Long polls cut short by another one with the same token (each answered 409 Conflict, as on
+   * Telegram): more than one poller at a time. Zero while a single process polls.
+   */
+  conflicts = 0;
+
   /** Update ids not yet confirmed by a later getUpdates offset (Telegram still holds them). */
   get unconfirmedUpdates(): number {
     return this.#updates.length;
@@ -535,6 +541,7 @@ export class FakeTelegram {
     for (const held of this.#heldPolls) {
       clearTimeout(held.timer);
       this.#heldPolls.delete(held);
+      this.conflicts++;
       fail(
         held.response,
         409,

@@ -1,0 +1,245 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { connectRedis } from "../../src/bus/redis-connection.js";
+import type { ChannelStatus } from "../../src/channel-kit/channel.js";
+import { createDaemon, type Daemon } from "../../src/daemon.js";
+import { silentLogger } from "../../src/log.js";
+import { ALICE, DM_CHANNEL_ID, FakeDiscord } from "../fakes/fake-discord.js";
+import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { type FakeChat, FakeTelegram } from "../fakes/fake-telegram.js";
+import { type CuttableProxy, startCuttableProxy } from "../support/cuttable-proxy.js";
+import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
+import { waitUntil } from "../support/wait-until.js";
+
+/**
+ * Two daemons (in this process, each with its own SKEIN_HOME) on one real redis-server:
+ * Telegram long polling and the Discord gateway run in one of them at a time, under a lease;
+ * both send. A member is "killed" by cutting its connections (to Redis and to the platform)
+ * with proxies: it stops renewing without releasing anything, as after a SIGKILL.
+ */
+describe.skipIf(redisSkipReason)("single-consumer connections leased across two daemons", () => {
+  const takeoverAfterSeconds = 1;
+  let redis: RedisServer;
+  let model: FakeOpenAI;
+  const members: Member[] = [];
+  const cleanups: Array<() => Promise<unknown>> = [];
+
+  interface Member {
+    daemon: Daemon;
+    /** Ids of the messages this member answered. */
+    answered: string[];
+    channel(name: string): ChannelStatus;
+  }
+
+  beforeAll(async () => {
+    redis = await startRedisServer({ tcp: true });
+    model = await FakeOpenAI.start();
+  });
+  afterAll(async () => {
+    await model?.close();
+    await redis?.stop();
+  });
+  beforeEach(async () => {
+    const admin = await connectRedis({ url: redis.url });
+    await admin.flushall();
+    admin.disconnect();
+  });
+  afterEach(async () => {
+    for (const member of members.splice(0)) await member.daemon.stop();
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function startMember(env: Record<string, string>): Promise<Member> {
+    const home = await mkdtemp(join(tmpdir(), "skein-leased-"));
+    cleanups.push(() => rm(home, { recursive: true, force: true }));
+    await writeFile(join(home, "config.json"), JSON.stringify({ bus: { takeover_after: takeoverAfterSeconds } }));
+    const daemon = createDaemon({
+      ignoreDotEnv: true,
+      cwd: home,
+      log: silentLogger(),
+      graceMs: 1_000,
+      env: {
+        HOME: home,
+        SKEIN_HOME: home,
+        OPENAI_API_KEY: "sk-test",
+        OPENAI_BASE_URL: model.baseUrl,
+        SKEIN_REDIS_URL: redis.tcpUrl!,
+        ...env,
+      },
+    });
+    const answered: string[] = [];
+    daemon.onOutcome((outcome) => {
+      if (outcome.status === "answered") answered.push(outcome.message.id);
+    });
+    await daemon.start();
+    const member: Member = { daemon, answered, channel: (name) => daemon.status().channels[name]! };
+    members.push(member);
+    return member;
+  }
+
+  /** The member that receives on `channel` and the one that only sends, once both know it. */
+  async function rolesOf(first: Member, second: Member, channel: string): Promise<[Member, Member]> {
+    await waitUntil(
+      () =>
+        [first, second].some((member) => member.channel(channel).lease?.role === "receiving") &&
+        [first, second].some((member) => member.channel(channel).lease?.holder === undefined) === false,
+      `one member receives on ${channel} and the other names it`,
+      10_000,
+    );
+    return first.channel(channel).lease?.role === "receiving" ? [first, second] : [second, first];
+  }
+
+  describe("Telegram long polling", () => {
+    let telegram: FakeTelegram;
+    beforeEach(async () => {
+      telegram = await FakeTelegram.start();
+      cleanups.push(() => telegram.close());
+    });
+
+    const telegramEnv = (apiRoot = telegram.apiRoot) => ({
+      TELEGRAM_BOT_TOKEN: telegram.token,
+      TELEGRAM_API_ROOT: apiRoot,
+      TELEGRAM_ALLOW_FROM: "*",
+    });
+    const chat = (id: number): FakeChat => ({ id, type: "private" });
+    const user = (id: number) => ({ id, first_name: `User ${id}` });
+    /** How many answers each chat got (messages the bot sent there). */
+    const answersPerChat = () => {
+      const counts = new Map<number, number>();
+      for (const sent of telegram.sent) counts.set(sent.chat_id, (counts.get(sent.chat_id) ?? 0) + 1);
+      return counts;
+    };
+    const say = (chatId: number, text: string) =>
+      `telegram:${chatId}:${String(telegram.userMessage(chat(chatId), user(chatId), text).message.message_id)}`;
+
+    it("polls in one daemon only, while both answer their chats", async () => {
+      const first = await startMember(telegramEnv());
+      const second = await startMember(telegramEnv());
+      const [receiver, sender] = await rolesOf(first, second, "telegram");
+      expect(receiver.channel("telegram")).toMatchObject({ state: "connected", lease: { role: "receiving" } });
+      expect(sender.channel("telegram")).toMatchObject({
+        state: "connected",
+        lease: { role: "sending", holder: receiver.channel("telegram").lease?.holder },
+      });
+      await waitUntil(
+        () => (second.daemon.status().cluster?.partitions.length ?? 0) > 0,
+        "the second member owns partitions",
+      );
+
+      const chats = Array.from({ length: 24 }, (_, index) => 7_000 + index);
+      for (const chatId of chats) say(chatId, `hello from ${chatId}`);
+      await waitUntil(() => answersPerChat().size === chats.length, "every chat is answered", 20_000);
+      await Promise.all([first.daemon.idle(), second.daemon.idle()]);
+
+      expect(
+        [...answersPerChat().values()].every((count) => count === 1),
+        "each chat answered once",
+      ).toBe(true);
+      expect(sender.answered.length, "the daemon that does not poll answers its chats too").toBeGreaterThan(0);
+      expect(receiver.answered.length).toBeGreaterThan(0);
+      expect(telegram.conflicts, "never two pollers at once").toBe(0);
+    });
+
+    it("moves polling to the other daemon when the poller is killed, and answers every message once", async () => {
+      const telegramProxy = await cutAfter(startCuttableProxy({ port: Number(new URL(telegram.apiRoot).port) }));
+      const redisProxy = await cutAfter(startCuttableProxy({ path: redis.url }));
+      const doomed = await startMember({
+        ...telegramEnv(`http://127.0.0.1:${telegramProxy.port}`),
+        SKEIN_REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`,
+      });
+      await waitUntil(() => doomed.channel("telegram").lease?.role === "receiving", "the first daemon polls");
+      const survivor = await startMember(telegramEnv());
+      await rolesOf(doomed, survivor, "telegram");
+      say(8_001, "before");
+      await waitUntil(() => answersPerChat().get(8_001) === 1, "the first message is answered");
+
+      // Cut off from Redis first: it fetches the next message but cannot record it, so it never confirms it.
+      redisProxy.cut();
+      const polls = telegram.callsOf("getUpdates").length;
+      const unconfirmed = say(8_002, "fetched by the daemon that dies");
+      await waitUntil(
+        () => telegram.callsOf("getUpdates").length >= polls + 2,
+        "the doomed daemon fetched the message (and failed to record it)",
+      );
+      // Then it dies: no poll, no renewal, no release.
+      telegramProxy.cut();
+      const killedAt = Date.now();
+      await waitUntil(() => survivor.channel("telegram").lease?.role === "receiving", "the survivor polls", 10_000);
+      const firstPoll = telegram.calls.find((call) => call.method === "getUpdates" && call.at >= killedAt);
+      const after = say(8_003, "after the takeover");
+      await waitUntil(() => answersPerChat().get(8_003) === 1, "a message after the takeover is answered", 10_000);
+      await waitUntil(() => answersPerChat().get(8_002) === 1, "the unconfirmed message is answered", 10_000);
+      await survivor.daemon.idle();
+
+      // takeover_after, plus the wait for the next acquisition attempt, plus a loaded machine's slack.
+      expect(firstPoll!.at - killedAt).toBeLessThan(takeoverAfterSeconds * 1000 + 2_000);
+      expect(Object.fromEntries(answersPerChat())).toEqual({ 8001: 1, 8002: 1, 8003: 1 });
+      expect(survivor.answered).toEqual(expect.arrayContaining([unconfirmed, after]));
+      expect(telegram.conflicts).toBe(0);
+    });
+
+    it("stops polling on its own, before the other daemon begins, when it is cut off from Redis", async () => {
+      const redisProxy = await cutAfter(startCuttableProxy({ path: redis.url }));
+      const cutOff = await startMember({ ...telegramEnv(), SKEIN_REDIS_URL: `redis://127.0.0.1:${redisProxy.port}` });
+      await waitUntil(() => cutOff.channel("telegram").lease?.role === "receiving", "the first daemon polls");
+      const other = await startMember(telegramEnv());
+      await rolesOf(cutOff, other, "telegram");
+
+      redisProxy.cut();
+      await waitUntil(() => other.channel("telegram").lease?.role === "receiving", "the other daemon polls", 10_000);
+      expect(cutOff.channel("telegram").lease?.role).toBe("sending");
+      say(8_100, "to the new poller");
+      await waitUntil(() => answersPerChat().get(8_100) === 1, "the message is answered", 10_000);
+      expect(telegram.conflicts, "the fenced daemon stopped before the other polled").toBe(0);
+
+      redisProxy.restore();
+      await waitUntil(
+        () => cutOff.channel("telegram").lease?.holder === other.channel("telegram").lease?.holder,
+        "back on Redis, it names the new poller and keeps sending only",
+        10_000,
+      );
+      expect(cutOff.channel("telegram").lease?.role).toBe("sending");
+    });
+  });
+
+  describe("the Discord gateway", () => {
+    let discord: FakeDiscord;
+    beforeEach(async () => {
+      discord = await FakeDiscord.start();
+      cleanups.push(() => discord.close());
+    });
+    const discordEnv = () => ({
+      DISCORD_BOT_TOKEN: "test-token",
+      DISCORD_API_URL: discord.apiUrl,
+      DISCORD_ALLOW_FROM: ALICE.id,
+    });
+
+    it("has one gateway session between two daemons, and the other sends over REST", async () => {
+      const first = await startMember(discordEnv());
+      const second = await startMember(discordEnv());
+      const [receiver, sender] = await rolesOf(first, second, "discord");
+
+      expect(discord.received.identify, "one IDENTIFY").toBe(1);
+      expect(sender.channel("discord")).toMatchObject({ state: "connected", lease: { role: "sending" } });
+      discord.dm("hello from a DM");
+      await discord.waitForSent(1);
+      await Promise.all([first.daemon.idle(), second.daemon.idle()]);
+      await sender.daemon.bus.publishOutbound({ channel: "discord", chatId: DM_CHANNEL_ID, text: "from the sender" });
+
+      expect(discord.sent.map((message) => message.body.content)).toEqual([
+        expect.stringMatching(/^echo: .*hello from a DM/),
+        "from the sender",
+      ]);
+      expect(receiver.answered.length + sender.answered.length).toBe(1);
+      expect(discord.received.identify).toBe(1);
+    });
+  });
+
+  async function cutAfter(proxy: Promise<CuttableProxy>): Promise<CuttableProxy> {
+    const started = await proxy;
+    cleanups.push(() => started.close());
+    return started;
+  }
+});
