@@ -166,8 +166,10 @@ describe.skipIf(redisSkipReason)("single-consumer connections leased across two 
       // Then it dies: no poll, no renewal, no release.
       telegramProxy.cut();
       const killedAt = Date.now();
-      await waitUntil(() => survivor.channel("telegram").lease?.role === "receiving", "the survivor polls", 10_000);
-      const firstPoll = telegram.calls.find((call) => call.method === "getUpdates" && call.at >= killedAt);
+      const pollAfterKill = () => telegram.calls.find((call) => call.method === "getUpdates" && call.at >= killedAt);
+      await waitUntil(() => pollAfterKill() !== undefined, "the survivor polls", 10_000);
+      const firstPoll = pollAfterKill();
+      expect(survivor.channel("telegram").lease?.role).toBe("receiving");
       const after = say(8_003, "after the takeover");
       await waitUntil(() => answersPerChat().get(8_003) === 1, "a message after the takeover is answered", 10_000);
       await waitUntil(() => answersPerChat().get(8_002) === 1, "the unconfirmed message is answered", 10_000);
