@@ -131,6 +131,8 @@ export class FakeTelegram {
   /** Every update ever queued, for redelivery. */
   readonly #allUpdates = new Map<number, { update_id: number } & Record<string, unknown>>();
   readonly #failures = new Map<string, InjectedFailure[]>();
+  /** How many getUpdates answers carried each update, by update id. */
+  readonly #handedOut = new Map<number, number>();
   readonly #heldPolls = new Set<{ response: ServerResponse; offset: number; timer: NodeJS.Timeout }>();
   readonly #hanging = new Set<ServerResponse>();
   /** While set, sendMessage calls wait for it (see {@link FakeTelegram.pauseSends}). */
@@ -308,6 +310,11 @@ export class FakeTelegram {
    * Telegram): more than one poller at a time. Zero while a single process polls.
    */
   conflicts = 0;
+
+  /** How many getUpdates answers carried update `updateId` (more than one: it was redelivered). */
+  timesHandedOut(updateId: number): number {
+    return this.#handedOut.get(updateId) ?? 0;
+  }
 
   /** Update ids not yet confirmed by a later getUpdates offset (Telegram still holds them). */
   get unconfirmedUpdates(): number {
@@ -552,7 +559,7 @@ export class FakeTelegram {
     const available = this.#pending(offset, limit);
     const timeout = Number(payload.timeout ?? 0);
     if (available.length > 0 || timeout <= 0) {
-      ok(response, available);
+      this.#handOut(response, available);
       return;
     }
     const held = {
@@ -560,7 +567,7 @@ export class FakeTelegram {
       offset,
       timer: setTimeout(() => {
         this.#heldPolls.delete(held);
-        ok(response, this.#pending(offset, limit));
+        this.#handOut(response, this.#pending(offset, limit));
       }, timeout * 1000),
     };
     this.#heldPolls.add(held);
@@ -568,6 +575,12 @@ export class FakeTelegram {
       clearTimeout(held.timer);
       this.#heldPolls.delete(held);
     });
+  }
+
+  /** Answers a getUpdates call with `updates`, counting how often each was handed out. */
+  #handOut(response: ServerResponse, updates: Array<{ update_id: number }>): void {
+    for (const update of updates) this.#handedOut.set(update.update_id, this.timesHandedOut(update.update_id) + 1);
+    ok(response, updates);
   }
 
   #pending(offset: number, limit: number) {
@@ -580,7 +593,7 @@ export class FakeTelegram {
       if (available.length === 0) continue;
       clearTimeout(held.timer);
       this.#heldPolls.delete(held);
-      ok(held.response, available);
+      this.#handOut(held.response, available);
     }
   }
 
