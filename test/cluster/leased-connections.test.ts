@@ -155,6 +155,8 @@ describe.skipIf(redisSkipReason)("single-consumer connections leased across two 
       await rolesOf(doomed, survivor, "telegram");
       say(8_001, "before");
       await waitUntil(() => answersPerChat().get(8_001) === 1, "the first message is answered");
+      // Its turn finished and recorded as answered: the kill below is not mid-turn (the journal's own tests cover that).
+      await Promise.all([doomed.daemon.idle(), survivor.daemon.idle()]);
 
       // Cut off from Redis first: it fetches the next message but cannot record it, so it never confirms it.
       redisProxy.cut();
