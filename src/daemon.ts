@@ -184,7 +184,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
             maxMessageAgeSeconds: config.agents.defaults.max_message_age,
           })));
     const shared = cluster
-      ? (await import("./cluster/cluster-access.js")).clusterAccess(cluster, options.now)
+      ? await (await import("./cluster/cluster-access.js")).clusterAccess(cluster, options.now)
       : undefined;
     const pairings = shared?.pairings ?? new PairingFiles({ home });
     const messageBus = new MessageBus({ journal, redact: (text) => redactSecrets(text, secrets) });
@@ -196,6 +196,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       timeoutMs: config.tools.approval_timeout * 1000,
       log,
       redact: (text) => redactSecrets(text, secrets),
+      ...(shared ? { relay: shared.approvals } : {}),
     });
     approvals = broker;
     const platform = options.platformChannels === false ? [] : configuredChannels(config);

@@ -42,8 +42,8 @@ export class CliChannel implements TerminalChannel {
   async askApproval(prompt: ApprovalPrompt): Promise<ApprovalHandle> {
     const { confirm, approvals } = this.#options;
     if (!confirm || !approvals) throw new ChannelError("config", this.name, "no terminal to ask on");
-    void confirm(`${prompt.text}\nAllow? [y]es once, [a]lways in this conversation, [N]o: `).then((line) => {
-      const answer = approvals.press({
+    void confirm(`${prompt.text}\nAllow? [y]es once, [a]lways in this conversation, [N]o: `).then(async (line) => {
+      const answer = await approvals.press({
         channel: this.name,
         id: prompt.id,
         choice: terminalChoice(line),

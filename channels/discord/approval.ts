@@ -62,7 +62,7 @@ export async function handleDiscordPress(
 ): Promise<void> {
   const button = parseApprovalButton(interaction.customId);
   if (!button || !approvals) return;
-  const answer = approvals.press({
+  const answer = await approvals.press({
     channel: "discord",
     id: button.id,
     choice: button.choice,

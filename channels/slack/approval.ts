@@ -88,7 +88,7 @@ export function listenForSlackPresses(app: App, approvals: ApprovalDecisions | u
     const button = parseApprovalButton(action.action_id);
     const channel = body.channel?.id;
     if (!button || !approvals || !channel) return;
-    const answer = approvals.press({
+    const answer = await approvals.press({
       channel: "slack",
       id: button.id,
       choice: button.choice,

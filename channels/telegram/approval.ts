@@ -58,7 +58,7 @@ export async function handleTelegramPress(
     return;
   }
   const from = query.from;
-  const answer = approvals.press({
+  const answer = await approvals.press({
     channel: "telegram",
     id: button.id,
     choice: button.choice,

@@ -10,6 +10,7 @@ import type {
 } from "../channel-kit/approval.js";
 import type { Channel } from "../channel-kit/channel.js";
 import type { ApprovalGate, ApprovalRequest, ApprovalVerdict } from "../tools/approval-gate.js";
+import type { ApprovalRelay, RelayedDecision } from "./approval-relay.js";
 import { callKey, summarizeArguments } from "./call-summary.js";
 
 export interface ApprovalBrokerOptions {
@@ -22,7 +23,16 @@ export interface ApprovalBrokerOptions {
   log: Logger;
   /** Removes the config's secrets from a prompt's text. */
   redact?: (text: string) => string;
+  /**
+   * Cluster mode: shares pending requests and "for this conversation" grants with the other
+   * processes, so that a press reaching any of them decides (closed with the broker).
+   * Default: everything stays in this process.
+   */
+  relay?: ApprovalRelay;
 }
+
+/** How long a shared request outlives its timeout in Redis (a press then is answered as gone). */
+const SHARED_REQUEST_MARGIN_MS = 5_000;
 
 /** Why a request ended without an answer from a person. */
 type Ending = { type: "timeout" } | { type: "cancelled"; reason: string };
@@ -47,6 +57,7 @@ export const DENIAL = {
 
 const NOT_YOURS = "Not yours to approve.";
 const GONE = "This request is no longer pending.";
+const EXPIRED = "This request expired: the bot process that asked for it stopped, so nothing was run.";
 
 /**
  * Pending approvals (`tools.approval: ask`). The registry asks through {@link approve}; the
@@ -69,6 +80,7 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
   constructor(options: ApprovalBrokerOptions) {
     this.#options = options;
     this.#approvers = new Set(options.approvers ?? []);
+    options.relay?.onDecision((decision) => void this.#onRelayedDecision(decision));
   }
 
   /** Asks the turn's chat whether the call may run; resolves with the answer, a timeout or a cancellation. */
@@ -82,7 +94,7 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
   async #ask(request: ApprovalRequest): Promise<ApprovalVerdict> {
     const { ctx } = request;
     const key = callKey(request.tool, request.args);
-    if (this.#grants.get(ctx.sessionKey)?.has(key)) return { type: "approved" };
+    if (await this.#isGranted(ctx.sessionKey, key)) return { type: "approved" };
     if (this.#closing.signal.aborted) return denied(DENIAL.restart);
     const channel = this.#options.channel(ctx.channel);
     if (!channel?.askApproval) return denied(DENIAL.noPrompt);
@@ -99,6 +111,7 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
       requester: `${ctx.channel}:${ctx.senderId}`,
       settle,
     });
+    await this.#share(prompt, `${ctx.channel}:${ctx.senderId}`);
     const timer = setTimeout(() => settle({ type: "timeout" }), this.#options.timeoutMs);
     timer.unref();
     const onAbort = () => settle({ type: "cancelled", reason: "the turn ended before an answer" });
@@ -126,35 +139,127 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
       return denied(outcome.type === "timeout" ? DENIAL.timeout : outcome.reason);
     } finally {
       clearTimeout(timer);
-      this.#pending.delete(prompt.id);
+      if (this.#pending.delete(prompt.id)) void this.#options.relay?.withdraw(prompt.id).catch(() => undefined);
       ctx.signal.removeEventListener("abort", onAbort);
       this.#closing.signal.removeEventListener("abort", onClosing);
     }
   }
 
-  /** A button press from a channel: decides the request when the presser may, at once and without queueing. */
-  press(press: ApprovalPress): PressAnswer {
+  /**
+   * A button press from a channel: decides the request when the presser may, at once and
+   * without queueing. In a cluster the request may wait in another process: the decision is
+   * relayed there (asynchronously), and a press for a process that stopped is answered as expired.
+   */
+  press(press: ApprovalPress): PressAnswer | Promise<PressAnswer> {
     const pending = this.#pending.get(press.id);
-    if (!pending || pending.prompt.channel !== press.channel) return { type: "gone", text: GONE };
-    const presser = `${press.channel}:${press.by.userId}`;
-    if (presser !== pending.requester && !this.#approvers.has(presser)) {
-      this.#options.log.info({ id: press.id, presser }, "approval press refused: not the requester nor an approver");
-      return { type: "refused", text: NOT_YOURS };
-    }
-    this.#pending.delete(press.id);
+    const { relay } = this.#options;
+    if (relay) return pending ? this.#pressClaimed(press, pending, relay) : this.#pressElsewhere(press, relay);
+    const refusal = this.#refusal(press, pending && requestOf(pending));
+    if (refusal || !pending) return refusal ?? { type: "gone", text: GONE };
     if (press.choice === "conversation") {
       const grants = this.#grants.get(pending.sessionKey) ?? new Set<string>();
       grants.add(pending.key);
       this.#grants.set(pending.sessionKey, grants);
     }
-    pending.settle(press.choice);
-    const who = press.by.name ?? press.by.userId;
-    return { type: "decided", text: `${pending.prompt.text}\n\n${decisionLine(press.choice)} by ${who}` };
+    return this.#decide(press, pending);
   }
 
   /** Forgets the "for this conversation" approvals of a session (`/new`). */
   forgetConversation(sessionKey: string): void {
     this.#grants.delete(sessionKey);
+    void this.#options.relay
+      ?.forgetConversation(sessionKey)
+      .catch((error: unknown) =>
+        this.#options.log.warn({ err: error, session: sessionKey }, "forgetting shared approvals failed"),
+      );
+  }
+
+  /** Why a press cannot decide `pending` (gone, or not the presser's to decide); undefined when it can. */
+  #refusal(press: ApprovalPress, request: { channel: string; requester: string } | undefined): PressAnswer | undefined {
+    if (!request || request.channel !== press.channel) return { type: "gone", text: GONE };
+    const presser = `${press.channel}:${press.by.userId}`;
+    if (presser === request.requester || this.#approvers.has(presser)) return undefined;
+    this.#options.log.info({ id: press.id, presser }, "approval press refused: not the requester nor an approver");
+    return { type: "refused", text: NOT_YOURS };
+  }
+
+  /** Settles a request of this process with the press's choice. */
+  #decide(press: ApprovalPress, pending: Pending): PressAnswer {
+    this.#pending.delete(press.id);
+    pending.settle(press.choice);
+    return { type: "decided", text: decidedText(pending.prompt.text, press) };
+  }
+
+  /** Cluster: a press for a request of this process, decided here once no other process decided it first. */
+  async #pressClaimed(press: ApprovalPress, pending: Pending, relay: ApprovalRelay): Promise<PressAnswer> {
+    const refusal = this.#refusal(press, pending && requestOf(pending));
+    if (refusal) return refusal;
+    // Redis out of reach: no other process can decide it either, so this one does.
+    const claimed = await relay.claim(press.id).catch(() => true);
+    if (!claimed || this.#pending.get(press.id) !== pending) return { type: "gone", text: GONE };
+    if (press.choice === "conversation") await this.#grant(pending);
+    return this.#pending.get(press.id) === pending ? this.#decide(press, pending) : { type: "gone", text: GONE };
+  }
+
+  /** Cluster: a press for a request that waits in another process (or in none any more). */
+  async #pressElsewhere(press: ApprovalPress, relay: ApprovalRelay): Promise<PressAnswer> {
+    try {
+      const request = await relay.find(press.id);
+      const refusal = this.#refusal(press, request);
+      if (refusal || !request) return refusal ?? { type: "gone", text: GONE };
+      const outcome = await relay.decide({ id: press.id, choice: press.choice, by: press.by });
+      this.#options.log.info({ id: press.id, choice: press.choice, outcome }, "approval press relayed");
+      if (outcome === "orphaned") return { type: "gone", text: EXPIRED };
+      return outcome === "delivered"
+        ? { type: "decided", text: decidedText(request.text, press) }
+        : { type: "gone", text: GONE };
+    } catch (error) {
+      this.#options.log.warn({ err: error, id: press.id }, "relaying an approval press failed");
+      return { type: "gone", text: GONE };
+    }
+  }
+
+  /** Cluster: a decision another process made for a request of this one. */
+  async #onRelayedDecision(decision: RelayedDecision): Promise<void> {
+    const pending = this.#pending.get(decision.id);
+    if (!pending) return;
+    if (decision.choice === "conversation") await this.#grant(pending);
+    if (this.#pending.get(decision.id) !== pending) return;
+    this.#pending.delete(decision.id);
+    pending.settle(decision.choice);
+  }
+
+  /** Cluster: posts the request where every process finds it (a failure leaves it to this process's presses). */
+  async #share(prompt: ApprovalPrompt, requester: string): Promise<void> {
+    const request = { id: prompt.id, channel: prompt.channel, requester, text: prompt.text };
+    await this.#options.relay
+      ?.publish(request, this.#options.timeoutMs + SHARED_REQUEST_MARGIN_MS)
+      .catch((error: unknown) =>
+        this.#options.log.warn(
+          { err: error, id: prompt.id },
+          "sharing the approval request failed: only presses reaching this process decide it",
+        ),
+      );
+  }
+
+  async #isGranted(sessionKey: string, key: string): Promise<boolean> {
+    const { relay } = this.#options;
+    if (!relay) return this.#grants.get(sessionKey)?.has(key) ?? false;
+    return relay.isGranted(sessionKey, key).catch((error: unknown) => {
+      this.#options.log.warn({ err: error, session: sessionKey }, "reading shared approvals failed: asking again");
+      return false;
+    });
+  }
+
+  async #grant(pending: Pending): Promise<void> {
+    await this.#options.relay
+      ?.grant(pending.sessionKey, pending.key)
+      .catch((error: unknown) =>
+        this.#options.log.warn(
+          { err: error, session: pending.sessionKey },
+          "sharing an approval for the conversation failed",
+        ),
+      );
   }
 
   /** Requests waiting for an answer now. */
@@ -170,6 +275,7 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
   async close(): Promise<void> {
     this.#closing.abort();
     await Promise.all(this.#asking);
+    await this.#options.relay?.close().catch(() => undefined);
   }
 
   async #settlePrompt(
@@ -202,6 +308,15 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
 
 function denied(message: string): ApprovalVerdict {
   return { type: "denied", message };
+}
+
+function requestOf(pending: Pending): { channel: string; requester: string } {
+  return { channel: pending.prompt.channel, requester: pending.requester };
+}
+
+/** The prompt's text once decided: the decision and who made it below. */
+function decidedText(promptText: string, press: ApprovalPress): string {
+  return `${promptText}\n\n${decisionLine(press.choice)} by ${press.by.name ?? press.by.userId}`;
 }
 
 function decisionLine(choice: ApprovalChoice): string {

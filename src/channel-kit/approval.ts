@@ -65,9 +65,13 @@ export type PressAnswer =
   | { type: "refused"; text: string }
   | { type: "gone"; text: string };
 
-/** The core's side of button presses, given to channels in `ChannelDeps.approvals`. Synchronous: it never waits. */
+/**
+ * The core's side of button presses, given to channels in `ChannelDeps.approvals`. It never
+ * waits for a turn: one process answers at once; in a cluster the answer may take a round trip
+ * to Redis (the request may wait in another process), so channels await it.
+ */
 export interface ApprovalDecisions {
-  press(press: ApprovalPress): PressAnswer;
+  press(press: ApprovalPress): PressAnswer | Promise<PressAnswer>;
 }
 
 /** The text a button carries: `approve:<id>:<choice>` (Telegram allows 64 bytes of callback data). */

@@ -1,6 +1,8 @@
 import type { PairingReplyLimit } from "../access/pairing-reply-limit.js";
 import type { PairingStore } from "../access/pairing-store.js";
+import { readyWithin } from "../bus/redis-connection.js";
 import type { Cluster } from "./open-cluster.js";
+import { RedisApprovals } from "./redis-approvals.js";
 import { RedisPairings, RedisReplyLimit } from "./redis-pairings.js";
 import { RedisUsage } from "./redis-usage.js";
 
@@ -12,14 +14,31 @@ export interface ClusterAccess {
   pairingReplies: PairingReplyLimit;
   /** Usage records and the day totals the budgets measure, added to by every process. */
   usage: RedisUsage;
+  /** Pending tool approvals and "for this conversation" grants (closed by the approval broker). */
+  approvals: RedisApprovals;
 }
 
-/** The shared access stores on the cluster's state connection; `now` is the daemon's clock (usage days). */
-export function clusterAccess(cluster: Pick<Cluster, "redis" | "prefix">, now?: () => number): ClusterAccess {
+/** How long start-up waits for the approvals' subscription (Redis down: it subscribes once Redis is back). */
+const SUBSCRIBE_WAIT_MS = 5_000;
+
+/**
+ * The shared access stores on the cluster's state connection, and the subscription through
+ * which approval decisions made in other processes arrive; `now` is the daemon's clock (usage days).
+ */
+export async function clusterAccess(
+  cluster: Pick<Cluster, "redis" | "prefix" | "journal">,
+  now?: () => number,
+): Promise<ClusterAccess> {
   const { redis, prefix } = cluster;
+  const subscriber = redis.duplicate();
+  // Errors are reported through the commands that fail; the connection retries by itself.
+  subscriber.on("error", () => undefined);
+  const approvals = new RedisApprovals({ redis, subscriber, prefix, member: cluster.journal.holder });
+  if (await readyWithin(subscriber, SUBSCRIBE_WAIT_MS)) await approvals.subscribed().catch(() => undefined);
   return {
     pairings: new RedisPairings({ redis, prefix }),
     pairingReplies: new RedisReplyLimit({ redis, prefix }),
     usage: new RedisUsage({ redis, prefix, ...(now ? { now } : {}) }),
+    approvals,
   };
 }

@@ -5,7 +5,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApprovalBroker, DENIAL } from "../../src/approvals/approval-broker.js";
 import { summarizeArguments } from "../../src/approvals/call-summary.js";
-import type { ApprovalHandle, ApprovalPrompt } from "../../src/channel-kit/approval.js";
+import type { ApprovalHandle, ApprovalPrompt, PressAnswer } from "../../src/channel-kit/approval.js";
 import { execShellTool } from "../../src/tools/builtin/exec-shell.js";
 import { type ApprovalPolicy, ToolRegistry } from "../../src/tools/registry.js";
 import type { ToolContext } from "../../src/tools/tool.js";
@@ -74,7 +74,9 @@ const press = (
   prompt: ApprovalPrompt,
   choice: "once" | "conversation" | "deny",
   userId = "user-1",
-) => broker.press({ channel: "test", id: prompt.id, choice, by: { userId } });
+) =>
+  // Without a relay (one process) the broker answers at once, not with a promise.
+  broker.press({ channel: "test", id: prompt.id, choice, by: { userId } }) as PressAnswer;
 
 describe("which calls ask", () => {
   it("asks for web_fetch-like calls other than GET and HEAD, and for tools in approval_required, never for read-only tools", async () => {
@@ -154,9 +156,9 @@ describe("the approval broker", () => {
     const prompt = await chat.prompt(1);
     expect(press(broker, prompt, "once", "someone-else")).toEqual({ type: "refused", text: "Not yours to approve." });
     expect(broker.pendingCount).toBe(1);
-    expect(broker.press({ channel: "other", id: prompt.id, choice: "once", by: { userId: "user-1" } }).type).toBe(
-      "gone",
-    );
+    expect(
+      (broker.press({ channel: "other", id: prompt.id, choice: "once", by: { userId: "user-1" } }) as PressAnswer).type,
+    ).toBe("gone");
     expect(press(broker, prompt, "deny", "boss")).toMatchObject({
       type: "decided",
       text: expect.stringContaining("🚫 Denied by boss"),
