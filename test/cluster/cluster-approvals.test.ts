@@ -1,0 +1,114 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { TelegramChannel } from "../../channels/telegram/telegram-channel.js";
+import type { TurnOutcome } from "../../src/agent/agent-loop.js";
+import { sessionKeyOf } from "../../src/bus/messages.js";
+import { connectRedis } from "../../src/bus/redis-connection.js";
+import { partitionOf } from "../../src/bus/redis-partitions.js";
+import type { Channel } from "../../src/channel-kit/channel.js";
+import type { ExtraChannelDeps } from "../../src/daemon.js";
+import { scriptToolCalls } from "../approvals/scripted-model.js";
+import { fastOptions } from "../channels/telegram/harness.js";
+import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { type FakeChat, FakeTelegram, type FakeUser, type SentMessage } from "../fakes/fake-telegram.js";
+import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
+import { waitUntil } from "../support/wait-until.js";
+import { type ClusterDaemon, startClusterDaemon, waitForEvenPartitions } from "./cluster-daemons.js";
+
+type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
+
+/**
+ * The Telegram channel of a process that does not hold the polling connection: it sends
+ * (replies, prompts, prompt updates) but receives nothing, as every process but the poller does.
+ */
+function sendOnly(channel: TelegramChannel): Channel {
+  return {
+    name: channel.name,
+    start: async () => undefined,
+    stop: () => channel.stop(),
+    status: () => ({ state: "connected", since: Date.now() }),
+    send: (message) => channel.send(message),
+    askApproval: (prompt) => channel.askApproval(prompt),
+    settleApproval: (prompt, handle, text) => channel.settleApproval(prompt, handle, text),
+  };
+}
+
+describe.skipIf(redisSkipReason)("tool approvals in a cluster, with Telegram", () => {
+  let server: RedisServer;
+  let telegram: FakeTelegram;
+  let model: FakeOpenAI;
+  let daemons: ClusterDaemon[];
+  beforeAll(async () => {
+    server = await startRedisServer({ tcp: true });
+  });
+  afterAll(() => server?.stop());
+  beforeEach(async () => {
+    const admin = await connectRedis({ url: server.url });
+    await admin.flushall();
+    admin.disconnect();
+    telegram = await FakeTelegram.start();
+    model = await FakeOpenAI.start();
+    scriptToolCalls(model);
+    daemons = [];
+  });
+  afterEach(async () => {
+    for (const daemon of daemons) await daemon.close();
+    await telegram.close();
+    await model.close();
+  });
+
+  const start = async (polls: boolean) => {
+    const create = ({ config, ...deps }: ExtraChannelDeps) => {
+      const channel = new TelegramChannel({ ...deps, settings: config.channels.telegram }, fastOptions);
+      return polls ? channel : sendOnly(channel);
+    };
+    const daemon = await startClusterDaemon({
+      redisUrl: server.tcpUrl!,
+      model,
+      env: { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.apiRoot, TELEGRAM_ALLOW_FROM: "*" },
+      config: { tools: { approval: "ask", approval_timeout: 30 } },
+      channels: [{ name: "telegram", create }],
+    });
+    daemons.push(daemon);
+    return daemon;
+  };
+
+  /** A Telegram user whose private chat `member` handles now. */
+  const userHandledBy = (member: ClusterDaemon): FakeUser => {
+    const held = new Set(member.daemon.status().cluster?.partitions ?? []);
+    for (let id = 1_000; ; id++) {
+      if (held.has(partitionOf(sessionKeyOf({ channel: "telegram", chatId: String(id) }), 32)))
+        return { id, first_name: `User ${id}`, username: `user${id}` };
+    }
+  };
+  const button = (prompt: SentMessage, label: string) =>
+    (prompt.payload.reply_markup as Keyboard).inline_keyboard.flat().find((candidate) => candidate.text === label)!
+      .callback_data;
+
+  it("decides the call waiting in one process with a button press the polling process received", async () => {
+    const poller = await start(true);
+    const worker = await start(false);
+    await waitForEvenPartitions([poller, worker]);
+    const user = userHandledBy(worker);
+    const chat: FakeChat = { id: user.id, type: "private" };
+    const outcomes: TurnOutcome[] = [];
+    worker.daemon.onOutcome((outcome) => outcomes.push(outcome));
+
+    telegram.userMessage(chat, user, "shell: echo approved-across");
+    await telegram.waitForCall("sendMessage", (call) => call.payload.reply_markup !== undefined);
+    const prompt = telegram.sent.find((sent) => sent.payload.reply_markup !== undefined)!;
+    expect(prompt.visibleText).toContain("Approval needed: the agent wants to run exec_shell");
+
+    const stranger: FakeUser = { id: 9, first_name: "Mallory" };
+    telegram.pressButton(prompt, stranger, button(prompt, "Allow once"));
+    const refusal = await telegram.waitForCall("answerCallbackQuery", (call) => call.payload.show_alert === true);
+    expect(refusal.payload.text).toBe("Not yours to approve.");
+
+    telegram.pressButton(prompt, user, button(prompt, "Allow once"));
+    const edit = await telegram.waitForCall("editMessageText", (call) => call.payload.message_id === prompt.message_id);
+    expect(String(edit.payload.text)).toContain(`✅ Allowed once by @user${user.id}`);
+    await waitUntil(() => outcomes.length === 1, "the worker finished the turn");
+    expect(outcomes[0]).toMatchObject({ status: "answered", message: { chatId: String(user.id) } });
+    expect(outcomes[0]?.reply).toMatch(/^tool said: .*approved-across/);
+    expect(model.requests.at(-1)?.body.messages.at(-1)).toMatchObject({ role: "tool" });
+  });
+});
