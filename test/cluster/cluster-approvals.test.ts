@@ -4,7 +4,6 @@ import type { TurnOutcome } from "../../src/agent/agent-loop.js";
 import { sessionKeyOf } from "../../src/bus/messages.js";
 import { connectRedis } from "../../src/bus/redis-connection.js";
 import { partitionOf } from "../../src/bus/redis-partitions.js";
-import type { Channel } from "../../src/channel-kit/channel.js";
 import type { ExtraChannelDeps } from "../../src/daemon.js";
 import { scriptToolCalls } from "../approvals/scripted-model.js";
 import { fastOptions } from "../channels/telegram/harness.js";
@@ -15,22 +14,6 @@ import { waitUntil } from "../support/wait-until.js";
 import { type ClusterDaemon, startClusterDaemon, waitForEvenPartitions } from "./cluster-daemons.js";
 
 type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
-
-/**
- * The Telegram channel of a process that does not hold the polling connection: it sends
- * (replies, prompts, prompt updates) but receives nothing, as every process but the poller does.
- */
-function sendOnly(channel: TelegramChannel): Channel {
-  return {
-    name: channel.name,
-    start: async () => undefined,
-    stop: () => channel.stop(),
-    status: () => ({ state: "connected", since: Date.now() }),
-    send: (message) => channel.send(message),
-    askApproval: (prompt) => channel.askApproval(prompt),
-    settleApproval: (prompt, handle, text) => channel.settleApproval(prompt, handle, text),
-  };
-}
 
 describe.skipIf(redisSkipReason)("tool approvals in a cluster, with Telegram", () => {
   let server: RedisServer;
@@ -56,11 +39,9 @@ describe.skipIf(redisSkipReason)("tool approvals in a cluster, with Telegram", (
     await model.close();
   });
 
-  const start = async (polls: boolean) => {
-    const create = ({ config, ...deps }: ExtraChannelDeps) => {
-      const channel = new TelegramChannel({ ...deps, settings: config.channels.telegram }, fastOptions);
-      return polls ? channel : sendOnly(channel);
-    };
+  const start = async () => {
+    const create = ({ config, ...deps }: ExtraChannelDeps) =>
+      new TelegramChannel({ ...deps, settings: config.channels.telegram }, fastOptions);
     const daemon = await startClusterDaemon({
       redisUrl: server.tcpUrl!,
       model,
@@ -85,9 +66,12 @@ describe.skipIf(redisSkipReason)("tool approvals in a cluster, with Telegram", (
       .callback_data;
 
   it("decides the call waiting in one process with a button press the polling process received", async () => {
-    const poller = await start(true);
-    const worker = await start(false);
-    await waitForEvenPartitions([poller, worker]);
+    const both = [await start(), await start()];
+    const receives = (member: ClusterDaemon) => member.daemon.status().channels.telegram?.lease?.role === "receiving";
+    await waitUntil(() => both.some(receives), "one daemon polls Telegram", 15_000);
+    const poller = both.find(receives)!;
+    const worker = both.find((member) => member !== poller)!;
+    await waitForEvenPartitions(both);
     const user = userHandledBy(worker);
     const chat: FakeChat = { id: user.id, type: "private" };
     const outcomes: TurnOutcome[] = [];
@@ -109,6 +93,9 @@ describe.skipIf(redisSkipReason)("tool approvals in a cluster, with Telegram", (
     await waitUntil(() => outcomes.length === 1, "the worker finished the turn");
     expect(outcomes[0]).toMatchObject({ status: "answered", message: { chatId: String(user.id) } });
     expect(outcomes[0]?.reply).toMatch(/^tool said: .*approved-across/);
+    expect(poller.lines).toContainEqual(
+      expect.objectContaining({ msg: "approval press relayed", outcome: "delivered" }),
+    );
     expect(model.requests.at(-1)?.body.messages.at(-1)).toMatchObject({ role: "tool" });
   });
 });
