@@ -13,6 +13,17 @@ import { SessionFiles } from "../../src/agent/sessions.js";
 import type { ChatMessage } from "../../src/providers/provider.js";
 import { recordingLogger } from "../support/tool-context.js";
 
+/** Session stores made by a test, closed after it (no file left open for the garbage collector). */
+const opened: SessionFiles[] = [];
+function files(options: ConstructorParameters<typeof SessionFiles>[0]): SessionFiles {
+  const store = new SessionFiles(options);
+  opened.push(store);
+  return store;
+}
+afterEach(async () => {
+  for (const store of opened.splice(0)) await store.close();
+});
+
 describe("session ids", () => {
   it.each([
     ["empty", ""],
@@ -75,10 +86,10 @@ describe("the session store", () => {
 
   it("round-trips a session through its JSONL file", async () => {
     const { log } = recordingLogger();
-    const store = new SessionFiles({ dir, log });
+    const store = files({ dir, log });
     await store.append("slack:C1:1712.5", turn);
     expect(await readdir(dir)).toEqual(["slack%3AC1%3A1712%2E5.jsonl"]);
-    const reopened = new SessionFiles({ dir, log });
+    const reopened = files({ dir, log });
     expect(await reopened.load("slack:C1:1712.5")).toEqual(turn);
     const lines = (await readFile(join(dir, "slack%3AC1%3A1712%2E5.jsonl"), "utf8")).split("\n");
     expect(lines).toHaveLength(5);
@@ -87,39 +98,39 @@ describe("the session store", () => {
 
   it("writes turns completed together in one batch, in order", async () => {
     const { log } = recordingLogger();
-    const store = new SessionFiles({ dir, log });
+    const store = files({ dir, log });
     await Promise.all(turn.map((message) => store.append("cli:local", [message])));
-    expect(await new SessionFiles({ dir, log }).load("cli:local")).toEqual(turn);
+    expect(await files({ dir, log }).load("cli:local")).toEqual(turn);
   });
 
   it("keeps call order and every message when many turns append at once before the session is loaded", async () => {
     const { log } = recordingLogger();
-    await new SessionFiles({ dir, log }).append("cli:local", turn);
-    const store = new SessionFiles({ dir, log });
+    await files({ dir, log }).append("cli:local", turn);
+    const store = files({ dir, log });
     const later = Array.from({ length: 50 }, (_, index) => ({ role: "user" as const, content: `message ${index}` }));
     await Promise.all(later.map((message) => store.append("cli:local", [message])));
     expect(await store.load("cli:local")).toEqual([...turn, ...later]);
-    expect(await new SessionFiles({ dir, log }).load("cli:local")).toEqual([...turn, ...later]);
+    expect(await files({ dir, log }).load("cli:local")).toEqual([...turn, ...later]);
   });
 
   it("appends later turns to the same file", async () => {
     const { log } = recordingLogger();
-    const store = new SessionFiles({ dir, log });
+    const store = files({ dir, log });
     await store.append("cli:local", turn.slice(0, 1));
     await store.append("cli:local", turn.slice(1));
-    expect(await new SessionFiles({ dir, log }).load("cli:local")).toEqual(turn);
+    expect(await files({ dir, log }).load("cli:local")).toEqual(turn);
   });
 
   it("skips corrupt lines with a warning and keeps the rest", async () => {
     const { log, lines } = recordingLogger();
-    const store = new SessionFiles({ dir, log });
+    const store = files({ dir, log });
     await store.append("cli:local", turn.slice(0, 1));
     await appendFile(
       store.pathOf("cli:local"),
       '{"role":"user","content":"trunc\n{"role":"wizard","content":"x"}\nnot json at all\n',
     );
     await appendFile(store.pathOf("cli:local"), `${JSON.stringify(turn[3])}\n`);
-    const loaded = await new SessionFiles({ dir, log }).load("cli:local");
+    const loaded = await files({ dir, log }).load("cli:local");
     expect(loaded).toEqual([turn[0], turn[3]]);
     const warnings = lines.filter((line) => line.msg === "skipping a corrupt session line");
     expect(warnings.map((line) => line.line)).toEqual([2, 3, 4]);
@@ -127,15 +138,15 @@ describe("the session store", () => {
 
   it("loads a file with garbage and a torn last line, and later turns survive the next restart", async () => {
     const { log } = recordingLogger();
-    const store = new SessionFiles({ dir, log });
+    const store = files({ dir, log });
     await store.append("cli:local", turn.slice(0, 2), { id: "cli:1", replies: [] });
     await appendFile(store.pathOf("cli:local"), 'garbage\n{"turn":"cli:2","messages":[{"role":"user","con');
 
-    const afterCrash = new SessionFiles({ dir, log });
+    const afterCrash = files({ dir, log });
     expect(await afterCrash.load("cli:local")).toEqual(turn.slice(0, 2));
     await afterCrash.append("cli:local", turn.slice(2), { id: "cli:3", replies: ["It says hi."] });
 
-    const afterRestart = new SessionFiles({ dir, log });
+    const afterRestart = files({ dir, log });
     expect(await afterRestart.load("cli:local")).toEqual(turn);
     expect(await afterRestart.recordedTurn("cli:local", "cli:3")).toEqual(["It says hi."]);
     expect(await afterRestart.recordedTurn("cli:local", "cli:2")).toBeUndefined();
@@ -143,38 +154,38 @@ describe("the session store", () => {
 
   it("stores a turn's records as one line, so that a crash keeps all of them or none", async () => {
     const { log } = recordingLogger();
-    const store = new SessionFiles({ dir, log });
+    const store = files({ dir, log });
     await store.append("cli:local", turn, { id: "cli:9", replies: ["It says hi."] });
     const text = await readFile(store.pathOf("cli:local"), "utf8");
     expect(text.split("\n")).toEqual([JSON.stringify({ turn: "cli:9", messages: turn, replies: ["It says hi."] }), ""]);
-    expect(await new SessionFiles({ dir, log }).recordedTurn("cli:local", "cli:9")).toEqual(["It says hi."]);
+    expect(await files({ dir, log }).recordedTurn("cli:local", "cli:9")).toEqual(["It says hi."]);
   });
 
   it("starts empty for a session without a file", async () => {
     const { log } = recordingLogger();
-    expect(await new SessionFiles({ dir: join(dir, "missing"), log }).load("cli:local")).toEqual([]);
+    expect(await files({ dir: join(dir, "missing"), log }).load("cli:local")).toEqual([]);
   });
 
   it("archives the file on /new and starts the session fresh", async () => {
     const { log } = recordingLogger();
-    const store = new SessionFiles({ dir, log, now: () => new Date("2026-11-22T07:00:00.000Z") });
+    const store = files({ dir, log, now: () => new Date("2026-11-22T07:00:00.000Z") });
     await store.append("cli:local", turn);
     const archived = await store.archive("cli:local");
     expect(archived).toBe(join(dir, "archive", "cli%3Alocal.2026-11-22T07-00-00-000Z.jsonl"));
     expect(await store.load("cli:local")).toEqual([]);
-    expect(await new SessionFiles({ dir, log }).load("cli:local")).toEqual([]);
+    expect(await files({ dir, log }).load("cli:local")).toEqual([]);
     expect((await readFile(archived!, "utf8")).trim().split("\n")).toHaveLength(4);
     await store.append("cli:local", turn.slice(0, 1));
-    expect(await new SessionFiles({ dir, log }).load("cli:local")).toEqual(turn.slice(0, 1));
+    expect(await files({ dir, log }).load("cli:local")).toEqual(turn.slice(0, 1));
   });
 
   it("writes more sessions at once than it keeps files open for, each complete and in order in its own file", async () => {
     const { log } = recordingLogger();
-    const store = new SessionFiles({ dir, log });
+    const store = files({ dir, log });
     const keys = Array.from({ length: 200 }, (_, index) => `telegram:${index}`);
     for (let round = 0; round < 3; round++)
       await Promise.all(keys.map((key) => store.append(key, [{ role: "user", content: `${key} ${round}` }])));
-    const reopened = new SessionFiles({ dir, log });
+    const reopened = files({ dir, log });
     for (const key of keys)
       expect((await reopened.load(key)).map((message) => message.content)).toEqual([
         `${key} 0`,
@@ -185,7 +196,7 @@ describe("the session store", () => {
 
   it("never touches the filesystem for an invalid session id", async () => {
     const { log } = recordingLogger();
-    const store = new SessionFiles({ dir, log });
+    const store = files({ dir, log });
     await writeFile(join(dir, "secret"), "x");
     await expect(store.load("../secret")).rejects.toThrow(SessionIdError);
     await expect(store.append("a/b", turn)).rejects.toThrow(SessionIdError);
@@ -203,7 +214,7 @@ describe("sessions in memory", () => {
   it("lets a session unused for idleMs leave memory, and reads it again from its file on its next message", async () => {
     let now = 0;
     const { log } = recordingLogger();
-    const store = new SessionFiles({ dir, log, idleMs: 60_000, now: () => new Date(now) });
+    const store = files({ dir, log, idleMs: 60_000, now: () => new Date(now) });
     await store.append("telegram:1", [{ role: "user", content: "remember me" }]);
     await store.append("telegram:2", [{ role: "user", content: "busy chat" }]);
     expect(store.size).toBe(2);
@@ -219,7 +230,7 @@ describe("sessions in memory", () => {
 
   it("keeps at most twice `retain` messages of a session in memory, the newest", async () => {
     const { log } = recordingLogger();
-    const store = new SessionFiles({ dir, log, retain: 10 });
+    const store = files({ dir, log, retain: 10 });
     for (let turn = 0; turn < 100; turn++) await store.append("telegram:1", [{ role: "user", content: `${turn}` }]);
     const history = await store.load("telegram:1");
     expect(history.length).toBeLessThanOrEqual(20);

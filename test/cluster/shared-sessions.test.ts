@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Redis } from "ioredis";
@@ -54,6 +54,8 @@ describe.skipIf(redisSkipReason)("sessions shared through Redis (a real redis-se
     async function startDaemon(): Promise<MemoryChannel> {
       const home = await mkdtemp(join(tmpdir(), "skein-shared-sessions-"));
       homes.push(home);
+      const models = { agents: { defaults: { model: "gpt-4o-mini", models: ["gpt-4o-mini", "gpt-4o"] } } };
+      await writeFile(join(home, "config.json"), JSON.stringify(models));
       let channel: MemoryChannel | undefined;
       const { log, lines } = recordingLogger();
       logLines = lines;
@@ -76,10 +78,11 @@ describe.skipIf(redisSkipReason)("sessions shared through Redis (a real redis-se
       return channel!;
     }
 
-    it("continues in the second daemon a conversation the first one had, with its history and its /new", async () => {
+    it("continues in the second daemon a conversation the first one had, with its history, /model choice and /new", async () => {
       const first = await startDaemon();
       first.receive("my name is Ada", { id: "slack:a1" });
-      await first.waitForDeliveries(1);
+      first.receive("/model gpt-4o", { id: "slack:a2" });
+      await first.waitForDeliveries(2);
       await daemons[0]!.stop();
 
       const second = await startDaemon();
@@ -90,6 +93,7 @@ describe.skipIf(redisSkipReason)("sessions shared through Redis (a real redis-se
         "assistant: echo: my name is Ada",
         "user: what is my name?",
       ]);
+      expect(fake.requests.at(-1)?.body.model).toBe("gpt-4o");
       second.receive("/new", { id: "slack:b2" });
       await second.waitForDeliveries(2);
       await daemons[1]!.stop();
