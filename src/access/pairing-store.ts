@@ -46,6 +46,8 @@ export type PairingRequest =
 export interface PairingStore {
   /** Where the pairings are kept, for error messages (a folder, or Redis). */
   readonly location: string;
+  /** What the operator does when the pairings cannot be read or written. */
+  readonly remedy: string;
   /** Whether the operator approved this sender on this channel. */
   isApproved(channel: string, senderId: string): Promise<boolean>;
   /** The sender's code: their existing one if still valid, else a new one when fewer than the limit wait. */
@@ -98,6 +100,7 @@ export class PairingFiles implements PairingStore {
   readonly ttlMs: number;
   readonly maxPending: number;
   readonly location: string;
+  readonly remedy = "make $SKEIN_HOME/pairing readable and writable by the user skein runs as (or fix the file)";
   readonly #now: () => number;
   /** Last content read per channel, with the stamp (inode, mtime, size) it was read at. */
   readonly #cache = new Map<string, { stamp: string; pairings: ChannelPairings }>();

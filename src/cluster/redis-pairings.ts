@@ -77,6 +77,7 @@ export interface RedisPairingsOptions {
  */
 export class RedisPairings implements PairingStore {
   readonly location: string;
+  readonly remedy = "check that Redis (bus.redis_url) is reachable; skein retries by itself";
   readonly #redis: Redis;
   readonly #prefix: string;
   readonly #ttlMs: number;

@@ -93,7 +93,7 @@ export function createAccessGate(options: AccessGateOptions): InboundGate {
         // A pairing file the daemon cannot read or write (root-owned, corrupt) must not leave everyone unanswered.
         log.error(
           { channel: message.channel, err: error, location: pairings.location },
-          `cannot check pairings: ${error instanceof Error ? error.message : String(error)}; make $SKEIN_HOME/pairing readable and writable by the user skein runs as (or fix the file)`,
+          `cannot check pairings: ${error instanceof Error ? error.message : String(error)}; ${pairings.remedy}`,
         );
         return message.isDirect
           ? { type: "reply", text: pairingUnavailableText }
@@ -103,9 +103,9 @@ export function createAccessGate(options: AccessGateOptions): InboundGate {
   };
 }
 
-/** What a sender is told when the pairing files cannot be read: not silence. */
+/** What a sender is told when the pairings cannot be read (a file, or Redis): not silence. */
 export const pairingUnavailableText =
-  "Sorry, I can't check who may talk to me right now: one of my files cannot be read. The operator has been told; please try again later.";
+  "Sorry, I can't check who may talk to me right now. The operator has been told; please try again later.";
 
 /** What a stranger is told in a direct message. */
 function pairingText(channel: string, code: string, validForMs: number): string {

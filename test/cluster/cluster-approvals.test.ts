@@ -1,33 +1,25 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TelegramChannel } from "../../channels/telegram/telegram-channel.js";
 import type { TurnOutcome } from "../../src/agent/agent-loop.js";
 import { sessionKeyOf } from "../../src/bus/messages.js";
-import { connectRedis } from "../../src/bus/redis-connection.js";
 import { partitionOf } from "../../src/bus/redis-partitions.js";
 import type { ExtraChannelDeps } from "../../src/daemon.js";
 import { scriptToolCalls } from "../approvals/scripted-model.js";
 import { fastOptions } from "../channels/telegram/harness.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { type FakeChat, FakeTelegram, type FakeUser, type SentMessage } from "../fakes/fake-telegram.js";
-import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
+import { redisSkipReason } from "../support/redis-server.js";
 import { waitUntil } from "../support/wait-until.js";
-import { type ClusterDaemon, startClusterDaemon, waitForEvenPartitions } from "./cluster-daemons.js";
+import { type ClusterDaemon, startClusterDaemon, useRedisServer, waitForEvenPartitions } from "./cluster-daemons.js";
 
 type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
 
 describe.skipIf(redisSkipReason)("tool approvals in a cluster, with Telegram", () => {
-  let server: RedisServer;
+  const redisServer = useRedisServer({ tcp: true });
   let telegram: FakeTelegram;
   let model: FakeOpenAI;
   let daemons: ClusterDaemon[];
-  beforeAll(async () => {
-    server = await startRedisServer({ tcp: true });
-  });
-  afterAll(() => server?.stop());
   beforeEach(async () => {
-    const admin = await connectRedis({ url: server.url });
-    await admin.flushall();
-    admin.disconnect();
     telegram = await FakeTelegram.start();
     model = await FakeOpenAI.start();
     scriptToolCalls(model);
@@ -43,7 +35,7 @@ describe.skipIf(redisSkipReason)("tool approvals in a cluster, with Telegram", (
     const create = ({ config, ...deps }: ExtraChannelDeps) =>
       new TelegramChannel({ ...deps, settings: config.channels.telegram }, fastOptions);
     const daemon = await startClusterDaemon({
-      redisUrl: server.tcpUrl!,
+      redisUrl: redisServer().tcpUrl!,
       model,
       env: { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.apiRoot, TELEGRAM_ALLOW_FROM: "*" },
       config: { tools: { approval: "ask", approval_timeout: 30 } },

@@ -1,25 +1,23 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connectRedis } from "../../src/bus/redis-connection.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { run as usageCli } from "../../src/commands/usage.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
-import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
-import { type ClusterDaemon, chatHandledBy, startClusterDaemon, waitForEvenPartitions } from "./cluster-daemons.js";
+import { redisSkipReason } from "../support/redis-server.js";
+import {
+  type ClusterDaemon,
+  chatHandledBy,
+  startClusterDaemon,
+  useRedisServer,
+  waitForEvenPartitions,
+} from "./cluster-daemons.js";
 
 /** Every fake answer carries 10 input + 5 output tokens. */
 const TOKENS_PER_CALL = 15;
 
 describe.skipIf(redisSkipReason)("usage and budgets in a cluster", () => {
-  let server: RedisServer;
+  const redisServer = useRedisServer({ tcp: true });
   let model: FakeOpenAI;
   let daemons: ClusterDaemon[];
-  beforeAll(async () => {
-    server = await startRedisServer({ tcp: true });
-  });
-  afterAll(() => server?.stop());
   beforeEach(async () => {
-    const admin = await connectRedis({ url: server.url });
-    await admin.flushall();
-    admin.disconnect();
     model = await FakeOpenAI.start();
     daemons = [];
   });
@@ -30,7 +28,7 @@ describe.skipIf(redisSkipReason)("usage and budgets in a cluster", () => {
 
   const start = async () => {
     const daemon = await startClusterDaemon({
-      redisUrl: server.tcpUrl!,
+      redisUrl: redisServer().tcpUrl!,
       model,
       env: { SLACK_ALLOW_FROM: "ada" },
       config: { agents: { defaults: { budgets: { per_user_daily_tokens: 2 * TOKENS_PER_CALL } } } },
@@ -64,7 +62,7 @@ describe.skipIf(redisSkipReason)("usage and budgets in a cluster", () => {
     const io = {
       stdout: (text: string) => void written.push(text),
       stderr: (text: string) => void written.push(text),
-      env: { SKEIN_HOME: first.home, SKEIN_REDIS_URL: server.tcpUrl! },
+      env: { SKEIN_HOME: first.home, SKEIN_REDIS_URL: redisServer().tcpUrl! },
       cwd: first.home,
     };
     expect(await usageCli({ by: "user", json: true }, io)).toBe(0);

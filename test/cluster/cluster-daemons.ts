@@ -1,12 +1,15 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { sessionKeyOf } from "../../src/bus/messages.js";
+import { connectRedis } from "../../src/bus/redis-connection.js";
 import { partitionOf } from "../../src/bus/redis-partitions.js";
 import type { Channel } from "../../src/channel-kit/channel.js";
 import { createDaemon, type Daemon, type ExtraChannelDeps } from "../../src/daemon.js";
 import type { FakeOpenAI } from "../fakes/fake-openai.js";
 import { MemoryChannel } from "../fakes/memory-channel.js";
+import { type RedisServer, type RedisServerOptions, startRedisServer } from "../support/redis-server.js";
 import { recordingLogger } from "../support/tool-context.js";
 import { waitUntil } from "../support/wait-until.js";
 
@@ -93,4 +96,22 @@ export function chatHandledBy(member: ClusterDaemon, channel: string, prefix = "
     if (held.has(partitionOf(sessionKeyOf({ channel, chatId }), 32))) return chatId;
   }
   throw new Error("this daemon handles no partition");
+}
+
+/**
+ * A real redis-server for the tests of a `describe` (call it inside): started once, emptied
+ * before each test, stopped at the end. Returns the server's getter.
+ */
+export function useRedisServer(options: RedisServerOptions = {}): () => RedisServer {
+  let server: RedisServer | undefined;
+  beforeAll(async () => {
+    server = await startRedisServer(options);
+  });
+  afterAll(() => server?.stop());
+  beforeEach(async () => {
+    const admin = await connectRedis({ url: server!.url });
+    await admin.flushall();
+    admin.disconnect();
+  });
+  return () => server!;
 }

@@ -1,33 +1,25 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OutboundMessage } from "../../src/bus/messages.js";
-import { connectRedis } from "../../src/bus/redis-connection.js";
 import { run as approve } from "../../src/commands/pairing-approve.js";
 import { run as list } from "../../src/commands/pairing-list.js";
 import { run as revoke } from "../../src/commands/pairing-revoke.js";
 import type { CommandIo } from "../../src/commands/pairing-shared.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
-import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
+import { redisSkipReason } from "../support/redis-server.js";
 import { waitUntil } from "../support/wait-until.js";
-import { type ClusterDaemon, startClusterDaemon } from "./cluster-daemons.js";
+import { type ClusterDaemon, startClusterDaemon, useRedisServer } from "./cluster-daemons.js";
 
 describe.skipIf(redisSkipReason)("pairing in a cluster", () => {
-  let server: RedisServer;
+  const redisServer = useRedisServer({ tcp: true });
   let model: FakeOpenAI;
   let daemons: ClusterDaemon[];
   let operatorHome: string;
   let output: string;
   let io: CommandIo;
-  beforeAll(async () => {
-    server = await startRedisServer({ tcp: true });
-  });
-  afterAll(() => server?.stop());
   beforeEach(async () => {
-    const admin = await connectRedis({ url: server.url });
-    await admin.flushall();
-    admin.disconnect();
     model = await FakeOpenAI.start();
     daemons = [];
     // The operator's machine: a home of its own, only the Redis URL in common with the daemons.
@@ -40,7 +32,7 @@ describe.skipIf(redisSkipReason)("pairing in a cluster", () => {
       stderr: (text) => {
         output += text;
       },
-      env: { SKEIN_HOME: operatorHome, SKEIN_REDIS_URL: server.tcpUrl! },
+      env: { SKEIN_HOME: operatorHome, SKEIN_REDIS_URL: redisServer().tcpUrl! },
       cwd: operatorHome,
     };
   });
@@ -53,7 +45,7 @@ describe.skipIf(redisSkipReason)("pairing in a cluster", () => {
   const start = async () => {
     // A pairing reply each time, so that the revoked sender's next message is answered with a code.
     const daemon = await startClusterDaemon({
-      redisUrl: server.tcpUrl!,
+      redisUrl: redisServer().tcpUrl!,
       model,
       config: { pairing: { reply_interval: 0 } },
     });

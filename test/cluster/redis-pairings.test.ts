@@ -2,26 +2,27 @@ import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectRedis } from "../../src/bus/redis-connection.js";
 import { RedisPairings, RedisReplyLimit } from "../../src/cluster/redis-pairings.js";
+import { createAccessGate, pairingUnavailableText } from "../../src/gates/access-gate.js";
+import { configWith, message } from "../access/helpers.js";
 import { pairingStoreContract } from "../access/pairing-store-contract.js";
-import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
+import { redisSkipReason } from "../support/redis-server.js";
+import { recordingLogger } from "../support/tool-context.js";
+import { useRedisServer } from "./cluster-daemons.js";
 
 describe.skipIf(redisSkipReason)("the pairing store in Redis", () => {
-  let server: RedisServer;
+  const redisServer = useRedisServer();
   let redis: Redis;
   let otherConnection: Redis;
   let now: number;
   beforeAll(async () => {
-    server = await startRedisServer();
-    redis = await connectRedis({ url: server.url });
-    otherConnection = await connectRedis({ url: server.url });
+    redis = await connectRedis({ url: redisServer().url });
+    otherConnection = await connectRedis({ url: redisServer().url });
   });
-  afterAll(async () => {
+  afterAll(() => {
     redis?.disconnect();
     otherConnection?.disconnect();
-    await server?.stop();
   });
-  beforeEach(async () => {
-    await redis.flushall();
+  beforeEach(() => {
     now = 1_000_000;
   });
 
@@ -58,11 +59,17 @@ describe.skipIf(redisSkipReason)("the pairing store in Redis", () => {
     expect(await first.claim("slack\0user-7", 0)).toBe(true);
   });
 
-  it("fails fast while Redis is down and works again once it is back", async () => {
+  it("fails fast while Redis is down (a stranger is told, not left in silence) and works again once it is back", async () => {
     const store = storeOn(redis);
-    await server.kill();
+    const { log, lines } = recordingLogger();
+    const gate = createAccessGate({ config: configWith({}), home: "/nonexistent", log, pairings: store });
+    await redisServer().kill();
     await expect(store.isApproved("telegram", "1")).rejects.toThrow();
-    await server.start();
+    expect(await gate.admit(message({ senderId: "7" }))).toEqual({ type: "reply", text: pairingUnavailableText });
+    expect(lines).toContainEqual(
+      expect.objectContaining({ location: "Redis (skein:pairing:*)", msg: expect.stringContaining("bus.redis_url") }),
+    );
+    await redisServer().start();
     await expect.poll(() => store.isApproved("telegram", "1").catch(() => "down"), { timeout: 10_000 }).toBe(false);
   });
 });

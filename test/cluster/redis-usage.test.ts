@@ -6,26 +6,24 @@ import { RedisUsage, USAGE_RETENTION_DAYS } from "../../src/cluster/redis-usage.
 import type { ChatResponse } from "../../src/providers/provider.js";
 import { BudgetGuard } from "../../src/usage/budgets.js";
 import { UsageLedger } from "../../src/usage/usage-ledger.js";
-import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
+import { redisSkipReason } from "../support/redis-server.js";
 import { usageStoreContract } from "../usage/usage-store-contract.js";
+import { useRedisServer } from "./cluster-daemons.js";
 
 describe.skipIf(redisSkipReason)("usage in Redis", () => {
-  let server: RedisServer;
+  const redisServer = useRedisServer();
   let redis: Redis;
   let otherConnection: Redis;
   let now: number;
   beforeAll(async () => {
-    server = await startRedisServer();
-    redis = await connectRedis({ url: server.url });
-    otherConnection = await connectRedis({ url: server.url });
+    redis = await connectRedis({ url: redisServer().url });
+    otherConnection = await connectRedis({ url: redisServer().url });
   });
-  afterAll(async () => {
+  afterAll(() => {
     redis?.disconnect();
     otherConnection?.disconnect();
-    await server?.stop();
   });
-  beforeEach(async () => {
-    await redis.flushall();
+  beforeEach(() => {
     now = Date.parse("2026-01-02T18:00:00Z");
   });
 
