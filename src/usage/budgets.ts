@@ -46,7 +46,8 @@ export class BudgetGuard {
 
   constructor(options: BudgetGuardOptions) {
     this.#options = options;
-    options.ledger.onRecord((caller, totals) => this.#warnNearLimits(caller, totals));
+    // Without budgets there is nothing to warn about (and, clustered, no day totals to read after each call).
+    if (this.active) options.ledger.onRecord((caller, totals) => this.#warnNearLimits(caller, totals));
   }
 
   /** Whether any budget is configured at all. */

@@ -58,6 +58,10 @@ describe.skipIf(redisSkipReason)("usage and budgets in a cluster", () => {
       expect(member.channel.sent[1]?.text).toMatch(/You have reached your daily limit of 30 tokens/);
     expect(model.requests).toHaveLength(2);
 
+    ask(second, secondChat, "/usage");
+    await second.channel.waitForDeliveries(3);
+    expect(second.channel.sent[2]?.text).toContain("You: today 30 tokens, this month 30 tokens");
+
     const written: string[] = [];
     const io = {
       stdout: (text: string) => void written.push(text),
