@@ -218,13 +218,22 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
             home,
             approvals: broker,
             maxMessageAgeSeconds: config.agents.defaults.max_message_age,
+            ...(cluster && { sharedState: cluster.channelState(name) }),
           }),
       })),
       ...(options.channels ?? []).map((extra) => ({
         name: extra.name,
         ...leaseOf(extra.name),
         credentialRemedy: platformChannel(extra.name)?.credentialRemedy,
-        create: () => extra.create({ config, bus: messageBus, log: log!, home, approvals: broker }),
+        create: () =>
+          extra.create({
+            config,
+            bus: messageBus,
+            log: log!,
+            home,
+            approvals: broker,
+            ...(cluster && { sharedState: cluster.channelState(extra.name) }),
+          }),
       })),
     ];
     if (specs.length === 0) throw new DaemonError("no-channels", NO_CHANNEL_MESSAGE);

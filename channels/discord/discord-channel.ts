@@ -24,7 +24,7 @@ import { catchUp } from "./catch-up.js";
 import { closeCodeError, toChannelError } from "./errors.js";
 import { discordFileSource, looksContentless, toInboundMessage } from "./inbound.js";
 import type { DiscordSettings } from "./index.js";
-import { LastSeenStore } from "./last-seen.js";
+import { LastSeenStore, lastSeenFile, lastSeenShared } from "./last-seen.js";
 import { sendDiscordMessage } from "./outbound.js";
 import { discordEditFloorMs, discordStreamTransport, rejectEditsOnRateLimit } from "./stream.js";
 
@@ -131,7 +131,15 @@ export class DiscordChannel implements Channel {
       // Its REST client answers interactions and fetches catch-up; replies go through this.#rest.
       rest: { ...(this.#apiUrl && { api: this.#apiUrl }) },
     });
-    this.#lastSeen ??= await LastSeenStore.open(join(this.#deps.home, "state", "discord-last-seen.json"), this.#log);
+    const { sharedState } = this.#deps;
+    if (sharedState) {
+      // Another process may have received (and moved the marks) since this one last did.
+      await this.#lastSeen?.flush();
+      this.#lastSeen = await LastSeenStore.open(lastSeenShared(sharedState), this.#log);
+    } else {
+      const file = lastSeenFile(join(this.#deps.home, "state", "discord-last-seen.json"));
+      this.#lastSeen ??= await LastSeenStore.open(file, this.#log);
+    }
     // Live messages of these channels wait for catch-up before they move the last-seen marks.
     for (const channelId of this.#lastSeen.channels()) this.#catchingUp.add(channelId);
     this.#client = client;

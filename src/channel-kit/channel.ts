@@ -114,6 +114,18 @@ export interface ChannelDeps<Settings = unknown> {
   maxMessageAgeSeconds?: number;
   /** Where approval button presses go (absent when nothing asks for approval). */
   approvals?: ApprovalDecisions;
+  /**
+   * Cluster mode: state the channel keeps across restarts (Discord's catch-up marks), shared by
+   * every process, so that the next one to receive resumes where the last one stopped. Absent,
+   * the channel keeps it under `$SKEIN_HOME/state`.
+   */
+  sharedState?: ChannelStateStore;
+}
+
+/** Small texts a channel keeps by key (see {@link ChannelDeps.sharedState}); both calls reject when the store is out of reach. */
+export interface ChannelStateStore {
+  read(key: string): Promise<string | undefined>;
+  write(key: string, value: string): Promise<void>;
 }
 
 /** Creates a plugin's channel; a descriptor's `load()` resolves to one (see channel-descriptor.ts). */

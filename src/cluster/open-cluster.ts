@@ -4,8 +4,10 @@ import { openClusterJournal } from "../bus/cluster-journal.js";
 import { type RedisTarget, redisClient } from "../bus/redis-connection.js";
 import type { RedisJournal } from "../bus/redis-journal.js";
 import { RedisLeases } from "../bus/redis-lease.js";
+import type { ChannelStateStore } from "../channel-kit/channel.js";
 import type { ConnectionLeases } from "../channel-kit/leased-receiving.js";
 import { redisConnectionLeases } from "./connection-leases.js";
+import { redisChannelState } from "./redis-channel-state.js";
 
 /** Key prefix of everything skein keeps in Redis. */
 export const clusterKeyPrefix = "skein:";
@@ -30,6 +32,8 @@ export interface Cluster {
   readonly leases: RedisLeases;
   /** The leases of single-consumer connections (Telegram long polling, the Discord gateway), on {@link leases}. */
   readonly connectionLeases: ConnectionLeases;
+  /** The state channel `name` shares with the other processes (Discord's catch-up marks). */
+  channelState(name: string): ChannelStateStore;
   /** The connection of the shared stores (commands only; never a blocking read). */
   readonly redis: Redis;
   /** Key prefix of everything skein keeps in Redis. */
@@ -52,6 +56,7 @@ export async function openCluster(options: OpenClusterOptions): Promise<Cluster>
     prefix,
     leases,
     connectionLeases: redisConnectionLeases(leases, journal.holder),
+    channelState: (name) => redisChannelState(redis, prefix, name),
     async close() {
       await journal.close();
       await redis.quit().catch(() => redis.disconnect());

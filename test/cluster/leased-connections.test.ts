@@ -238,6 +238,29 @@ describe.skipIf(redisSkipReason)("single-consumer connections leased across two 
       expect(receiver.answered.length + sender.answered.length).toBe(1);
       expect(discord.received.identify).toBe(1);
     });
+
+    it("fetches, in the next gateway holder, a DM sent while no process held the gateway", async () => {
+      const first = await startMember(discordEnv());
+      const second = await startMember(discordEnv());
+      const [receiver, next] = await rolesOf(first, second, "discord");
+      discord.dm("before the handover");
+      await discord.waitForSent(1);
+      await Promise.all([first.daemon.idle(), second.daemon.idle()]);
+
+      await receiver.daemon.stop();
+      members.splice(members.indexOf(receiver), 1);
+      expect(discord.connected, "no gateway session while the lease changes hands").toBe(false);
+      discord.dm("while nobody listened");
+      await waitUntil(() => next.channel("discord").lease?.role === "receiving", "the other daemon receives", 20_000);
+      await discord.waitForSent(2);
+      await next.daemon.idle();
+
+      expect(discord.sent.map((message) => discord.shownText(message.id) ?? message.body.content)).toEqual([
+        expect.stringMatching(/^echo: .*before the handover/),
+        expect.stringMatching(/^echo: .*while nobody listened/),
+      ]);
+      expect(discord.received.identify).toBe(2);
+    });
   });
 
   async function cutAfter(proxy: Promise<CuttableProxy>): Promise<CuttableProxy> {
