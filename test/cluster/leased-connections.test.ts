@@ -103,6 +103,8 @@ describe.skipIf(redisSkipReason)("single-consumer connections leased across two 
       TELEGRAM_BOT_TOKEN: telegram.token,
       TELEGRAM_API_ROOT: apiRoot,
       TELEGRAM_ALLOW_FROM: "*",
+      // One sendMessage per answer: what the fake counts is what the users saw.
+      TELEGRAM_STREAMING: "false",
     });
     const chat = (id: number): FakeChat => ({ id, type: "private" });
     const user = (id: number) => ({ id, first_name: `User ${id}` });
@@ -134,10 +136,12 @@ describe.skipIf(redisSkipReason)("single-consumer connections leased across two 
       await waitUntil(() => answersPerChat().size === chats.length, "every chat is answered", 20_000);
       await Promise.all([first.daemon.idle(), second.daemon.idle()]);
 
-      expect(
-        [...answersPerChat().values()].every((count) => count === 1),
-        "each chat answered once",
-      ).toBe(true);
+      const answeredTwice = [...answersPerChat()].filter(([, count]) => count > 1).map(([chatId]) => chatId);
+      const byBoth = receiver.answered.filter((id) => sender.answered.includes(id));
+      expect({ answeredTwice, byBoth }, "each chat answered once, by one daemon").toEqual({
+        answeredTwice: [],
+        byBoth: [],
+      });
       expect(sender.answered.length, "the daemon that does not poll answers its chats too").toBeGreaterThan(0);
       expect(receiver.answered.length).toBeGreaterThan(0);
       expect(telegram.conflicts, "never two pollers at once").toBe(0);
@@ -247,10 +251,12 @@ describe.skipIf(redisSkipReason)("single-consumer connections leased across two 
       await discord.waitForSent(1);
       await Promise.all([first.daemon.idle(), second.daemon.idle()]);
 
-      await receiver.daemon.stop();
       members.splice(members.indexOf(receiver), 1);
-      expect(discord.connected, "no gateway session while the lease changes hands").toBe(false);
+      const stopped = receiver.daemon.stop();
+      // Its gateway closes before it releases the lease: the next holder is not connected yet.
+      await waitUntil(() => !discord.connected, "the receiver's gateway session is closed");
       discord.dm("while nobody listened");
+      await stopped;
       await waitUntil(() => next.channel("discord").lease?.role === "receiving", "the other daemon receives", 20_000);
       await discord.waitForSent(2);
       await next.daemon.idle();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { telegram as telegramPlugin } from "../../../channels/telegram/index.js";
-import { TelegramChannel } from "../../../channels/telegram/telegram-channel.js";
+import { TelegramChannel, type TelegramChannelOptions } from "../../../channels/telegram/telegram-channel.js";
 import { MessageBus } from "../../../src/bus/message-bus.js";
 import type { InboundMessage } from "../../../src/bus/messages.js";
 import { ChannelError } from "../../../src/channel-kit/channel.js";
@@ -20,7 +20,7 @@ describe("the Telegram channel opened for sending only", () => {
     await fake?.close();
   });
 
-  async function open(token?: string) {
+  async function open(token?: string, options: TelegramChannelOptions = {}) {
     fake = await FakeTelegram.start();
     const config = configSchema.parse({
       channels: { telegram: { token: token ?? fake.token, api_root: fake.apiRoot } },
@@ -30,7 +30,7 @@ describe("the Telegram channel opened for sending only", () => {
     bus.onInbound((message) => inbound.push(message));
     channel = new TelegramChannel(
       { settings: config.channels.telegram, bus, log: silentLogger(), home: "/nonexistent" },
-      fastOptions,
+      { ...fastOptions, ...options },
     );
     await channel.openForSending(new AbortController().signal);
     return { fake, channel, inbound };
@@ -80,6 +80,20 @@ describe("the Telegram channel opened for sending only", () => {
 
     await channel.startReceiving(new AbortController().signal);
     await waitUntil(() => fake!.callsOf("getUpdates").length > polls, "polling again after the lease came back");
+  });
+
+  it("takes a 409 Conflict as another poller: disconnected and polling again later, not failed for good", async () => {
+    const { fake, channel } = await open(undefined, { pollingRetryMs: 60_000 });
+    await channel.startReceiving(new AbortController().signal);
+    fake.failNext("getUpdates", {
+      type: "error",
+      status: 409,
+      description: "Conflict: terminated by other getUpdates",
+    });
+    fake.userMessage(aliceChat, alice, "ends the long poll in progress");
+
+    await waitUntil(() => channel.status().detail?.includes("409") === true, "the 409 is reported");
+    expect(channel.status().state).toBe("disconnected");
   });
 
   it("names its lease after the bot id, and needs none in webhook mode", () => {
