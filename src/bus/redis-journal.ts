@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { JournalEntry, MessageJournal, RecordResult, TurnProgress } from "./journal.js";
 import type { InboundMessage, OutboundMessage } from "./messages.js";
 import { sessionKeyOf } from "./messages.js";
+import { type ClusterView, readClusterView } from "./redis-cluster-view.js";
 import { isTransient, pause, readyWithin, reconnectDelay } from "./redis-connection.js";
 import {
   answeredScript,
@@ -46,6 +47,8 @@ export interface ClusterStatus {
   partitions: number[];
   /** Messages handed to the agent and not complete yet. */
   inHand: number;
+  /** The whole cluster as Redis showed it at the last look (every few seconds; absent before the first). */
+  view?: ClusterView;
 }
 
 /** A stream entry as XREADGROUP and XAUTOCLAIM return it (`null` for one deleted meanwhile). */
@@ -86,6 +89,8 @@ export class RedisJournal implements MessageJournal {
   /** The consumer groups exist (created at open, or once Redis answers). */
   #groupsCreated = false;
   readonly #stopping = new AbortController();
+  #view: ClusterView | undefined;
+  #viewTimer: NodeJS.Timeout | undefined;
 
   constructor(options: RedisJournalOptions) {
     this.#redis = options.redis;
@@ -133,7 +138,14 @@ export class RedisJournal implements MessageJournal {
       members: this.#ownership.members,
       partitions: this.ownedPartitions,
       inHand,
+      ...(this.#view ? { view: this.#view } : {}),
     };
+  }
+
+  /** Reads the whole cluster's members, leases and pending counts from Redis (see {@link ClusterView}). */
+  readView(): Promise<ClusterView> {
+    const streams = Array.from({ length: this.#partitions }, (_, partition) => this.#streamOf(partition));
+    return readClusterView({ redis: this.#redis, leases: this.#leases, prefix: this.#prefix, streams, group });
   }
 
   async record(message: InboundMessage, signal?: AbortSignal): Promise<RecordResult> {
@@ -158,6 +170,7 @@ export class RedisJournal implements MessageJournal {
     this.#waiting = [];
     for (const entry of waiting) consumer(entry);
     this.#loop ??= this.#run();
+    this.#viewTimer ??= this.#lookAtTheCluster();
     return () => {
       if (this.#consumer === consumer) this.#consumer = undefined;
     };
@@ -166,6 +179,7 @@ export class RedisJournal implements MessageJournal {
   async close(): Promise<void> {
     if (this.#stopping.signal.aborted) return;
     this.#stopping.abort();
+    clearInterval(this.#viewTimer);
     this.#consumer = undefined;
     this.#reader.disconnect();
     await this.#loop;
@@ -182,6 +196,7 @@ export class RedisJournal implements MessageJournal {
    */
   abandon(): void {
     this.#stopping.abort();
+    clearInterval(this.#viewTimer);
     this.#consumer = undefined;
     this.#reader.disconnect();
     this.#redis.disconnect();
@@ -201,6 +216,21 @@ export class RedisJournal implements MessageJournal {
       });
     }
     this.#groupsCreated = true;
+  }
+
+  /** Refreshes the {@link ClusterView} of status every third of the lease time (1 to 5 s); a failed look keeps the last. */
+  #lookAtTheCluster(): NodeJS.Timeout {
+    const look = () =>
+      void this.readView().then(
+        (view) => {
+          this.#view = view;
+        },
+        () => undefined,
+      );
+    look();
+    const timer = setInterval(look, Math.min(5_000, Math.max(1_000, this.#renewEveryMs)));
+    timer.unref();
+    return timer;
   }
 
   async #run(): Promise<void> {

@@ -3,13 +3,15 @@ import { pause } from "./redis-connection.js";
 
 /**
  * Takes the lease when nobody holds it: a new fencing token (INCR, never reused) and the
- * holder's value, expiring after the lease time unless renewed.
- * KEYS: lease, token counter. ARGV: holder, ttl ms. Returns the token, or nil when held.
+ * holder's value, expiring after the lease time unless renewed; the name joins the set of
+ * lease names (for status: a few dozen names, never a SCAN of the keyspace).
+ * KEYS: lease, token counter, names set. ARGV: holder, ttl ms, name. Returns the token, or nil when held.
  */
 const acquireScript = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return nil end
 local token = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. token, 'PX', ARGV[2])
+redis.call('SADD', KEYS[3], ARGV[3])
 return token`;
 
 /**
@@ -27,6 +29,15 @@ return 1`;
 const releaseScript = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 return redis.call('DEL', KEYS[1])`;
+
+/** A lease and who holds it now, as status shows it. */
+export interface LeaseHolder {
+  /** `partition:7`, `connection:telegram…`, `scheduler`. */
+  name: string;
+  /** The member holding it. */
+  holder: string;
+  token: number;
+}
 
 /** A lease this process holds. */
 export interface HeldLease {
@@ -76,11 +87,13 @@ export class RedisLeases {
   async acquire(name: string): Promise<HeldLease | undefined> {
     const token = await this.#redis.eval(
       acquireScript,
-      2,
+      3,
       this.keyOf(name),
       `${this.#prefix}lease-token:${name}`,
+      `${this.#prefix}lease-names`,
       this.#holder,
       this.#ttlMs,
+      name,
     );
     return typeof token === "number" ? { name, token } : undefined;
   }
@@ -100,6 +113,17 @@ export class RedisLeases {
   async holderOf(name: string): Promise<{ holder: string; token: number } | undefined> {
     const value = await this.#redis.get(this.keyOf(name));
     return value ? parseLeaseValue(value) : undefined;
+  }
+
+  /** Every lease held now (by any member), sorted by name. */
+  async held(): Promise<LeaseHolder[]> {
+    const names = (await this.#redis.smembers(`${this.#prefix}lease-names`)).sort();
+    if (names.length === 0) return [];
+    const values = await this.#redis.mget(names.map((name) => this.keyOf(name)));
+    return names.flatMap((name, index) => {
+      const value = values[index];
+      return value ? [{ name, ...parseLeaseValue(value) }] : [];
+    });
   }
 
   /** How long a lease lasts without renewal, in milliseconds. */

@@ -90,7 +90,7 @@ export function formatStatus(report: StatusReport, now: number): string[] {
   lines.push(`sessions: ${report.sessions} (${report.activeSessions} active)`);
   lines.push(`turns served: ${report.turnsServed}`);
   if (report.models) lines.push(...formatModels(report.models, now));
-  if (report.cluster) lines.push(formatCluster(report.cluster));
+  if (report.cluster) lines.push(...formatCluster(report.cluster, now));
   return lines;
 }
 
@@ -100,11 +100,39 @@ function formatLease(lease: ChannelLeaseStatus): string {
   return `sending only (${lease.holder ? `${lease.holder} receives` : `nobody holds ${lease.name} yet`})`;
 }
 
-/** `cluster: member host:1:ab, Redis connected, 3 members, partitions 0 4 9 (2 messages in hand)`. */
-function formatCluster(cluster: NonNullable<StatusReport["cluster"]>): string {
+/**
+ * `cluster: member host:1:ab, Redis connected, 3 members, partitions 0 4 9 (2 messages in hand)`,
+ * then what Redis showed of the whole cluster: each member's last heartbeat, who holds the
+ * partitions and the other leases, and the messages not complete yet.
+ */
+function formatCluster(cluster: NonNullable<StatusReport["cluster"]>, now: number): string[] {
   const members = `${cluster.members} member${cluster.members === 1 ? "" : "s"}`;
   const partitions = cluster.partitions.length ? `partitions ${cluster.partitions.join(" ")}` : "no partitions";
-  return `cluster: member ${cluster.member}, Redis ${cluster.redis}, ${members}, ${partitions} (${cluster.inHand} messages in hand)`;
+  const lines = [
+    `cluster: member ${cluster.member}, Redis ${cluster.redis}, ${members}, ${partitions} (${cluster.inHand} messages in hand)`,
+  ];
+  const view = cluster.view;
+  if (!view) return lines;
+  const ago = (at: number) => `${formatDuration((now - at) / 1000)} ago`;
+  lines.push(`  as Redis showed it ${ago(view.readAt)}:`);
+  lines.push(
+    `  members: ${view.members.map((member) => `${member.name} (heartbeat ${ago(member.heartbeatAt)})`).join(", ")}`,
+  );
+  const partitionCounts = new Map<string, number>();
+  const others: string[] = [];
+  for (const lease of view.leases) {
+    if (lease.name.startsWith("partition:"))
+      partitionCounts.set(lease.holder, (partitionCounts.get(lease.holder) ?? 0) + 1);
+    else others.push(`${lease.name} held by ${lease.holder} (token ${lease.token})`);
+  }
+  const held = [...partitionCounts].map(([holder, count]) => `${holder} ${count}`);
+  lines.push(`  partitions held: ${held.length ? held.join(", ") : "none"}`);
+  lines.push(`  other leases: ${others.length ? others.join(", ") : "none"}`);
+  const byMember = Object.entries(view.pending.byMember).map(([member, count]) => `${member} ${count}`);
+  lines.push(
+    `  pending: ${view.unfinished} messages recorded and not complete, ${view.pending.total} of them handed out${byMember.length ? ` (${byMember.join(", ")})` : ""}`,
+  );
+  return lines;
 }
 
 /** The model layer's lines: failovers, and each provider cooling down after a failure. */

@@ -85,6 +85,52 @@ describe("skein status output", () => {
     ]);
   });
 
+  it("prints what Redis showed of the whole cluster: heartbeats, lease holders and pending messages", () => {
+    const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
+    const now = startedAt + 60_000;
+    const report: StatusReport = {
+      version: "0.1.0",
+      startedAt,
+      uptimeSeconds: 60,
+      ready: true,
+      channels: {},
+      activeSessions: 0,
+      sessions: 0,
+      turnsServed: 0,
+      cluster: {
+        member: "a:1:x",
+        redis: "connected",
+        members: 2,
+        partitions: [0, 1],
+        inHand: 1,
+        view: {
+          readAt: now - 2_000,
+          members: [
+            { name: "a:1:x", heartbeatAt: now - 3_000 },
+            { name: "b:2:y", heartbeatAt: now - 4_000 },
+          ],
+          leases: [
+            { name: "connection:telegram", holder: "b:2:y", token: 4 },
+            { name: "partition:0", holder: "a:1:x", token: 1 },
+            { name: "partition:1", holder: "a:1:x", token: 2 },
+            { name: "partition:2", holder: "b:2:y", token: 3 },
+            { name: "scheduler", holder: "a:1:x", token: 7 },
+          ],
+          unfinished: 5,
+          pending: { total: 3, byMember: { "a:1:x": 1, "b:2:y": 2 } },
+        },
+      },
+    };
+    expect(formatStatus(report, now).slice(-6)).toEqual([
+      "cluster: member a:1:x, Redis connected, 2 members, partitions 0 1 (1 messages in hand)",
+      "  as Redis showed it 2s ago:",
+      "  members: a:1:x (heartbeat 3s ago), b:2:y (heartbeat 4s ago)",
+      "  partitions held: a:1:x 2, b:2:y 1",
+      "  other leases: connection:telegram held by b:2:y (token 4), scheduler held by a:1:x (token 7)",
+      "  pending: 5 messages recorded and not complete, 3 of them handed out (a:1:x 1, b:2:y 2)",
+    ]);
+  });
+
   it("asks the loopback address when the health endpoint listens on every interface", () => {
     expect(statusUrl({ health_port: 8080, health_host: "0.0.0.0", unready_after: 60 })).toBe(
       "http://127.0.0.1:8080/status",

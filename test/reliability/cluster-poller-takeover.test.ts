@@ -51,7 +51,10 @@ describe.skipIf(redisSkipReason)("a cluster whose Telegram poller is killed mid-
     await loadDone;
     await world.until(() => world.replyCounts().size === total, `all ${total} messages are answered`, 60_000);
     await world.until(async () => (await world.unfinished()) === 0, "no message is left unfinished");
-    expect([...world.replyCounts()].filter(([, count]) => count !== 1), "messages not answered once").toEqual([]);
+    expect(
+      [...world.replyCounts()].filter(([, count]) => count !== 1),
+      "messages not answered once",
+    ).toEqual([]);
     for (const [chat, markers] of world.repliesByChat())
       expect(markers, `the replies in chat ${chat} in order`).toEqual([...markers].sort((a, b) => a - b));
   }, 120_000);
