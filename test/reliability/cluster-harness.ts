@@ -6,6 +6,7 @@ import { connectRedis } from "../../src/bus/redis-connection.js";
 import type { StatusReport } from "../../src/health/health-server.js";
 import { FakeOpenAI, type Responder } from "../fakes/fake-openai.js";
 import { FakeTelegram } from "../fakes/fake-telegram.js";
+import { takeTurn } from "../support/one-at-a-time.js";
 import { type RedisServer, startRedisServer } from "../support/redis-server.js";
 import { type SkeinProcess, spawnSkein } from "../support/skein-process.js";
 import { marker, markerResponder } from "./harness.js";
@@ -18,7 +19,11 @@ import { marker, markerResponder } from "./harness.js";
  * Chats are private Telegram chats whose id is also their user's id.
  */
 export interface ClusterWorldOptions {
-  /** `bus.takeover_after` in seconds (default 2: short, so takeovers fit in a test). */
+  /**
+   * `bus.takeover_after` in seconds (default 5). Short, so takeovers fit in a test; but a
+   * process stalled longer than this (a starved machine) loses its partitions while its turns
+   * run, and their replies are sent again by the next holder.
+   */
   takeoverAfterSeconds?: number;
   /** `agents.defaults.max_concurrent_turns` of every process (default: skein's). */
   maxConcurrentTurns?: number;
@@ -47,6 +52,7 @@ const markerPattern = /\bm(\d+)q\b/g;
 
 export class ClusterWorld {
   readonly members: Member[] = [];
+  #release: (() => Promise<void>) | undefined;
   readonly #options: Required<Omit<ClusterWorldOptions, "responder">>;
   #nextHome = 1;
 
@@ -60,13 +66,26 @@ export class ClusterWorld {
     options: ClusterWorldOptions,
   ) {
     this.#options = {
-      takeoverAfterSeconds: options.takeoverAfterSeconds ?? 2,
+      takeoverAfterSeconds: options.takeoverAfterSeconds ?? 5,
       maxConcurrentTurns: options.maxConcurrentTurns ?? 8,
       logLevel: options.logLevel ?? "info",
     };
   }
 
+  /** Waits for the other cluster tests to finish (see {@link takeTurn}), then starts Redis and the fakes. */
   static async create(options: ClusterWorldOptions = {}): Promise<ClusterWorld> {
+    const release = await takeTurn("skein-cluster-tests");
+    try {
+      const world = await ClusterWorld.#start(options);
+      world.#release = release;
+      return world;
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  }
+
+  static async #start(options: ClusterWorldOptions): Promise<ClusterWorld> {
     const [redis, telegram, model, root] = await Promise.all([
       startRedisServer({ tcp: true }),
       FakeTelegram.start(),
@@ -240,12 +259,32 @@ export class ClusterWorld {
   }
 
   /** Resolves once `condition()` holds, checking every 20 ms; fails naming `what`, with the logs. */
-  async until(condition: () => boolean | Promise<boolean>, what: string, limitMs = 20_000): Promise<void> {
+  async until(
+    condition: () => boolean | Promise<boolean>,
+    what: string,
+    limitMs = 20_000,
+    seen: () => string = () => "",
+  ): Promise<void> {
     const deadline = Date.now() + limitMs;
     while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error(`gave up after ${limitMs} ms waiting until ${what}\n${this.log()}`);
+      if (Date.now() > deadline)
+        throw new Error(`gave up after ${limitMs} ms waiting until ${what}; ${seen()}\n${this.log()}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+  }
+
+  /** Each process's log lines about partitions it gave up, lost or took over (for a failure message). */
+  partitionMoves(): string {
+    return this.members
+      .map(
+        (member) =>
+          `${member.name}:\n${member.process
+            .stderr()
+            .split("\n")
+            .filter((line) => /no longer handling|took over partitions|retrying|"level":[56]/.test(line))
+            .join("\n")}`,
+      )
+      .join("\n");
   }
 
   /** Every process's log (the last 6,000 characters of each), for a failure message. */
@@ -260,6 +299,7 @@ export class ClusterWorld {
     this.admin.disconnect();
     await Promise.all([this.telegram.close(), this.model.close(), this.redis.stop()]);
     await rm(this.root, { recursive: true, force: true });
+    await this.#release?.();
   }
 }
 

@@ -6,8 +6,8 @@ import { ClusterWorld } from "./cluster-harness.js";
 describe.skipIf(redisSkipReason)("a clustered daemon killed mid-turn", () => {
   let world: ClusterWorld;
   beforeEach(async () => {
-    world = await ClusterWorld.create();
-  });
+    world = await ClusterWorld.create({ takeoverAfterSeconds: 3 });
+  }, 200_000);
   afterEach(() => world?.close());
 
   it("leaves its chat to another process, which answers it once after takeover_after", async () => {

@@ -9,8 +9,8 @@ import { ClusterWorld } from "./cluster-harness.js";
 describe.skipIf(redisSkipReason)("a cluster whose Telegram poller is killed mid-load", () => {
   let world: ClusterWorld;
   beforeEach(async () => {
-    world = await ClusterWorld.create();
-  });
+    world = await ClusterWorld.create({ takeoverAfterSeconds: 3 });
+  }, 200_000);
   afterEach(() => world?.close());
 
   it("moves polling to another process within takeover_after and one poll, and answers every message exactly once", async () => {
