@@ -12,6 +12,8 @@
  * <= 1 ms p99 per tool iteration, >= 2,000 turns/s, --version <= 150 ms, idle RSS <= 80 MB,
  * event-loop delay < 100 ms under hostile input, <= 30 ms added per sandboxed command.
  * `npm run bench -- --soak` runs the soak instead (bench/soak.ts): memory and CPU over 30,000 turns.
+ * `npm run bench -- --cluster` runs the cluster bench instead (bench/cluster.ts, about three minutes):
+ * 1 against 3 processes sharing Redis, and the takeover after a SIGKILL of the Telegram poller.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -30,6 +32,7 @@ import type { ChatRequest, ChatResponse, LlmProvider } from "../src/providers/pr
 import { ToolRegistry } from "../src/tools/registry.js";
 import type { ToolContext } from "../src/tools/tool.js";
 import { FakeOpenAI } from "../test/fakes/fake-openai.js";
+import { clusterBench } from "./cluster.js";
 import { journalRoundTrips } from "./journal-round-trip.js";
 import { eventLoopDelayUnderHostileInput, sandboxOverhead } from "./security.js";
 import { soak } from "./soak.js";
@@ -232,6 +235,7 @@ const home = await mkdtemp(join(tmpdir(), "skein-bench-"));
 try {
   console.log("skein bench (node %s)", process.version);
   if (process.argv.includes("--soak")) await soak(cli, home);
+  else if (process.argv.includes("--cluster")) await clusterBench();
   else await standardBench();
 } finally {
   await rm(home, { recursive: true, force: true });
