@@ -40,7 +40,7 @@ async function throughput(processes: number): Promise<number> {
   const world = await ClusterWorld.create({
     responder: slowResponder,
     maxConcurrentTurns,
-    logLevel: "warn",
+
     takeoverAfterSeconds: 15,
   });
   try {
@@ -62,7 +62,7 @@ async function takeover(): Promise<Takeover> {
   const world = await ClusterWorld.create({
     responder: slowResponder,
     maxConcurrentTurns,
-    logLevel: "warn",
+
     takeoverAfterSeconds: 15,
   });
   try {

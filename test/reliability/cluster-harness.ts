@@ -29,8 +29,6 @@ export interface ClusterWorldOptions {
   maxConcurrentTurns?: number;
   /** The model's answers (default: `answer to m<n>q` for the markers of the last user message). */
   responder?: Responder;
-  /** `info` by default: the `answered` lines say who answered which chat. */
-  logLevel?: string;
 }
 
 /** One process of the cluster. */
@@ -68,7 +66,6 @@ export class ClusterWorld {
     this.#options = {
       takeoverAfterSeconds: options.takeoverAfterSeconds ?? 5,
       maxConcurrentTurns: options.maxConcurrentTurns ?? 8,
-      logLevel: options.logLevel ?? "info",
     };
   }
 
@@ -123,7 +120,8 @@ export class ClusterWorld {
         PATH: process.env.PATH,
         HOME: home,
         SKEIN_HOME: home,
-        SKEIN_LOG_LEVEL: this.#options.logLevel,
+        // Info: the `answered` lines say who answered which chat.
+        SKEIN_LOG_LEVEL: "info",
         SKEIN_REDIS_URL: this.redis.tcpUrl!,
         OPENAI_BASE_URL: this.model.baseUrl,
         OPENAI_API_KEY: "sk-test",
