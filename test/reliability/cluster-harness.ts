@@ -181,6 +181,11 @@ export class ClusterWorld {
     return replies;
   }
 
+  /** The text of each reply Telegram accepted in `chat`, in the order accepted. */
+  repliesIn(chat: number): string[] {
+    return this.telegram.sent.filter((sent) => sent.chat_id === chat).map((sent) => sent.visibleText);
+  }
+
   /** How many accepted replies carry each marker index. */
   replyCounts(): Map<number, number> {
     const counts = new Map<number, number>();
