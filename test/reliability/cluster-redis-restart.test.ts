@@ -37,11 +37,17 @@ describe.skipIf(redisSkipReason)("a cluster whose Redis restarts mid-load", () =
     await sayUntil(total);
 
     const replied = () => world.telegram.sent.length;
+    const unanswered = () => {
+      const counts = world.replyCounts();
+      return Array.from({ length: total }, (_, index) => index + 1).filter((index) => !counts.has(index));
+    };
     await world.until(
       () => replied() >= total,
       `all ${total} messages have a reply`,
       60_000,
-      () => `${replied()} replies`,
+      () =>
+        `${replied()} replies; without an answer: ${unanswered().join(" ")}; ` +
+        `updates Telegram still holds: ${world.telegram.unconfirmedUpdates}; ${world.partitionMoves()}`,
     );
     // A message answered twice would be sent after the others: wait until every message is complete.
     await world.until(async () => (await world.unfinished()) === 0, "no message is left unfinished");
