@@ -251,6 +251,10 @@ export class RedisJournal implements MessageJournal {
         failures++;
         // Redis lost its data (restarted without persistence): the groups are made again.
         if (String(error).includes("NOGROUP")) this.#groupsCreated = false;
+        // A read cut short may have been served (its entries now pending for this consumer) without the answer
+        // reaching us: the held partitions' pending entries are claimed again before new ones are read.
+        for (const partition of this.ownedPartitions) this.#unclaimed.add(partition);
+        nextMaintenance = 0;
         this.#log.warn({ err: error, attempt: failures }, "reading the Redis journal failed; retrying");
         await pause(reconnectDelay(failures), signal);
       }
