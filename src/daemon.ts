@@ -117,7 +117,7 @@ export interface Daemon {
    */
   stop(): Promise<void>;
   status(): DaemonStatus;
-  /** Resolves once no turn is running or queued and every reply was delivered. */
+  /** Resolves once no turn is running or queued, every reply was delivered and every usage record stored. */
   idle(): Promise<void>;
   onOutcome(listener: (outcome: TurnOutcome) => void): () => void;
 }
@@ -140,6 +140,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   let health: HealthServer | undefined;
   let hookServer: { close(): Promise<void> } | undefined;
   let router: ModelRouter | undefined;
+  let ledger: UsageLedger | undefined;
   let admin: AdminServer | undefined;
   let lock: InstanceLock | undefined;
   let stopping: Promise<void> | undefined;
@@ -297,8 +298,9 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       : undefined;
     router = options.provider ? undefined : routerFromConfig({ config, log, now });
     const provider = options.provider ?? router!;
-    const ledger = new UsageLedger({
-      store: shared?.usage ?? new UsageFiles(join(home, "usage")),
+    ledger = new UsageLedger({
+      // Gathered for a tenth of a second: one append for many turns instead of an open, append and close each.
+      store: shared?.usage ?? new UsageFiles(join(home, "usage"), { gatherMs: 100 }),
       ...(shared ? { shared: shared.usage } : {}),
       priceOf: pricesFrom(config.providers),
       log,
@@ -435,6 +437,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       if (bus && !(await settleWithin(bus.drain(), graceMs)))
         log?.warn("some replies were still being delivered at shutdown");
       await sessions?.flush();
+      await ledger?.flush();
       await supervisor?.stopAll();
       await bus?.close().catch((error: unknown) => log?.error({ err: error }, "closing the journal failed"));
       await cluster
@@ -478,6 +481,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       await agent?.idle();
       await bus?.drain();
       await sessions?.flush();
+      await ledger?.flush();
     },
     onOutcome(listener) {
       outcomeListeners.add(listener);

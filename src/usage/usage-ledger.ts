@@ -106,7 +106,10 @@ export class UsageLedger {
     return this.#now();
   }
 
-  /** Records one answered call; a store failure is logged, never thrown. */
+  /**
+   * Records one answered call: counted in today's totals at once, stored in the background
+   * (see {@link flush}); a store failure is logged, never thrown.
+   */
   async record(caller: UsageCaller, response: ChatResponse, requestedModel: string): Promise<void> {
     const served = response.servedBy ?? { provider: "unknown", model: requestedModel };
     const promptTokens = response.usage?.promptTokens ?? 0;
@@ -137,9 +140,15 @@ export class UsageLedger {
     addUsage(entry(today.byUser, userKeyOf(caller)), record);
     addUsage(entry(today.byChat, chatKeyOf(caller)), record);
     for (const listener of this.#listeners) listener(caller, callerTotals(today, caller));
-    await this.#options.store.append(record).catch((error: unknown) => {
+    // Stored in the background (the store may gather records a while first): the totals count it already.
+    this.#options.store.append(record).catch((error: unknown) => {
       this.#options.log.error({ err: error }, "cannot record model usage");
     });
+  }
+
+  /** Stores the records the store is still gathering (before reading them back, and at shutdown). */
+  async flush(): Promise<void> {
+    await this.#options.store.flush?.();
   }
 
   /** Calls `listener` after each recorded call, with the caller's totals today. Returns the unsubscribe function. */
@@ -173,8 +182,9 @@ export class UsageLedger {
     });
   }
 
-  /** Records at or after `since` (epoch ms). */
-  readSince(since: number): Promise<UsageRecord[]> {
+  /** Records at or after `since` (epoch ms), the ones still being gathered included. */
+  async readSince(since: number): Promise<UsageRecord[]> {
+    await this.flush();
     return this.#options.store.readSince(since);
   }
 

@@ -26,7 +26,10 @@ export interface UsageRecord {
  * share them through another implementation.
  */
 export interface UsageStore {
+  /** Resolves once the record is stored (a store may gather records a short while first: see `flush`). */
   append(record: UsageRecord): Promise<void>;
+  /** Stores every record appended so far now; resolves when they are (or failed). */
+  flush?(): Promise<void>;
   /**
    * The records whose `at` is at or after `since` (epoch ms), oldest first. Callers ask from
    * the start of a UTC day: a store that adds a day's calls up returns that whole day.
@@ -39,19 +42,31 @@ export function utcDay(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10);
 }
 
+export interface UsageFilesOptions {
+  /**
+   * How long appended records are gathered before they are written with one append per day
+   * file, in milliseconds (default 0: at the next turn of the event loop). No file stays open
+   * in between.
+   */
+  gatherMs?: number;
+}
+
 /**
  * Usage as small append-only JSON Lines files, one per UTC day:
  * `$SKEIN_HOME/usage/YYYY-MM-DD.jsonl`. A line cut short by a crash is skipped on reading.
  */
 export class UsageFiles implements UsageStore {
   readonly #dir: string;
+  readonly #gatherMs: number;
   /** Lines waiting to be written, in order: appends that come during a write go out together in the next one. */
   #queue: Array<{ file: string; line: string; resolve: () => void; reject: (error: unknown) => void }> = [];
+  #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> | undefined;
   #dirReady: Promise<unknown> | undefined;
 
-  constructor(dir: string) {
+  constructor(dir: string, options: UsageFilesOptions = {}) {
     this.#dir = dir;
+    this.#gatherMs = options.gatherMs ?? 0;
   }
 
   append(record: UsageRecord): Promise<void> {
@@ -59,8 +74,18 @@ export class UsageFiles implements UsageStore {
     const file = join(this.#dir, `${utcDay(Date.parse(record.at))}.jsonl`);
     return new Promise((resolve, reject) => {
       this.#queue.push({ file, line, resolve, reject });
-      this.#writing ??= this.#drain();
+      if (!this.#writing && !this.#timer) {
+        this.#timer = setTimeout(() => void this.flush(), this.#gatherMs);
+        this.#timer.unref();
+      }
     });
+  }
+
+  async flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#writing ??= this.#drain();
+    await this.#writing;
   }
 
   /** Writes the queued lines until none is left: one append per day file and batch. */

@@ -23,6 +23,8 @@ describe("usage and budgets", () => {
   let harness: Harness;
   let clock: number;
   let logged: ReturnType<typeof recordingLog>;
+  /** The harness's ledger: it stores its records in the background. */
+  let ledger: UsageLedger;
   afterEach(() => harness?.close());
 
   /** A harness whose turns go through the model router (provider "main"), recording usage with a fake clock. */
@@ -40,7 +42,7 @@ describe("usage and budgets", () => {
           },
         });
         const now = () => clock;
-        const ledger = new UsageLedger({
+        ledger = new UsageLedger({
           store: new UsageFiles(join(home, "usage")),
           priceOf: pricesFrom(config.providers),
           log,
@@ -56,7 +58,11 @@ describe("usage and budgets", () => {
     return harness;
   }
 
-  const records = () => new UsageFiles(join(harness.home, "usage")).readSince(0);
+  /** The records in the usage files, once the ledger stored what it gathered. */
+  const records = async () => {
+    await ledger.flush();
+    return new UsageFiles(join(harness.home, "usage")).readSince(0);
+  };
 
   for (const stream of [false, true]) {
     it(`records each model call's tokens, model, provider, channel, chat and sender from a ${stream ? "streamed" : "JSON"} answer`, async () => {
@@ -105,6 +111,7 @@ describe("usage and budgets", () => {
     await harness.ask("one", { senderId: "ada" });
     await harness.ask("two", { senderId: "bob" });
     await harness.ask("three", { senderId: "ada", chatId: "other" });
+    await ledger.flush();
     const cwd = await mkdtemp(join(tmpdir(), "skein-usage-cli-"));
     try {
       const output: string[] = [];
@@ -189,13 +196,18 @@ describe("usage and budgets", () => {
   it("counts the usage recorded before a restart against today's budget", async () => {
     await start({ budgets: { per_user_daily_tokens: TOKENS_PER_CALL } });
     await harness.ask("one", { senderId: "ada" });
-    const ledger = new UsageLedger({
+    await ledger.flush();
+    const restarted = new UsageLedger({
       store: new UsageFiles(join(harness.home, "usage")),
       priceOf: () => undefined,
       log: pino({ level: "silent" }),
       now: () => clock,
     });
-    const guard = new BudgetGuard({ limits: { per_user_daily_tokens: 15 }, ledger, log: pino({ level: "silent" }) });
+    const guard = new BudgetGuard({
+      limits: { per_user_daily_tokens: 15 },
+      ledger: restarted,
+      log: pino({ level: "silent" }),
+    });
     expect((await guard.check({ channel: "test", chatId: "chat-1", senderId: "ada" })).type).toBe("reached");
     expect((await guard.check({ channel: "test", chatId: "chat-1", senderId: "bob" })).type).toBe("within");
   });

@@ -51,6 +51,25 @@ describe("UsageFiles", () => {
     ]);
   });
 
+  it("gathers records for gatherMs and writes them when flushed, resolving their appends then", async () => {
+    const store = new UsageFiles(join(home, "usage"), { gatherMs: 60_000 });
+    let stored = 0;
+    const appends = ["a", "b", "c"].map((chat) =>
+      store.append(record("2026-01-01T10:00:00.000Z", chat)).then(() => void stored++),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stored).toBe(0);
+    expect(await new UsageFiles(join(home, "usage")).readSince(0)).toEqual([]);
+    await store.flush();
+    await Promise.all(appends);
+    expect(stored).toBe(3);
+    expect((await new UsageFiles(join(home, "usage")).readSince(0)).map((entry) => entry.chatId)).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
+  });
+
   it("makes its folder again when it was removed while running", async () => {
     const store = new UsageFiles(join(home, "usage"));
     await store.append(record("2026-01-01T10:00:00.000Z", "before"));
