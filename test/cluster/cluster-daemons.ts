@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { sessionKeyOf } from "../../src/bus/messages.js";
 import { connectRedis } from "../../src/bus/redis-connection.js";
@@ -114,4 +115,16 @@ export function useRedisServer(options: RedisServerOptions = {}): () => RedisSer
     admin.disconnect();
   });
   return () => server!;
+}
+
+/** Two connections to the redis-server of {@link useRedisServer} (the handles of two processes), open for the `describe`. */
+export function useRedisConnections(server: () => RedisServer): () => [Redis, Redis] {
+  let connections: [Redis, Redis] | undefined;
+  beforeAll(async () => {
+    connections = [await connectRedis({ url: server().url }), await connectRedis({ url: server().url })];
+  });
+  afterAll(() => {
+    for (const connection of connections ?? []) connection.disconnect();
+  });
+  return () => connections!;
 }

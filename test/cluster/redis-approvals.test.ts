@@ -1,13 +1,14 @@
 import type { Redis } from "ioredis";
 import { pino } from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApprovalBroker } from "../../src/approvals/approval-broker.js";
 import { connectRedis } from "../../src/bus/redis-connection.js";
 import type { ApprovalChoice, ApprovalHandle, ApprovalPrompt } from "../../src/channel-kit/approval.js";
 import { RedisApprovals } from "../../src/cluster/redis-approvals.js";
 import type { ApprovalVerdict } from "../../src/tools/approval-gate.js";
-import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
+import { redisSkipReason } from "../support/redis-server.js";
 import { toolContext } from "../support/tool-context.js";
+import { useRedisConnections, useRedisServer } from "./cluster-daemons.js";
 
 const silent = pino({ level: "silent" });
 
@@ -22,19 +23,12 @@ interface Member {
 }
 
 describe.skipIf(redisSkipReason)("tool approvals across the processes of a cluster", () => {
-  let server: RedisServer;
+  const redisServer = useRedisServer();
+  const connections = useRedisConnections(redisServer);
   let admin: Redis;
   let members: Member[];
-  beforeAll(async () => {
-    server = await startRedisServer();
-    admin = await connectRedis({ url: server.url });
-  });
-  afterAll(async () => {
-    admin?.disconnect();
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    await admin.flushall();
+  beforeEach(() => {
+    [admin] = connections();
     members = [];
   });
   afterEach(async () => {
@@ -45,7 +39,10 @@ describe.skipIf(redisSkipReason)("tool approvals across the processes of a clust
   });
 
   async function join(name: string, timeoutMs = 60_000): Promise<Member> {
-    const [redis, subscriber] = [await connectRedis({ url: server.url }), await connectRedis({ url: server.url })];
+    const [redis, subscriber] = [
+      await connectRedis({ url: redisServer().url }),
+      await connectRedis({ url: redisServer().url }),
+    ];
     const relay = new RedisApprovals({ redis, subscriber, prefix: "skein:", member: name });
     await relay.subscribed();
     const prompts: ApprovalPrompt[] = [];

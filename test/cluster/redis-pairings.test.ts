@@ -1,28 +1,21 @@
 import type { Redis } from "ioredis";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connectRedis } from "../../src/bus/redis-connection.js";
+import { beforeEach, describe, expect, it } from "vitest";
 import { RedisPairings, RedisReplyLimit } from "../../src/cluster/redis-pairings.js";
 import { createAccessGate, pairingUnavailableText } from "../../src/gates/access-gate.js";
 import { configWith, message } from "../access/helpers.js";
 import { pairingStoreContract } from "../access/pairing-store-contract.js";
 import { redisSkipReason } from "../support/redis-server.js";
 import { recordingLogger } from "../support/tool-context.js";
-import { useRedisServer } from "./cluster-daemons.js";
+import { useRedisConnections, useRedisServer } from "./cluster-daemons.js";
 
 describe.skipIf(redisSkipReason)("the pairing store in Redis", () => {
   const redisServer = useRedisServer();
+  const connections = useRedisConnections(redisServer);
   let redis: Redis;
   let otherConnection: Redis;
   let now: number;
-  beforeAll(async () => {
-    redis = await connectRedis({ url: redisServer().url });
-    otherConnection = await connectRedis({ url: redisServer().url });
-  });
-  afterAll(() => {
-    redis?.disconnect();
-    otherConnection?.disconnect();
-  });
   beforeEach(() => {
+    [redis, otherConnection] = connections();
     now = 1_000_000;
   });
 

@@ -1,29 +1,22 @@
 import type { Redis } from "ioredis";
 import { pino } from "pino";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connectRedis } from "../../src/bus/redis-connection.js";
+import { beforeEach, describe, expect, it } from "vitest";
 import { RedisUsage, USAGE_RETENTION_DAYS } from "../../src/cluster/redis-usage.js";
 import type { ChatResponse } from "../../src/providers/provider.js";
 import { BudgetGuard } from "../../src/usage/budgets.js";
 import { UsageLedger } from "../../src/usage/usage-ledger.js";
 import { redisSkipReason } from "../support/redis-server.js";
 import { usageStoreContract } from "../usage/usage-store-contract.js";
-import { useRedisServer } from "./cluster-daemons.js";
+import { useRedisConnections, useRedisServer } from "./cluster-daemons.js";
 
 describe.skipIf(redisSkipReason)("usage in Redis", () => {
   const redisServer = useRedisServer();
+  const connections = useRedisConnections(redisServer);
   let redis: Redis;
   let otherConnection: Redis;
   let now: number;
-  beforeAll(async () => {
-    redis = await connectRedis({ url: redisServer().url });
-    otherConnection = await connectRedis({ url: redisServer().url });
-  });
-  afterAll(() => {
-    redis?.disconnect();
-    otherConnection?.disconnect();
-  });
   beforeEach(() => {
+    [redis, otherConnection] = connections();
     now = Date.parse("2026-01-02T18:00:00Z");
   });
 
