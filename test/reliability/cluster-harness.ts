@@ -132,8 +132,16 @@ export class ClusterWorld {
         TELEGRAM_STREAMING: "false",
       },
     });
-    const { port } = await child.waitForLine("health endpoint listening", 30_000);
-    await child.waitFor('"msg":"skein ready"', 30_000);
+    let port: unknown;
+    try {
+      ({ port } = await child.waitForLine("health endpoint listening", 30_000));
+      await child.waitFor('"msg":"skein ready"', 30_000);
+    } catch (error) {
+      // Not a member yet, so close() would not find it: a process that never got ready is stopped here.
+      child.child.kill("SIGKILL");
+      await child.exited;
+      throw error;
+    }
     const healthPort = Number(port);
     const member: Member = {
       name,
