@@ -1,8 +1,18 @@
+import { constants } from "node:fs";
 import { type FileHandle, mkdir, open, readdir, readFile, rename } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "pino";
 import type { ChatMessage } from "../providers/provider.js";
 import { decodeSessionFileName, encodeSessionKey } from "./session-id.js";
+
+/**
+ * Session files are opened for appending with `O_DSYNC` where the platform has it: each
+ * write returns once it is on disk, as a write followed by an fdatasync would, in one call.
+ */
+const durableAppend =
+  constants.O_DSYNC === undefined
+    ? undefined
+    : constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC;
 
 /**
  * A conversation's history and the records of its turns, as the agent uses them. The files
@@ -329,7 +339,7 @@ export class SessionFiles implements SessionStore {
       const terminate = this.#torn.delete(path);
       try {
         await file.write(terminate ? `\n${text}` : text);
-        await file.datasync();
+        if (durableAppend === undefined) await file.datasync();
       } catch (error) {
         this.#torn.add(path); // a part may have been written
         await this.#closeFile(path); // opened afresh for the next write
@@ -344,7 +354,7 @@ export class SessionFiles implements SessionStore {
   async #openFile(path: string): Promise<FileHandle> {
     let file = this.#files.get(path);
     if (file) this.#files.delete(path);
-    else file = await open(path, "a", 0o600);
+    else file = await open(path, durableAppend ?? "a", 0o600);
     this.#files.set(path, file);
     for (const old of this.#files.keys()) {
       if (this.#files.size <= OPEN_FILES) break;

@@ -1,4 +1,5 @@
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { appendFile, mkdtemp, readdir, readFile, readlink, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -112,6 +113,25 @@ describe("the session store", () => {
     expect(await store.load("cli:local")).toEqual([...turn, ...later]);
     expect(await files({ dir, log }).load("cli:local")).toEqual([...turn, ...later]);
   });
+
+  it.runIf(process.platform === "linux")(
+    "keeps a session file open with O_DSYNC, so that an append has reached the disk when it resolves",
+    async () => {
+      const { log } = recordingLogger();
+      const store = files({ dir, log });
+      await store.append("cli:local", turn);
+      const path = join(dir, "cli%3Alocal.jsonl");
+      const descriptors = await readdir("/proc/self/fd");
+      const open = await Promise.all(
+        descriptors.map(async (fd) => ({ fd, target: await readlink(`/proc/self/fd/${fd}`).catch(() => "") })),
+      );
+      const fd = open.find((entry) => entry.target === path)?.fd;
+      expect(fd).toBeDefined();
+      const flags = Number.parseInt(/^flags:\s+(\d+)/m.exec(await readFile(`/proc/self/fdinfo/${fd}`, "utf8"))![1]!, 8);
+      expect(flags & constants.O_DSYNC).toBe(constants.O_DSYNC);
+      expect(flags & constants.O_APPEND).toBe(constants.O_APPEND);
+    },
+  );
 
   it("appends later turns to the same file", async () => {
     const { log } = recordingLogger();
