@@ -21,6 +21,36 @@ export function isTransient(error: unknown): boolean {
   return /^(LOADING|TRYAGAIN|MASTERDOWN)/.test(error.message);
 }
 
+const neverAborted = new AbortController().signal;
+
+export interface UntilReachableOptions {
+  /** Stops waiting: the last error is thrown. */
+  signal?: AbortSignal;
+  /** How long to keep trying, in milliseconds (default: as long as `signal` allows). */
+  patienceMs?: number;
+  /** Called before each wait (to log it). */
+  onRetry?: (error: unknown, attempt: number) => void;
+}
+
+/**
+ * Runs `run`, again with backoff while Redis cannot be reached (a connection problem, Redis
+ * still loading its data), until it answers, `signal` aborts or the patience ran out; then
+ * the last error is thrown. Errors Redis answers with (a wrong type, a script error) are thrown at once.
+ */
+export async function untilReachable<T>(run: () => Promise<T>, options: UntilReachableOptions): Promise<T> {
+  const { signal = neverAborted, patienceMs = Number.POSITIVE_INFINITY, onRetry } = options;
+  const giveUpAt = Date.now() + patienceMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isTransient(error) || signal.aborted || Date.now() >= giveUpAt) throw error;
+      onRetry?.(error, attempt);
+      await pause(Math.min(reconnectDelay(attempt), Math.max(0, giveUpAt - Date.now())), signal);
+    }
+  }
+}
+
 /** Waits `ms`, or less when `signal` aborts (a retry loop's backoff). */
 export function pause(ms: number, signal: AbortSignal): Promise<void> {
   return abortableSleep(ms, signal).catch(() => undefined);

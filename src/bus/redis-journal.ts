@@ -5,7 +5,7 @@ import type { JournalEntry, MessageJournal, RecordResult, TurnProgress } from ".
 import type { InboundMessage, OutboundMessage } from "./messages.js";
 import { sessionKeyOf } from "./messages.js";
 import { type ClusterView, readClusterView } from "./redis-cluster-view.js";
-import { isTransient, pause, readyWithin, reconnectDelay } from "./redis-connection.js";
+import { pause, readyWithin, reconnectDelay, untilReachable } from "./redis-connection.js";
 import {
   answeredScript,
   completeScript,
@@ -379,17 +379,15 @@ export class RedisJournal implements MessageJournal {
    * when another process took the partition over (it handles the message now) or on close.
    */
   async #write(partition: number, streamId: string, run: () => Promise<unknown>): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await run();
-        return;
-      } catch (error) {
-        const text = String(error);
-        if (text.includes(leaseLostError)) this.#inFlight.get(partition)?.delete(streamId);
-        if (!isTransient(error) || this.#stopping.signal.aborted) throw error;
-        this.#log.warn({ err: error, attempt }, "recording progress in Redis failed; retrying");
-        await pause(reconnectDelay(attempt), this.#stopping.signal);
-      }
+    try {
+      await untilReachable(run, {
+        signal: this.#stopping.signal,
+        onRetry: (error, attempt) =>
+          this.#log.warn({ err: error, attempt }, "recording progress in Redis failed; retrying"),
+      });
+    } catch (error) {
+      if (String(error).includes(leaseLostError)) this.#inFlight.get(partition)?.delete(streamId);
+      throw error;
     }
   }
 

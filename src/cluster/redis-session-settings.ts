@@ -1,11 +1,14 @@
 import type { Redis } from "ioredis";
 import type { SessionSettings, SessionSettingsStore } from "../agent/session-settings.js";
+import { untilReachable } from "../bus/redis-connection.js";
 
 export interface RedisSessionSettingsOptions {
   /** The cluster's command connection. */
   redis: Redis;
   /** Key prefix (`skein:`). */
   prefix: string;
+  /** How long a read waits for Redis to be reachable again, in milliseconds (default 30 s, as the sessions'). */
+  readPatienceMs?: number;
 }
 
 /**
@@ -16,14 +19,19 @@ export interface RedisSessionSettingsOptions {
 export class RedisSessionSettings implements SessionSettingsStore {
   readonly #redis: Redis;
   readonly #prefix: string;
+  readonly #readPatienceMs: number;
 
   constructor(options: RedisSessionSettingsOptions) {
     this.#redis = options.redis;
     this.#prefix = options.prefix;
+    this.#readPatienceMs = options.readPatienceMs ?? 30_000;
   }
 
   async get(sessionKey: string): Promise<SessionSettings> {
-    const fields = await this.#redis.hgetall(this.#keyOf(sessionKey));
+    const key = this.#keyOf(sessionKey);
+    const fields = await untilReachable(() => this.#redis.hgetall(key), {
+      patienceMs: this.#readPatienceMs,
+    });
     return fields.model === undefined ? {} : { model: fields.model };
   }
 

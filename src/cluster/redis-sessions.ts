@@ -2,7 +2,7 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { validateSessionKey } from "../agent/session-id.js";
 import { isChatMessage, REMEMBERED_TURNS, type SessionStore, type TurnRecord } from "../agent/sessions.js";
-import { isTransient, pause, reconnectDelay } from "../bus/redis-connection.js";
+import { untilReachable } from "../bus/redis-connection.js";
 import type { ChatMessage } from "../providers/provider.js";
 
 export interface RedisSessionsOptions {
@@ -13,6 +13,11 @@ export interface RedisSessionsOptions {
   log: Logger;
   /** Messages read per turn, the newest (default 500): `agents.defaults.memory_window`. */
   retain?: number;
+  /**
+   * How long a read waits for Redis to be reachable again before the turn gives up with an
+   * apology, in milliseconds (default 30 s: a restart replaying its append-only file).
+   */
+  readPatienceMs?: number;
   /** How long an archived session (`/new`) is kept, in seconds (default 30 days). */
   archiveTtlSeconds?: number;
   now?: () => Date;
@@ -63,6 +68,7 @@ export class RedisSessions implements SessionStore {
   readonly #log: Logger;
   readonly #retain: number;
   readonly #archiveTtlSeconds: number;
+  readonly #readPatienceMs: number;
   readonly #now: () => Date;
   /** The last write of each session with writes pending (settled: never rejects). */
   readonly #writes = new Map<string, Promise<void>>();
@@ -74,6 +80,7 @@ export class RedisSessions implements SessionStore {
     this.#log = options.log;
     this.#retain = options.retain ?? 500;
     this.#archiveTtlSeconds = options.archiveTtlSeconds ?? ARCHIVE_TTL_SECONDS;
+    this.#readPatienceMs = options.readPatienceMs ?? 30_000;
     this.#now = options.now ?? (() => new Date());
   }
 
@@ -84,7 +91,8 @@ export class RedisSessions implements SessionStore {
   }
 
   async load(key: string): Promise<ChatMessage[]> {
-    const lines = await this.#redis.lrange(this.keyOf(key), -this.#retain, -1);
+    const history = this.keyOf(key);
+    const lines = await this.#read(() => this.#redis.lrange(history, -this.#retain, -1));
     const messages: ChatMessage[] = [];
     for (const line of lines) {
       const message = this.#parse(key, line);
@@ -129,7 +137,8 @@ export class RedisSessions implements SessionStore {
   }
 
   async recordedTurn(key: string, id: string): Promise<string[] | undefined> {
-    const records = await this.#redis.lrange(this.#turnsKey(key), 0, -1);
+    const turns = this.#turnsKey(key);
+    const records = await this.#read(() => this.#redis.lrange(turns, 0, -1));
     for (const record of records) {
       const turn = turnRecordOf(record);
       if (turn?.id === id) return turn.replies;
@@ -138,7 +147,8 @@ export class RedisSessions implements SessionStore {
   }
 
   async hasChat(channel: string, chatId: string): Promise<boolean> {
-    return (await this.#redis.exists(`${this.#prefix}session-chat:${channel}:${chatId}`)) === 1;
+    const chat = `${this.#prefix}session-chat:${channel}:${chatId}`;
+    return (await this.#read(() => this.#redis.exists(chat))) === 1;
   }
 
   /** Renames the session's list to an archive key (returned), which expires after the archive time. */
@@ -147,14 +157,19 @@ export class RedisSessions implements SessionStore {
     await this.flush();
     const stamp = this.#now().toISOString().replace(/[:.]/g, "-");
     const archived = `${this.#prefix}session-archive:${key}:${stamp}`;
-    const transaction = this.#redis
-      .multi()
-      .exists(history)
-      .rename(history, archived)
-      .expire(archived, this.#archiveTtlSeconds)
-      .del(this.#turnsKey(key));
-    for (const chat of this.#chatKeys(key)) transaction.srem(chat, key);
-    const results = (await transaction.exec()) ?? [];
+    const turns = this.#turnsKey(key);
+    const chats = this.#chatKeys(key);
+    const archiveOnce = () => {
+      const transaction = this.#redis
+        .multi()
+        .exists(history)
+        .rename(history, archived)
+        .expire(archived, this.#archiveTtlSeconds)
+        .del(turns);
+      for (const chat of chats) transaction.srem(chat, key);
+      return transaction.exec();
+    };
+    const results = (await this.#read(archiveOnce)) ?? [];
     // RENAME of a missing list fails alone (the rest of the transaction still runs): nothing to archive.
     if (results[0]?.[1] !== 1) return undefined;
     const renamed = results[1]?.[0];
@@ -174,16 +189,25 @@ export class RedisSessions implements SessionStore {
 
   /** Runs a write, again with backoff while Redis cannot be reached (until the store closes). */
   async #retried(run: () => Promise<unknown>): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await run();
-        return;
-      } catch (error) {
-        if (!isTransient(error) || this.#closing.signal.aborted) throw error;
-        this.#log.warn({ err: error, attempt }, "storing the session in Redis failed; retrying");
-        await pause(reconnectDelay(attempt), this.#closing.signal);
-      }
-    }
+    await untilReachable(run, {
+      signal: this.#closing.signal,
+      onRetry: (error, attempt) =>
+        this.#log.warn({ err: error, attempt }, "storing the session in Redis failed; retrying"),
+    });
+  }
+
+  /**
+   * Runs a read, again with backoff while Redis cannot be reached, for at most the read
+   * patience: a turn that starts while Redis restarts waits for it (its journal entry could
+   * not move on without Redis anyway) instead of apologising.
+   */
+  #read<T>(run: () => Promise<T>): Promise<T> {
+    return untilReachable(run, {
+      signal: this.#closing.signal,
+      patienceMs: this.#readPatienceMs,
+      onRetry: (error, attempt) =>
+        this.#log.warn({ err: error, attempt }, "reading the session from Redis failed; retrying"),
+    });
   }
 
   #turnsKey(sessionKey: string): string {

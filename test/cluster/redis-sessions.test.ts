@@ -82,20 +82,23 @@ describe.skipIf(redisSkipReason)("sessions in Redis (a real redis-server)", () =
     expect(await open().load("telegram:1")).toEqual([said("hi"), said("next")]);
   });
 
-  it("fails a read at once while Redis is down, and stores a write once it is back, in order", async () => {
+  it("waits for Redis to answer a read for at most its patience, and stores a write once it is back, in order", async () => {
     const client = redisClient({ url: server.url });
     try {
       expect(await readyWithin(client, 10_000)).toBe(true);
-      const store = new RedisSessions({ redis: client, prefix: "skein:", log });
+      const store = new RedisSessions({ redis: client, prefix: "skein:", log, readPatienceMs: 200 });
       await store.append("telegram:1", [said("before")]);
       await server.kill();
       await expect(store.load("telegram:1")).rejects.toThrow();
       await expect(store.recordedTurn("telegram:1", "x")).rejects.toThrow();
+      const patient = new RedisSessions({ redis: client, prefix: "skein:", log });
+      const waitingRead = patient.load("telegram:1");
       const first = store.append("telegram:1", [said("during 1")], { id: "m1", replies: [] });
       const second = store.append("telegram:1", [said("during 2")]);
       await waitForLine("storing the session in Redis failed; retrying");
       await server.start();
       await Promise.all([first, second]);
+      expect((await waitingRead)[0]).toEqual(said("before"));
       expect(await store.load("telegram:1")).toEqual([said("before"), said("during 1"), said("during 2")]);
       expect(await store.recordedTurn("telegram:1", "m1")).toEqual([]);
     } finally {

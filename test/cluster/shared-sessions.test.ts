@@ -160,12 +160,42 @@ describe.skipIf(redisSkipReason)("sessions shared through Redis (a real redis-se
     });
   });
 
-  it("answers with the usual apology when Redis is down as a turn starts (to /new at once), and keeps the whole history", async () => {
+  it("waits for Redis when it is down as a turn starts, and answers once it is back", async () => {
     const redis = redisClient({ url: server.url });
     expect(await readyWithin(redis, 10_000)).toBe(true);
     const { log, lines } = recordingLogger();
     const harness = await startHarness({
       loop: () => ({ sessions: new RedisSessions({ redis, prefix: "skein:", log }) }),
+    });
+    try {
+      expect(await harness.ask("remember 42")).toMatchObject({ status: "answered", reply: "echo: remember 42" });
+      await server.kill();
+      const waiting = harness.receive("what was it?");
+      await waitUntil(
+        () => lines.some((line) => line.msg === "reading the session from Redis failed; retrying"),
+        "the turn waits for Redis to read its history",
+      );
+      await server.start();
+      expect(await harness.outcomeOf(waiting.id)).toMatchObject({ status: "answered", reply: "echo: what was it?" });
+      expect(conversationOf(harness.fake.requests.at(-1))).toEqual([
+        "user: remember 42",
+        "assistant: echo: remember 42",
+        "user: what was it?",
+      ]);
+    } finally {
+      await harness.close();
+      redis.disconnect();
+      admin.disconnect();
+      admin = await connectRedis({ url: server.url });
+    }
+  });
+
+  it("answers with the usual apology when Redis stays down longer than a read waits (to /new too), and keeps the whole history", async () => {
+    const redis = redisClient({ url: server.url });
+    expect(await readyWithin(redis, 10_000)).toBe(true);
+    const { log, lines } = recordingLogger();
+    const harness = await startHarness({
+      loop: () => ({ sessions: new RedisSessions({ redis, prefix: "skein:", log, readPatienceMs: 300 }) }),
     });
     const apology = "Sorry — something went wrong on my side, so I can't answer this.";
     try {
