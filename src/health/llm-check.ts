@@ -1,5 +1,5 @@
 import { type CheckResult, fail, ok, warn } from "../checks/check-result.js";
-import { type ProbeOptions, probe } from "../checks/http-probe.js";
+import { type ProbeOptions, type ProbeOutcome, probe } from "../checks/http-probe.js";
 import { describeAnswer } from "../checks/probe-answers.js";
 import { resolveModel } from "../config/model-ref.js";
 import type { ModelProviderConfig, SkeinConfig } from "../config/schema.js";
@@ -70,17 +70,9 @@ async function checkProvider(provider: ProviderUnderCheck, options: ProbeOptions
   }
   const headers = { ...settings.headers, ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) };
   const outcome = await probe(`${base}/models`, { method: "GET", headers }, options);
-  if (outcome.kind === "unreachable") {
-    return fail(
-      label,
-      `${base} is unreachable (${outcome.reason})`,
-      `check ${urlSetting} and that the server is running`,
-    );
-  }
+  if (outcome.kind === "unreachable" || outcome.status === 401 || outcome.status === 403)
+    return refusal(provider, base, outcome);
   const error = errorMessage(outcome.body);
-  if (outcome.status === 401 || outcome.status === 403) {
-    return fail(label, `${base} rejected the API key (${describeAnswer(outcome, error)})`, `check ${keySetting}`);
-  }
   if (outcome.status === 404 || outcome.status === 405) return checkChatCompletion(provider, base, headers, options);
   if (outcome.status !== 200) {
     return fail(
@@ -125,17 +117,9 @@ async function checkChatCompletion(
     },
     options,
   );
-  if (outcome.kind === "unreachable") {
-    return fail(
-      label,
-      `${base} is unreachable (${outcome.reason})`,
-      `check ${urlSetting} and that the server is running`,
-    );
-  }
+  if (outcome.kind === "unreachable" || outcome.status === 401 || outcome.status === 403)
+    return refusal(provider, base, outcome);
   const error = errorMessage(outcome.body);
-  if (outcome.status === 401 || outcome.status === 403) {
-    return fail(label, `${base} rejected the API key (${describeAnswer(outcome, error)})`, `check ${keySetting}`);
-  }
   if (outcome.status !== 200) {
     return fail(
       label,
@@ -144,6 +128,19 @@ async function checkChatCompletion(
     );
   }
   return ok(label, `${base} answers; model ${model} completed a test request`);
+}
+
+/** The failure of a probe that got no answer, or whose API key was rejected (401, 403). */
+function refusal(provider: ProviderUnderCheck, base: string, outcome: ProbeOutcome): CheckResult {
+  const { label, urlSetting, keySetting } = provider;
+  if (outcome.kind === "unreachable")
+    return fail(
+      label,
+      `${base} is unreachable (${outcome.reason})`,
+      `check ${urlSetting} and that the server is running`,
+    );
+  const answer = describeAnswer(outcome, errorMessage(outcome.body));
+  return fail(label, `${base} rejected the API key (${answer})`, `check ${keySetting}`);
 }
 
 function errorMessage(body: unknown): unknown {
