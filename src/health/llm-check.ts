@@ -105,7 +105,7 @@ async function checkChatCompletion(
   headers: Record<string, string>,
   options: ProbeOptions,
 ): Promise<CheckResult> {
-  const { label, keySetting, urlSetting } = provider;
+  const { label, urlSetting } = provider;
   const model = provider.models[0];
   if (!model) return ok(label, `${base} answers (it lists no models; no model of the configuration uses it)`);
   const outcome = await probe(
