@@ -6,7 +6,7 @@ import { execa } from "execa";
 import { beforeAll, describe, expect, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
 import { root } from "./built-cli.js";
-import { envOf, heapFlags, type Instruction, parseYamlSubset, readDockerfile, readUnit } from "./deploy-files.js";
+import { envOf, daemonNodeFlags, type Instruction, parseYamlSubset, readDockerfile, readUnit } from "./deploy-files.js";
 
 let runtime: Instruction[];
 beforeAll(async () => {
@@ -67,7 +67,7 @@ describe("deploy/skein.service", () => {
   it("runs `skein start` from the built CLI as a dedicated user", async () => {
     const unit = await readUnit();
     expect(unit.get("Service", "ExecStart")).toEqual([
-      `/usr/bin/node ${heapFlags.join(" ")} /opt/skein/${packageJson.bin.skein} start`,
+      `/usr/bin/node ${daemonNodeFlags.join(" ")} /opt/skein/${packageJson.bin.skein} start`,
     ]);
     expect(unit.get("Service", "User")).toEqual(["skein"]);
     expect(unit.get("Service", "Restart")).toEqual(["on-failure"]);

@@ -100,5 +100,5 @@ export function parseYamlSubset(text: string): unknown {
   return block(0);
 }
 
-/** The V8 flags both deploy files start the daemon with (the Dockerfile's comment at its CMD says why). */
-export const heapFlags = ["--max-old-space-size=192", "--max-semi-space-size=8"];
+/** The node flags both deploy files start the daemon with (the Dockerfile's comment at its CMD says why). */
+export const daemonNodeFlags = ["--max-old-space-size=192", "--max-semi-space-size=8", "--v8-pool-size=1"];

@@ -6,7 +6,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import { startHealthServer } from "../../src/health/health-server.js";
 import { refusedPort } from "../fakes/refused-port.js";
 import { type BuiltCli, buildCli, root } from "./built-cli.js";
-import { envOf, heapFlags, type Instruction, readDockerfile } from "./deploy-files.js";
+import { envOf, daemonNodeFlags, type Instruction, readDockerfile } from "./deploy-files.js";
 
 let stages: Map<string, Instruction[]>;
 let args: Map<string, string>;
@@ -78,7 +78,7 @@ describe("deploy/Dockerfile", () => {
   });
 
   it("starts `skein start` from the path package.json's bin names", async () => {
-    expect(JSON.parse(one(runtime, "CMD"))).toEqual(["node", ...heapFlags, packageJson.bin.skein, "start"]);
+    expect(JSON.parse(one(runtime, "CMD"))).toEqual(["node", ...daemonNodeFlags, packageJson.bin.skein, "start"]);
     expect(one(runtime, "WORKDIR")).toBe("/app");
     expect(one(build, "WORKDIR")).toBe("/app");
     expect(image.cli).toBe(join(image.dir, packageJson.bin.skein));
