@@ -6,7 +6,7 @@ import { execa } from "execa";
 import { beforeAll, describe, expect, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
 import { root } from "./built-cli.js";
-import { envOf, daemonNodeFlags, type Instruction, parseYamlSubset, readDockerfile, readUnit } from "./deploy-files.js";
+import { daemonNodeFlags, envOf, type Instruction, parseYamlSubset, readDockerfile, readUnit } from "./deploy-files.js";
 
 let runtime: Instruction[];
 beforeAll(async () => {

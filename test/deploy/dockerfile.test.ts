@@ -6,7 +6,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import { startHealthServer } from "../../src/health/health-server.js";
 import { refusedPort } from "../fakes/refused-port.js";
 import { type BuiltCli, buildCli, root } from "./built-cli.js";
-import { envOf, daemonNodeFlags, type Instruction, readDockerfile } from "./deploy-files.js";
+import { daemonNodeFlags, envOf, type Instruction, readDockerfile } from "./deploy-files.js";
 
 let stages: Map<string, Instruction[]>;
 let args: Map<string, string>;
