@@ -1,6 +1,7 @@
 import { ChannelType, type Message, MessageFlags } from "discord.js";
 import type { InboundMessage, MediaAttachment } from "../../src/bus/messages.js";
 import type { AttachmentSource } from "../../src/channel-kit/attachment-download.js";
+import { mediaKindOf } from "../../src/channel-kit/media-kind.js";
 
 /**
  * Turns a discord.js message into an {@link InboundMessage}, or `undefined` for messages
@@ -74,17 +75,8 @@ export function looksContentless(message: Message): boolean {
 function describeAttachments(message: Message): MediaAttachment[] {
   const isVoiceMessage = message.flags.has(MessageFlags.IsVoiceMessage);
   return message.attachments.map((attachment) => {
-    const type = attachment.contentType ?? "";
-    const kind: MediaAttachment["kind"] =
-      isVoiceMessage && type.startsWith("audio/")
-        ? "voice"
-        : type.startsWith("image/")
-          ? "photo"
-          : type.startsWith("audio/")
-            ? "audio"
-            : type.startsWith("video/")
-              ? "video"
-              : "document";
+    const fileKind = mediaKindOf(attachment.contentType ?? undefined);
+    const kind = isVoiceMessage && fileKind === "audio" ? "voice" : fileKind;
     return {
       kind,
       name: attachment.name,

@@ -1,6 +1,7 @@
 import type { MediaAttachment } from "../../src/bus/messages.js";
 import type { AttachmentSource } from "../../src/channel-kit/attachment-download.js";
 import type { GroupPolicy } from "../../src/channel-kit/channel-settings.js";
+import { mediaKindOf } from "../../src/channel-kit/media-kind.js";
 
 /** The fields skein reads from a file shared in a message. */
 export interface SlackFile {
@@ -101,17 +102,7 @@ export function decideEvent(event: SlackMessageEvent, context: EventContext): Ev
 
 /** A shared file as an attachment: `ref` is its `url_private`, downloaded with the bot token. */
 function mediaOfFile(file: SlackFile): MediaAttachment {
-  const type = file.mimetype ?? "";
-  const kind: MediaAttachment["kind"] =
-    file.subtype === "slack_audio"
-      ? "voice"
-      : type.startsWith("image/")
-        ? "photo"
-        : type.startsWith("audio/")
-          ? "audio"
-          : type.startsWith("video/")
-            ? "video"
-            : "document";
+  const kind = file.subtype === "slack_audio" ? "voice" : mediaKindOf(file.mimetype);
   return {
     kind,
     ...(file.name ? { name: file.name } : {}),
