@@ -8,11 +8,11 @@ import {
   approvalButtonData,
   parseApprovalButton,
 } from "../../src/channel-kit/approval.js";
+// Nobody is pinged by a prompt, whatever its arguments say.
+import { NO_MENTIONS } from "./outbound.js";
 
 /** Button styles: Primary (1), Secondary (2), Danger (4). */
 const STYLE = { once: 1, conversation: 2, deny: 4 } as const;
-/** Nobody is pinged by a prompt, whatever its arguments say. */
-const NO_MENTIONS = { parse: [] };
 
 /** One action row with the three buttons (component type 1 holding type 2 buttons). */
 function componentsFor(id: string) {

@@ -11,6 +11,14 @@ import { withRetry } from "../../src/util/retry.js";
 import { classifyFailure, discordRefusal, toChannelError } from "./errors.js";
 import { MESSAGE_LIMIT, toDiscordMarkdown } from "./format.js";
 
+/**
+ * `allowed_mentions` of everything skein posts: mentions come from the platform, never from
+ * model text (no @everyone, @here, roles or users). {@link REPLY_MENTIONS} lets a reply
+ * notify the author of the message it answers.
+ */
+export const NO_MENTIONS = { parse: [] };
+export const REPLY_MENTIONS = { parse: [], replied_user: true };
+
 /** How {@link sendDiscordMessage} logs and retries. */
 export interface DiscordSendOptions {
   log: Logger;
@@ -43,9 +51,7 @@ export async function sendDiscordMessage(
   const ids = await deliverChunks(chunks, delivery, async (content, index) => {
     const bodyOf = (text: string) => ({
       content: text,
-      // Never let the model ping @everyone, @here or roles.
-      // Mentions come from the platform (the reply), never from model text: no @everyone, @here, roles or users.
-      allowed_mentions: { parse: [], replied_user: true },
+      allowed_mentions: REPLY_MENTIONS,
       ...(index === 0 &&
         message.replyToId && { message_reference: { message_id: message.replyToId, fail_if_not_exists: false } }),
     });
@@ -59,7 +65,7 @@ export async function sendDiscordMessage(
       const ids = await sendRefusable(content, {
         send: async (text) => (await post(bodyOf(text))).id,
         classify: discordRefusal,
-        sendNotice: (text) => post({ content: text, allowed_mentions: { parse: [] } }),
+        sendNotice: (text) => post({ content: text, allowed_mentions: NO_MENTIONS }),
         log,
         chatId: channelId,
         platform: "discord",
@@ -83,7 +89,7 @@ export async function sendDiscordMessage(
     const sent = (await rest.post(Routes.channelMessages(channelId), {
       body: {
         attachments: files.map((file, id) => ({ id, filename: file.name })),
-        allowed_mentions: { parse: [] },
+        allowed_mentions: NO_MENTIONS,
       },
       files,
     })) as { id: string };

@@ -1,7 +1,7 @@
 import { DiscordAPIError, type RateLimitData, RateLimitError, type REST, Routes } from "discord.js";
 import type { EditFailure, ReplyTarget, StreamTransport } from "../../src/channel-kit/reply-stream.js";
 import { MESSAGE_LIMIT } from "./format.js";
-import { type DiscordSendOptions, discordChunks, sendDiscordMessage } from "./outbound.js";
+import { type DiscordSendOptions, discordChunks, REPLY_MENTIONS, sendDiscordMessage } from "./outbound.js";
 
 /** Discord allows about five message edits per 5 seconds in a channel. */
 export const discordEditFloorMs = 1_000;
@@ -32,17 +32,15 @@ export function rejectEditsOnRateLimit(data: RateLimitData): boolean {
  */
 export function discordStreamTransport(rest: REST, target: ReplyTarget, options: DiscordSendOptions): StreamTransport {
   const channelId = target.threadId ?? target.chatId;
-  // Mentions come from the platform (the reply), never from model text.
-  const allowedMentions = { parse: [], replied_user: true };
   const edit = (messageId: string, content: string) =>
-    rest.patch(Routes.channelMessage(channelId, messageId), { body: { content, allowed_mentions: allowedMentions } });
+    rest.patch(Routes.channelMessage(channelId, messageId), { body: { content, allowed_mentions: REPLY_MENTIONS } });
   return {
     // Room for the fence closing a half-written code block.
     previewLimit: MESSAGE_LIMIT - 4,
     async post(partialText) {
       const body = {
         content: withFencesClosed(partialText),
-        allowed_mentions: allowedMentions,
+        allowed_mentions: REPLY_MENTIONS,
         ...(target.replyToId && { message_reference: { message_id: target.replyToId, fail_if_not_exists: false } }),
       };
       const sent = (await rest.post(Routes.channelMessages(channelId), { body })) as { id: string };
