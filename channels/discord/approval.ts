@@ -8,7 +8,6 @@ import {
   approvalButtonData,
   parseApprovalButton,
 } from "../../src/channel-kit/approval.js";
-// Nobody is pinged by a prompt, whatever its arguments say.
 import { NO_MENTIONS } from "./outbound.js";
 
 /** Button styles: Primary (1), Secondary (2), Danger (4). */
