@@ -1,4 +1,4 @@
-import { Bot, GrammyError } from "grammy";
+import { type ApiClientOptions, Bot, GrammyError } from "grammy";
 import { HttpsProxyAgent } from "https-proxy-agent";
 import type { Logger } from "pino";
 import type { DeliveryReceipt, InboundMessage, MediaAttachment, OutboundMessage } from "../../src/bus/messages.js";
@@ -18,6 +18,7 @@ import {
 } from "../../src/channel-kit/channel.js";
 import type { ReplyStream, ReplyTarget, StreamResume } from "../../src/channel-kit/reply-stream.js";
 import { StreamedReply } from "../../src/channel-kit/streamed-reply.js";
+import { httpFetch } from "../../src/util/http-fetch.js";
 import { Backoff, withRetry } from "../../src/util/retry.js";
 import { handleTelegramPress, postTelegramApproval, settleTelegramApproval } from "./approval.js";
 import { classifyTelegramError } from "./errors.js";
@@ -97,7 +98,9 @@ export class TelegramChannel implements Channel {
         ...(this.#apiRoot ? { apiRoot: this.#apiRoot } : {}),
         // Longer than a stalled poll takes to be noticed, so that the watchdog sees (and logs) it first.
         timeoutSeconds: Math.max(60, 3 * this.#pollingTimeout),
-        ...(settings.proxy ? { baseFetchConfig: { agent: new HttpsProxyAgent(settings.proxy), compress: true } } : {}),
+        // grammY reads only `json()` of a response: see src/util/http-fetch.ts.
+        fetch: httpFetch as unknown as NonNullable<ApiClientOptions["fetch"]>,
+        ...(settings.proxy ? { baseFetchConfig: { agent: new HttpsProxyAgent(settings.proxy) } } : {}),
       },
     });
     this.#watchdog = createPollWatchdog({

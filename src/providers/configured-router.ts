@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { ModelProviderConfig, SkeinConfig } from "../config/schema.js";
+import type { HttpFetch } from "../util/http-fetch.js";
 import { ModelRouter } from "./model-router.js";
 import type { LlmProvider } from "./provider.js";
 
@@ -12,7 +13,7 @@ export interface ConfiguredRouterOptions {
   /** Epoch milliseconds; injectable for tests. */
   now?: () => number;
   /** Injectable for tests. */
-  fetch?: typeof fetch;
+  fetch?: HttpFetch;
 }
 
 /**
@@ -40,7 +41,7 @@ function lazyClient(
   name: string,
   settings: ModelProviderConfig,
   hasFallbacks: boolean,
-  fetchImpl: typeof fetch | undefined,
+  fetchImpl: HttpFetch | undefined,
 ): LlmProvider {
   let client: Promise<LlmProvider> | undefined;
   return {

@@ -5,6 +5,9 @@
  * fails with a {@link BodyFault} as well, so that the provider can retry all of these.
  */
 
+import { Readable } from "node:stream";
+import type { HttpFetch, HttpRequestInit } from "../util/http-fetch.js";
+
 /** Why a model answer failed after its headers arrived; every kind is worth another try. */
 export class BodyFault extends Error {
   override readonly name = "BodyFault";
@@ -36,21 +39,22 @@ export interface BodyLimits {
 const maxTimerMs = 2 ** 31 - 1;
 
 /** `fetchImpl` with the body of every answer bounded by `limits` (see the module comment). */
-export function guardedFetch(fetchImpl: typeof fetch, limits: BodyLimits): typeof fetch {
+export function guardedFetch(fetchImpl: HttpFetch, limits: BodyLimits): HttpFetch {
   return async (input, init) => {
     const startedAt = Date.now();
-    const { [streamWatchKey]: watched, ...rest } = (init ?? {}) as RequestInit & { [streamWatchKey]?: StreamWatch };
+    const { [streamWatchKey]: watched, ...rest } = (init ?? {}) as HttpRequestInit & { [streamWatchKey]?: StreamWatch };
     const response = await fetchImpl(input, rest);
     if (!response.body) return response;
     const isStream = response.headers.get("content-type")?.includes("text/event-stream") ?? false;
     const watch = isStream ? watched : undefined;
     if (watch) watch.sawDone = false;
-    const body = guardBody(response.body, {
-      deadlineAt: startedAt + limits.deadlineMs,
-      idleMs: isStream ? limits.idleMs : Number.POSITIVE_INFINITY,
-      watch,
-    });
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return response.withBody(
+      guardBody(response.body, {
+        deadlineAt: startedAt + limits.deadlineMs,
+        idleMs: isStream ? limits.idleMs : Number.POSITIVE_INFINITY,
+        watch,
+      }),
+    );
   };
 }
 
@@ -60,50 +64,41 @@ interface BodyGuard {
   watch: StreamWatch | undefined;
 }
 
-function guardBody(source: ReadableStream<Uint8Array>, guard: BodyGuard): ReadableStream<Uint8Array> {
-  const reader = source.getReader();
+/**
+ * The chunks of `body` until it ends, the deadline passes or no chunk comes for the idle
+ * limit (then the body is destroyed with a {@link BodyFault}); a reader that stops early
+ * (`return()`) closes it.
+ */
+async function* guardBody(body: AsyncIterable<Uint8Array>, guard: BodyGuard): AsyncGenerator<Uint8Array> {
+  const source = body instanceof Readable ? body : Readable.from(body);
+  let fault: BodyFault | undefined;
+  const expire = (kind: "deadline" | "stalled") => () => {
+    fault =
+      kind === "deadline"
+        ? new BodyFault("deadline", "the model's answer did not arrive in time")
+        : new BodyFault("stalled", `the model's answer stalled (no data for ${guard.idleMs / 1000} s)`);
+    source.destroy(fault);
+  };
+  const deadline = setTimeout(expire("deadline"), Math.min(maxTimerMs, Math.max(0, guard.deadlineAt - Date.now())));
+  deadline.unref();
+  const idle = Number.isFinite(guard.idleMs) ? setTimeout(expire("stalled"), guard.idleMs).unref() : undefined;
   let tail = "";
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const remaining = guard.deadlineAt - Date.now();
-        // Made only when the timer fires: an error's stack trace costs more than the chunk it guards.
-        const fault = () =>
-          remaining <= guard.idleMs
-            ? new BodyFault("deadline", "the model's answer did not arrive in time")
-            : new BodyFault("stalled", `the model's answer stalled (no data for ${guard.idleMs / 1000} s)`);
-        let timer: NodeJS.Timeout | undefined;
-        const expired = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(fault()), Math.min(maxTimerMs, Math.max(0, remaining), guard.idleMs));
-          timer.unref();
-        });
-        try {
-          const chunk = await Promise.race([reader.read(), expired]);
-          if (chunk.done) {
-            controller.close();
-            return;
-          }
-          if (guard.watch && !guard.watch.sawDone) {
-            const text =
-              tail + Buffer.from(chunk.value.buffer, chunk.value.byteOffset, chunk.value.length).toString("latin1");
-            guard.watch.sawDone = text.includes("[DONE]");
-            tail = text.slice(-8);
-          }
-          controller.enqueue(chunk.value);
-        } catch (error) {
-          const failure = asBodyFault(error);
-          if (failure instanceof BodyFault) reader.cancel(failure).catch(() => undefined);
-          controller.error(failure);
-        } finally {
-          clearTimeout(timer);
-        }
-      },
-      cancel(reason) {
-        return reader.cancel(reason);
-      },
-    },
-    { highWaterMark: 0 },
-  );
+  try {
+    for await (const chunk of source as AsyncIterable<Uint8Array>) {
+      idle?.refresh();
+      if (guard.watch && !guard.watch.sawDone) {
+        const text = tail + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1");
+        guard.watch.sawDone = text.includes("[DONE]");
+        tail = text.slice(-8);
+      }
+      yield chunk;
+    }
+  } catch (error) {
+    throw fault ?? asBodyFault(error);
+  } finally {
+    clearTimeout(deadline);
+    clearTimeout(idle);
+  }
 }
 
 /** An abort stays an abort (the SDK ends a stream quietly on one); a connection lost mid-body is a cut. */

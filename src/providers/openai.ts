@@ -1,6 +1,8 @@
+import { Readable } from "node:stream";
 import OpenAI from "openai";
 import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
 import type { ModelProviderConfig } from "../config/schema.js";
+import { type HttpFetch, httpFetch } from "../util/http-fetch.js";
 import { withRetry } from "../util/retry.js";
 import { assembleStream } from "./assemble-stream.js";
 import { BodyFault, guardedFetch, type StreamWatch, streamWatchKey } from "./guarded-fetch.js";
@@ -39,8 +41,8 @@ export interface OpenAIProviderOptions {
    * once, so that a fallback model can answer instead (default: always retried).
    */
   maxRetryAfterSeconds?: number;
-  /** Injectable for tests. */
-  fetch?: typeof fetch;
+  /** How requests are sent (default {@link httpFetch}); injectable for tests. */
+  fetch?: HttpFetch;
 }
 
 /** Options from a `providers.<name>` config section. */
@@ -68,7 +70,7 @@ export class OpenAIProvider implements LlmProvider {
   constructor(options: OpenAIProviderOptions = {}) {
     this.name = options.name ?? "openai";
     const timeoutMs = options.timeoutMs ?? 120_000;
-    const fetchImpl = jsonWithoutContentType(options.fetch ?? globalThis.fetch);
+    const fetchImpl = jsonWithoutContentType(options.fetch ?? httpFetch);
     this.#maxRetries = options.maxRetries ?? 2;
     this.#retryDelayMs = options.retryDelayMs ?? 500;
     this.#client = new OpenAI({
@@ -77,10 +79,11 @@ export class OpenAIProvider implements LlmProvider {
       baseURL: options.baseUrl,
       timeout: timeoutMs,
       maxRetries: this.#maxRetries,
+      // The SDK reads from a response only what an HttpResponse has (see util/http-fetch.ts).
       fetch: guardedFetch(
         options.maxRetryAfterSeconds === undefined ? fetchImpl : noLongWaits(fetchImpl, options.maxRetryAfterSeconds),
         { deadlineMs: timeoutMs, idleMs: Math.min(timeoutMs, options.idleTimeoutMs ?? 60_000) },
-      ),
+      ) as unknown as typeof fetch,
       ...(options.headers && Object.keys(options.headers).length ? { defaultHeaders: options.headers } : {}),
     });
     this.#stream = options.stream ?? false;
@@ -173,14 +176,13 @@ export class OpenAIProvider implements LlmProvider {
  * The SDK parses a body as JSON only when the answer says `application/json`; some small
  * compatible servers send JSON with no Content-Type at all, which would reach us as a string.
  */
-function jsonWithoutContentType(fetchImpl: typeof fetch): typeof fetch {
+function jsonWithoutContentType(fetchImpl: HttpFetch): HttpFetch {
   return async (input, init) => {
     const response = await fetchImpl(input, init);
     if (response.headers.has("content-type") || !response.body) return response;
     const text = await response.text();
-    const headers = new Headers(response.headers);
-    if (/^\s*[[{]/.test(text)) headers.set("content-type", "application/json");
-    return new Response(text, { status: response.status, statusText: response.statusText, headers });
+    if (/^\s*[[{]/.test(text)) response.headers.set("content-type", "application/json");
+    return response.withBody(Readable.from([Buffer.from(text)]));
   };
 }
 
@@ -188,15 +190,13 @@ function jsonWithoutContentType(fetchImpl: typeof fetch): typeof fetch {
  * Marks a 429/503 whose `retry-after` is longer than `maxSeconds` as not to be retried
  * (`x-should-retry: false`, which the SDK obeys), so the call fails over at once.
  */
-function noLongWaits(fetchImpl: typeof fetch, maxSeconds: number): typeof fetch {
+function noLongWaits(fetchImpl: HttpFetch, maxSeconds: number): HttpFetch {
   return async (input, init) => {
     const response = await fetchImpl(input, init);
     if (response.status !== 429 && response.status !== 503) return response;
     const waitSeconds = retryAfterSeconds(response.headers);
-    if (waitSeconds === undefined || waitSeconds <= maxSeconds) return response;
-    const headers = new Headers(response.headers);
-    headers.set("x-should-retry", "false");
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    if (waitSeconds !== undefined && waitSeconds > maxSeconds) response.headers.set("x-should-retry", "false");
+    return response;
   };
 }
 

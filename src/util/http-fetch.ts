@@ -1,0 +1,212 @@
+/**
+ * The fetch the daemon hands to the SDKs that call out on every turn (the openai SDK and
+ * grammY): a small client over node:http and node:https with keep-alive connections.
+ *
+ * Both SDKs read only a response's status, headers, `text()` or `json()`, and its body as an
+ * async iterable, which is all they read from node-fetch's responses too. A WHATWG `Response`
+ * (Node's built-in fetch) costs about three times as much CPU per call, in web streams and
+ * their garbage: at one model call and two Bot API calls a turn it was a third of the daemon's
+ * CPU. So this answers with an {@link HttpResponse} of those members, and nothing more.
+ */
+import http from "node:http";
+import https from "node:https";
+import { pipeline, Readable } from "node:stream";
+import zlib from "node:zlib";
+
+/** What a request may carry: the parts of `RequestInit` the SDKs send, plus a node:http agent. */
+export interface HttpRequestInit {
+  method?: string;
+  headers?: Headers | Record<string, string> | [string, string][];
+  body?: string | Uint8Array | Readable | AsyncIterable<Uint8Array> | null;
+  signal?: AbortSignal | null;
+  /** The agent to connect through instead of the shared keep-alive one (a proxy's, say). */
+  agent?: http.Agent;
+  /** `follow` (the default) follows up to 20 redirects as fetch does; `manual` returns them. */
+  redirect?: "follow" | "manual";
+}
+
+/** A fetch-shaped function answering with {@link HttpResponse}s. */
+export type HttpFetch = (input: string | URL, init?: HttpRequestInit) => Promise<HttpResponse>;
+
+/** An answer: status, headers, and a body read once, as text, JSON or chunks. */
+export class HttpResponse {
+  readonly ok: boolean;
+  #headers: Headers | undefined;
+
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    /** As node:http gives them: names and values, alternating. */
+    readonly rawHeaders: readonly string[],
+    /** The body's chunks; `null` when there is none (HEAD, 204, 304). */
+    readonly body: AsyncIterable<Uint8Array> | null,
+    readonly url: string,
+  ) {
+    this.ok = status >= 200 && status < 300;
+  }
+
+  /**
+   * Made on first use (mutable, so that a wrapper can add to them): `Headers` is Node's fetch,
+   * which a daemon that only polls Telegram need not load.
+   */
+  get headers(): Headers {
+    if (!this.#headers) {
+      this.#headers = new Headers();
+      const raw = this.rawHeaders;
+      for (let index = 0; index + 1 < raw.length; index += 2) this.#headers.append(raw[index]!, raw[index + 1]!);
+    }
+    return this.#headers;
+  }
+
+  /** This response with another body (a guarded or re-read one); the same status and headers. */
+  withBody(body: AsyncIterable<Uint8Array> | null): HttpResponse {
+    const response = new HttpResponse(this.status, this.statusText, this.rawHeaders, body, this.url);
+    response.#headers = this.#headers;
+    return response;
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = await this.#bytes();
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+
+  async text(): Promise<string> {
+    return (await this.#bytes()).toString("utf8");
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+
+  async #bytes(): Promise<Buffer> {
+    if (!this.body) return Buffer.alloc(0);
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of this.body) chunks.push(chunk);
+    return chunks.length === 1
+      ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength)
+      : Buffer.concat(chunks);
+  }
+}
+
+const keepAliveAgents = {
+  "http:": new http.Agent({ keepAlive: true }),
+  "https:": new https.Agent({ keepAlive: true }),
+};
+
+const maxRedirects = 20;
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+
+/** See the module comment. Rejects with node:http's error (`code` `ECONNREFUSED`, ...) or an `AbortError`. */
+export const httpFetch: HttpFetch = async (input, init = {}) => {
+  let url = new URL(input);
+  let method = (init.method ?? "GET").toUpperCase();
+  let body = init.body ?? undefined;
+  const headers = headerRecord(init.headers);
+  for (let redirects = 0; ; redirects++) {
+    const answer = await send(url, method, headers, body, init);
+    const status = answer.statusCode ?? 0;
+    const location = answer.headers.location;
+    // As fetch does: a 303, and a 301 or 302 answering a POST, are followed with a GET.
+    const asGet = status === 303 || ((status === 301 || status === 302) && method === "POST");
+    const replayable = asGet || body === undefined || typeof body === "string" || body instanceof Uint8Array;
+    const follow =
+      init.redirect !== "manual" && location && redirectStatuses.has(status) && replayable && redirects < maxRedirects;
+    if (!follow) return responseOf(answer, url, method, init.signal);
+    answer.resume();
+    const next = new URL(location, url);
+    if (asGet) {
+      method = method === "HEAD" ? "HEAD" : "GET";
+      body = undefined;
+      delete headers["content-type"];
+    }
+    if (next.origin !== url.origin) delete headers.authorization;
+    url = next;
+  }
+};
+
+function headerRecord(headers: HttpRequestInit["headers"]): Record<string, string> {
+  const record: Record<string, string> = {};
+  if (!headers) return record;
+  // Not `instanceof Headers`: that would load Node's fetch (see HttpResponse.headers).
+  const entries = Symbol.iterator in headers ? (headers as Iterable<[string, string]>) : Object.entries(headers);
+  for (const [name, value] of entries) record[name.toLowerCase()] = value;
+  return record;
+}
+
+function send(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: HttpRequestInit["body"],
+  init: HttpRequestInit,
+): Promise<http.IncomingMessage> {
+  const secure = url.protocol === "https:";
+  if (!secure && url.protocol !== "http:")
+    return Promise.reject(new TypeError(`unsupported URL scheme: ${url.protocol}`));
+  const fixedLength =
+    typeof body === "string" ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.byteLength : undefined;
+  const requestHeaders = fixedLength === undefined ? headers : { ...headers, "content-length": String(fixedLength) };
+  return new Promise((resolve, reject) => {
+    const request = (secure ? https : http).request(url, {
+      method,
+      headers: requestHeaders,
+      agent: init.agent ?? keepAliveAgents[url.protocol as "http:" | "https:"],
+      ...(init.signal ? { signal: init.signal } : {}),
+    });
+    request.once("response", resolve);
+    request.once("error", reject);
+    if (body === undefined || body === null) request.end();
+    else if (typeof body === "string" || body instanceof Uint8Array) request.end(body);
+    else pipeline(body instanceof Readable ? body : Readable.from(body), request, (error) => error && reject(error));
+  });
+}
+
+function responseOf(
+  answer: http.IncomingMessage,
+  url: URL,
+  method: string,
+  signal: AbortSignal | null | undefined,
+): HttpResponse {
+  const status = answer.statusCode ?? 0;
+  const empty = method === "HEAD" || status === 204 || status === 304;
+  if (empty) answer.resume();
+  else abortBodyWith(answer, signal);
+  return new HttpResponse(
+    status,
+    answer.statusMessage ?? "",
+    answer.rawHeaders,
+    empty ? null : decoded(answer),
+    url.href,
+  );
+}
+
+/** An abort after the headers ends the body with an `AbortError`, as it does fetch's. */
+function abortBodyWith(answer: http.IncomingMessage, signal: AbortSignal | null | undefined): void {
+  if (!signal) return;
+  const abort = () => {
+    answer.destroy(new DOMException("This operation was aborted", "AbortError"));
+  };
+  if (signal.aborted) {
+    abort();
+    return;
+  }
+  signal.addEventListener("abort", abort, { once: true });
+  answer.once("close", () => signal.removeEventListener("abort", abort));
+}
+
+/** The body without its `content-encoding` (we ask for none, but a server or proxy may still compress). */
+function decoded(answer: http.IncomingMessage): Readable {
+  const encoding = answer.headers["content-encoding"]?.trim().toLowerCase();
+  const decoder =
+    encoding === "gzip" || encoding === "x-gzip"
+      ? zlib.createGunzip()
+      : encoding === "deflate"
+        ? zlib.createInflate()
+        : encoding === "br"
+          ? zlib.createBrotliDecompress()
+          : undefined;
+  if (!decoder) return answer;
+  // A failure on either side ends the other; a reader of the decoder sees it.
+  pipeline(answer, decoder, () => undefined);
+  return decoder;
+}
