@@ -23,7 +23,7 @@ import {
 import type { Cluster } from "./cluster/open-cluster.js";
 import { configWarnings } from "./config/config-warnings.js";
 import { type LoadedConfig, loadConfig } from "./config/load.js";
-import { defaultHealthPort, hostTimeZone } from "./config/schema.js";
+import { defaultHealthPort } from "./config/schema.js";
 import { configSecrets, redactSecrets } from "./config/secrets.js";
 import { ensureWorkspaceDirectory } from "./config/workspace-dir.js";
 import { createAccessGate, PairingFiles } from "./gates/access-gate.js";
@@ -269,7 +269,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       record: (message) => messageBus.publishInbound(message),
       catchUpSeconds: config.tools.schedule.catch_up,
       maxJobsPerChat: config.tools.schedule.max_jobs_per_chat,
-      defaultTimeZone: config.agents.defaults.timezone ?? hostTimeZone(),
+      defaultTimeZone: config.agents.defaults.timezone,
       log,
       now,
     });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { RecordResult } from "../bus/journal.js";
 import type { InboundMessage } from "../bus/messages.js";
+import { hostTimeZone } from "../config/schema.js";
 import type { JobChat, ScheduledJob } from "./job.js";
 import { type JobStore, sameChat } from "./job-store.js";
 import { nextRunAfter, planSchedule, ScheduleError, type ScheduleRequest } from "./next-run.js";
@@ -26,8 +27,11 @@ export interface SchedulerOptions {
   catchUpSeconds: number;
   /** `tools.schedule.max_jobs_per_chat`. */
   maxJobsPerChat: number;
-  /** `agents.defaults.timezone`. */
-  defaultTimeZone: string;
+  /**
+   * `agents.defaults.timezone`; unset, the host's zone, looked up when a job first needs it
+   * (that lookup loads ICU's time zone data, about 9 MB of memory an idle daemon does without).
+   */
+  defaultTimeZone?: string | undefined;
   log: Logger;
   /** Epoch milliseconds now (injectable for tests). */
   now?: () => number;
@@ -79,7 +83,7 @@ export class Scheduler {
   /** Adds a job after checking its schedule, time zone and the chat's job limit. */
   async add(request: NewJob): Promise<AddResult> {
     const now = this.#now();
-    const tz = request.tz ?? this.#options.defaultTimeZone;
+    const tz = request.tz ?? this.#options.defaultTimeZone ?? hostTimeZone();
     let planned: ReturnType<typeof planSchedule>;
     try {
       planned = planSchedule(request, tz, now);
