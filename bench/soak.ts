@@ -23,6 +23,8 @@ const checkpoints = [turns / 30, turns / 3, turns];
 
 interface ProcessReading {
   rssMiB: number;
+  /** CPU time by thread name (V8's workers, libuv's pool, ...), in milliseconds. */
+  cpuMsByThread: Map<string, number>;
   /** User and system CPU time of the process so far, in milliseconds. */
   cpuMs: number;
   /** The part of it spent on the main thread (JavaScript); the rest is V8's GC helpers and libuv's pool. */
@@ -43,7 +45,14 @@ async function readProcess(pid: number): Promise<ProcessReading> {
     readFile(`/proc/${pid}/task/${pid}/stat`, "utf8"),
   ]);
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  return { rssMiB: rssKb / 1024, cpuMs: cpuMsIn(stat), mainThreadCpuMs: cpuMsIn(mainThread) };
+  const cpuMsByThread = new Map<string, number>();
+  for (const thread of await readdir(`/proc/${pid}/task`)) {
+    const threadStat = await readFile(`/proc/${pid}/task/${thread}/stat`, "utf8").catch(() => undefined);
+    if (!threadStat) continue;
+    const name = `${threadStat.slice(threadStat.indexOf("(") + 1, threadStat.lastIndexOf(")"))}#${thread}`;
+    cpuMsByThread.set(name, (cpuMsByThread.get(name) ?? 0) + cpuMsIn(threadStat));
+  }
+  return { rssMiB: rssKb / 1024, cpuMsByThread, cpuMs: cpuMsIn(stat), mainThreadCpuMs: cpuMsIn(mainThread) };
 }
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -167,6 +176,11 @@ export async function soak(cli: string, home: string): Promise<void> {
     console.log(
       `  of which the main thread: ${perTurn(atLast.mainThreadCpuMs - atMiddle.mainThreadCpuMs)} ms (the rest: V8's GC helper threads and libuv's pool)`,
     );
+    const byThread = [...atLast.cpuMsByThread]
+      .map(([name, ms]) => [name, ms - (atMiddle.cpuMsByThread.get(name) ?? 0)] as const)
+      .filter(([, ms]) => ms > 0)
+      .map(([name, ms]) => `${name} ${perTurn(ms)}`);
+    console.log(`  by thread (ms a turn): ${byThread.join(", ")}`);
     console.log(`(${turns.toLocaleString("en")} turns in ${seconds.toFixed(0)} s)`);
   } finally {
     child.kill("SIGTERM");
