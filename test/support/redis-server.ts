@@ -135,7 +135,8 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     },
     stop: async () => {
       await kill();
-      await rm(dir, { recursive: true, force: true });
+      // An AOF rewrite that Redis forked may still be writing its temp file for a moment after the kill.
+      await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
