@@ -1,6 +1,7 @@
 import type { InboundMessage } from "../bus/messages.js";
+import { chatKeyOf } from "../bus/messages.js";
 import type { SkeinConfig } from "../config/schema.js";
-import { chatKeyOf, type UsageLedger, userKeyOf } from "../usage/usage-ledger.js";
+import { type UsageLedger, userKeyOf } from "../usage/usage-ledger.js";
 import { describeTotals, startOfUtcDay, startOfUtcMonth, totalOf } from "../usage/usage-summary.js";
 import type { SessionSettingsStore } from "./session-settings.js";
 

@@ -2,6 +2,7 @@ import { constants } from "node:fs";
 import { type FileHandle, mkdir, open, readdir, readFile, rename } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "pino";
+import { chatKeyOf } from "../bus/messages.js";
 import type { ChatMessage } from "../providers/provider.js";
 import { decodeSessionFileName, encodeSessionKey } from "./session-id.js";
 
@@ -150,7 +151,7 @@ export class SessionFiles implements SessionStore {
 
   /** Whether a conversation with this chat (or one of its threads) is stored. */
   async hasChat(channel: string, chatId: string): Promise<boolean> {
-    const base = `${channel}:${chatId}`;
+    const base = chatKeyOf({ channel, chatId });
     const names = await readdir(this.#dir).catch(() => [] as string[]);
     return names.some((name) => {
       if (!name.endsWith(".jsonl")) return false;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { MessageBus } from "../bus/message-bus.js";
-import type { InboundMessage } from "../bus/messages.js";
+import { chatKeyOf, type InboundMessage } from "../bus/messages.js";
 import { isToolResult, type OutboundPort, type ToolContext } from "../tools/tool.js";
 import { truncateForLlm } from "../tools/truncate.js";
 
@@ -36,7 +36,7 @@ export function buildToolContext(options: ToolContextOptions): ToolContext {
     log: options.log,
     outbound: Object.freeze({
       send: (outbound) => {
-        deliveredTo.add(chatAddress(outbound.channel, outbound.chatId));
+        deliveredTo.add(chatKeyOf(outbound));
         return bus.publishOutbound(outbound);
       },
       channels: () => bus.runningChannels(),
@@ -56,9 +56,4 @@ export function buildToolContext(options: ToolContextOptions): ToolContext {
       });
     },
   } satisfies ToolContext);
-}
-
-/** The key of a chat in a turn's `deliveredTo` set. */
-export function chatAddress(channel: string, chatId: string): string {
-  return `${channel}:${chatId}`;
 }

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { BusError } from "../bus/bus-error.js";
 import type { JournalEntry, TurnProgress } from "../bus/journal.js";
-import type { InboundMessage } from "../bus/messages.js";
+import { chatKeyOf, type InboundMessage } from "../bus/messages.js";
 import type { WorkingIndicator } from "../channel-kit/channel.js";
 import type { ReplyStream, ReplyTarget, StreamDelivery, StreamResume } from "../channel-kit/reply-stream.js";
 import type { SkeinConfig } from "../config/schema.js";
@@ -13,7 +13,7 @@ import { type ChatReplies, errorText, replyTargetOf, replyTo } from "./chat-repl
 import { type ContextBuilder, capMessageText, historyWindow } from "./context.js";
 import type { SessionStore } from "./sessions.js";
 import { StreamedTurn } from "./streamed-turn.js";
-import { buildToolContext, chatAddress, type ToolContextOptions } from "./tool-context.js";
+import { buildToolContext, type ToolContextOptions } from "./tool-context.js";
 import { runToolLoop, type TokenUsage } from "./tool-loop.js";
 import { isJournaled, isQuietAnswer, isVerbatim, triggeredUserMessage, verbatimResult } from "./triggered-turn.js";
 
@@ -317,8 +317,7 @@ export class TurnRunner {
           },
         );
     const reply = result.text.trim() ? result.text : "(The model sent an empty answer.)";
-    const suppressed =
-      deliveredTo.has(chatAddress(message.channel, message.chatId)) || isQuietAnswer(message, result.text);
+    const suppressed = deliveredTo.has(chatKeyOf(message)) || isQuietAnswer(message, result.text);
     const outcome: TurnOutcome = {
       message,
       sessionKey,

@@ -2,7 +2,13 @@ import { EventEmitter } from "eventemitter3";
 import { BusError } from "./bus-error.js";
 import type { JournalEntry, MessageJournal, RecordResult } from "./journal.js";
 import { JournalBook } from "./journal-book.js";
-import type { DeliveryReceipt, InboundMessage, OutboundMessage, SendOptions } from "./messages.js";
+import {
+  chatKeyOf,
+  type DeliveryReceipt,
+  type InboundMessage,
+  type OutboundMessage,
+  type SendOptions,
+} from "./messages.js";
 
 /** Delivers outbound messages for one channel; a {@link Channel}'s `send` is one. */
 export type OutboundSender = (message: OutboundMessage, options?: SendOptions) => Promise<DeliveryReceipt | undefined>;
@@ -157,7 +163,7 @@ export class MessageBus {
       );
     }
     this.#events.emit("outbound", message);
-    const key = `${message.channel}:${message.chatId}`;
+    const key = chatKeyOf(message);
     const previous = this.#chatQueues.get(key) ?? Promise.resolve();
     const delivery = previous.then(() => sender(message, options));
     const settled = delivery.catch((error: unknown) => {

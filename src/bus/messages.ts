@@ -97,8 +97,13 @@ export interface DeliveryReceipt {
   messageIds: string[];
 }
 
-/** The key of the session a message belongs to: `channel:chatId` plus `:threadId` when present. */
+/** A chat's address across channels, `channel:chatId`: the key of its delivery order, usage totals and sessions. */
+export function chatKeyOf(chat: { channel: string; chatId: string }): string {
+  return `${chat.channel}:${chat.chatId}`;
+}
+
+/** The key of the session a message belongs to: {@link chatKeyOf} plus `:threadId` when present. */
 export function sessionKeyOf(message: Pick<InboundMessage, "channel" | "chatId" | "threadId">): string {
-  const base = `${message.channel}:${message.chatId}`;
+  const base = chatKeyOf(message);
   return message.threadId ? `${base}:${message.threadId}` : base;
 }

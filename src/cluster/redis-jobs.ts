@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { chatKeyOf } from "../bus/messages.js";
 import type { JobChat, ScheduledJob } from "../scheduler/job.js";
 import { type JobAdded, type JobStore, sameChat } from "../scheduler/job-store.js";
 
@@ -129,7 +130,7 @@ export class RedisJobs implements JobStore {
   }
 
   #chatKey(chat: JobChat): string {
-    return `${this.#prefix}jobs:chat:${chat.channel}:${chat.chatId}`;
+    return `${this.#prefix}jobs:chat:${chatKeyOf(chat)}`;
   }
 
   async #job(id: string): Promise<ScheduledJob | undefined> {

@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { validateSessionKey } from "../agent/session-id.js";
 import { isChatMessage, REMEMBERED_TURNS, type SessionStore, type TurnRecord } from "../agent/sessions.js";
+import { chatKeyOf } from "../bus/messages.js";
 import { untilReachable } from "../bus/redis-connection.js";
 import type { ChatMessage } from "../providers/provider.js";
 
@@ -147,7 +148,7 @@ export class RedisSessions implements SessionStore {
   }
 
   async hasChat(channel: string, chatId: string): Promise<boolean> {
-    const chat = `${this.#prefix}session-chat:${channel}:${chatId}`;
+    const chat = `${this.#prefix}session-chat:${chatKeyOf({ channel, chatId })}`;
     return (await this.#read(() => this.#redis.exists(chat))) === 1;
   }
 

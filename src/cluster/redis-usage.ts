@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
+import { chatKeyOf } from "../bus/messages.js";
 import {
   type CallerDayTotals,
-  chatKeyOf,
   noUsage,
   type SharedUsageTotals,
   type UsageCaller,

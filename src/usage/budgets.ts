@@ -1,13 +1,7 @@
 import type { Logger } from "pino";
+import { chatKeyOf } from "../bus/messages.js";
 import type { SkeinConfig } from "../config/schema.js";
-import {
-  type CallerDayTotals,
-  chatKeyOf,
-  tokensOf,
-  type UsageCaller,
-  type UsageLedger,
-  userKeyOf,
-} from "./usage-ledger.js";
+import { type CallerDayTotals, tokensOf, type UsageCaller, type UsageLedger, userKeyOf } from "./usage-ledger.js";
 
 /** The budgets of `agents.defaults.budgets`. */
 export type BudgetName = "per_user_daily_tokens" | "per_chat_daily_tokens" | "daily_cost";

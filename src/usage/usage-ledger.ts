@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { chatKeyOf } from "../bus/messages.js";
 import type { ModelProviderConfig } from "../config/schema.js";
 import type { ChatResponse } from "../providers/provider.js";
 import { type UsageRecord, type UsageStore, utcDay } from "./usage-store.js";
@@ -63,8 +64,6 @@ export const callerOf = (message: UsageCaller): UsageCaller => ({
 
 /** The key of a sender in per-user totals: `channel:senderId`. */
 export const userKeyOf = (caller: Pick<UsageCaller, "channel" | "senderId">) => `${caller.channel}:${caller.senderId}`;
-/** The key of a chat in per-chat totals: `channel:chatId`. */
-export const chatKeyOf = (caller: Pick<UsageCaller, "channel" | "chatId">) => `${caller.channel}:${caller.chatId}`;
 
 /** Nothing used yet. */
 export const noUsage = (): UsageTotals => ({ calls: 0, promptTokens: 0, completionTokens: 0, cost: 0 });

@@ -1,5 +1,6 @@
+import { chatKeyOf } from "../bus/messages.js";
 import { formatCost } from "./budgets.js";
-import { addUsage, chatKeyOf, noUsage, tokensOf, type UsageTotals, userKeyOf } from "./usage-ledger.js";
+import { addUsage, noUsage, tokensOf, type UsageTotals, userKeyOf } from "./usage-ledger.js";
 import type { UsageRecord } from "./usage-store.js";
 
 /** How `skein usage` groups records. */

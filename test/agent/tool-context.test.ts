@@ -1,8 +1,9 @@
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { buildToolContext, chatAddress } from "../../src/agent/tool-context.js";
+import { buildToolContext } from "../../src/agent/tool-context.js";
 import { MessageBus } from "../../src/bus/message-bus.js";
 import type { InboundMessage, OutboundMessage } from "../../src/bus/messages.js";
+import { chatKeyOf } from "../../src/bus/messages.js";
 import { toolResult } from "../../src/tools/tool.js";
 
 const message: InboundMessage = {
@@ -39,7 +40,7 @@ describe("the tool context of a turn", () => {
 
     expect(slack).toEqual([{ channel: "slack", chatId: "C1", text: "done" }]);
     expect(context.outbound.channels()).toEqual(["slack"]);
-    expect([...deliveredTo]).toEqual([chatAddress("slack", "C1")]);
+    expect([...deliveredTo]).toEqual([chatKeyOf({ channel: "slack", chatId: "C1" })]);
   });
 
   it("reports a background result back into the originating chat and thread as an internal message", () => {
