@@ -1,0 +1,121 @@
+import { mkdir } from "node:fs/promises";
+import type { PairingStore } from "../access/pairing-store.js";
+import type { AdminServer } from "../admin/admin-server.js";
+import type { LoadedConfig } from "../config/load.js";
+import { defaultHealthPort } from "../config/schema.js";
+import type { DaemonStatus } from "../health/daemon-status.js";
+import type { HealthServer } from "../health/health-server.js";
+import type { Logger } from "../log.js";
+import {
+  type HookEndpointOptions,
+  type HookRequestHandler,
+  hookRequestHandler,
+  startHookServer,
+} from "../scheduler/hook-endpoint.js";
+import { acquireInstanceLock, type InstanceLock, InstanceLockError } from "../util/instance-lock.js";
+import { DaemonError } from "./daemon-error.js";
+
+/** The instance lock of `home`: a second daemon on the same `$SKEIN_HOME` says who runs and stops. */
+export async function takeInstanceLock(home: string): Promise<InstanceLock> {
+  await mkdir(home, { recursive: true, mode: 0o700 });
+  try {
+    return acquireInstanceLock(home);
+  } catch (error) {
+    if (error instanceof InstanceLockError)
+      throw new DaemonError("already-running", `${error.message}; stop it first, or give this one another SKEIN_HOME`);
+    throw error;
+  }
+}
+
+export interface ServiceEndpointsOptions {
+  loaded: LoadedConfig;
+  log: Logger;
+  pairings: PairingStore;
+  status: () => DaemonStatus;
+  /** Records a webhook delivery on the bus, like a platform message. */
+  record: HookEndpointOptions["record"];
+}
+
+/**
+ * What the service of `$SKEIN_HOME` (`skein start`) serves besides the channels: the health
+ * endpoints, the webhooks (on the health port or their own) and the admin endpoint.
+ */
+export class ServiceEndpoints {
+  readonly #options: ServiceEndpointsOptions;
+  #health: HealthServer | undefined;
+  #hookServer: { close(): Promise<void> } | undefined;
+  #admin: AdminServer | undefined;
+
+  constructor(options: ServiceEndpointsOptions) {
+    this.#options = options;
+  }
+
+  /** Starts them one after the other; what started is closed by {@link close} even when a later one failed. */
+  async start(): Promise<void> {
+    const { loaded, log, pairings, status, record } = this.#options;
+    const { config, home } = loaded;
+    const hooks = Object.keys(config.hooks).length
+      ? hookRequestHandler({ hooks: config.hooks, record, log })
+      : undefined;
+    const hookPort = config.gateway.port ?? config.gateway.health_port;
+    this.#health = await startHealth(loaded, status, log, hookPort === config.gateway.health_port ? hooks : undefined);
+    if (hooks && hookPort !== config.gateway.health_port) {
+      this.#hookServer = await startHookServer({ host: config.gateway.health_host, port: hookPort, handler: hooks });
+      log.info({ port: hookPort }, "webhooks listening");
+    }
+    const [{ startAdminServer }, { adminRoutes }, { statusReport }] = await Promise.all([
+      import("../admin/admin-server.js"),
+      import("../admin/admin-routes.js"),
+      import("../health/health-server.js"),
+    ]);
+    const unreadyAfterSeconds = config.gateway.unready_after;
+    this.#admin = await startAdminServer({
+      home,
+      log,
+      routes: adminRoutes({
+        home,
+        pairings,
+        status: () => statusReport(status(), { now: Date.now(), unreadyAfterSeconds }),
+      }),
+    });
+  }
+
+  /** Closes what started, ignoring failures. */
+  async close(): Promise<void> {
+    await this.#health?.close().catch(() => undefined);
+    await this.#hookServer?.close().catch(() => undefined);
+    await this.#admin?.close().catch(() => undefined);
+  }
+}
+
+/**
+ * The health endpoints. The default port taken (by a skein of another `$SKEIN_HOME`) costs only a
+ * warning: `skein status` also works through the admin endpoint. A port set on purpose must be free.
+ */
+async function startHealth(
+  loaded: LoadedConfig,
+  status: () => DaemonStatus,
+  log: Logger,
+  hooks?: HookRequestHandler,
+): Promise<HealthServer | undefined> {
+  const { health_host: host, health_port: port, unready_after: unreadyAfterSeconds } = loaded.config.gateway;
+  const { startHealthServer } = await import("../health/health-server.js");
+  try {
+    const server = await startHealthServer({ host, port, unreadyAfterSeconds, status, log, ...(hooks && { hooks }) });
+    log.info({ host, port: server.port }, "health endpoint listening");
+    return server;
+  } catch (error) {
+    const code = ((error as Error).cause as NodeJS.ErrnoException | undefined)?.code;
+    if (code === "EADDRINUSE" && port === defaultHealthPort) {
+      log.warn(
+        { host, port },
+        `health endpoint${hooks ? " and webhooks" : ""} off: port ${port} is in use (another skein?); set SKEIN_HEALTH_PORT to a free port`,
+      );
+      return undefined;
+    }
+    throw new DaemonError(
+      "port-in-use",
+      `${(error as Error).message}; set SKEIN_HEALTH_PORT (gateway.health_port) to a free port`,
+    );
+  }
+}
