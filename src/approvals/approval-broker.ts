@@ -112,10 +112,14 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
       settle,
     });
     await this.#share(prompt, `${ctx.channel}:${ctx.senderId}`);
-    const timer = setTimeout(() => settle({ type: "timeout" }), this.#options.timeoutMs);
+    // Out of #pending at once, before the prompt is updated: a press from then on finds it gone.
+    const end = (ending: Ending) => {
+      if (this.#withdraw(prompt.id)) settle(ending);
+    };
+    const timer = setTimeout(() => end({ type: "timeout" }), this.#options.timeoutMs);
     timer.unref();
-    const onAbort = () => settle({ type: "cancelled", reason: "the turn ended before an answer" });
-    const onClosing = () => settle({ type: "cancelled", reason: DENIAL.restart });
+    const onAbort = () => end({ type: "cancelled", reason: "the turn ended before an answer" });
+    const onClosing = () => end({ type: "cancelled", reason: DENIAL.restart });
     ctx.signal.addEventListener("abort", onAbort, { once: true });
     this.#closing.signal.addEventListener("abort", onClosing, { once: true });
     if (ctx.signal.aborted) onAbort();
@@ -139,7 +143,7 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
       return denied(outcome.type === "timeout" ? DENIAL.timeout : outcome.reason);
     } finally {
       clearTimeout(timer);
-      if (this.#pending.delete(prompt.id)) void this.#options.relay?.withdraw(prompt.id).catch(() => undefined);
+      this.#withdraw(prompt.id);
       ctx.signal.removeEventListener("abort", onAbort);
       this.#closing.signal.removeEventListener("abort", onClosing);
     }
@@ -181,6 +185,13 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
     if (presser === request.requester || this.#approvers.has(presser)) return undefined;
     this.#options.log.info({ id: press.id, presser }, "approval press refused: not the requester nor an approver");
     return { type: "refused", text: NOT_YOURS };
+  }
+
+  /** Takes a request of this process out of the pending ones (and the cluster's); false when it was no longer there. */
+  #withdraw(id: string): boolean {
+    if (!this.#pending.delete(id)) return false;
+    void this.#options.relay?.withdraw(id).catch(() => undefined);
+    return true;
   }
 
   /** Settles a request of this process with the press's choice. */

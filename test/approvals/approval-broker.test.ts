@@ -201,6 +201,33 @@ describe("the approval broker", () => {
     expect(chat.settled).toEqual([{ id: chat.prompts[0]!.id, text: expect.stringContaining("No answer within 0 s") }]);
   });
 
+  it("answers a press after the timeout as gone, even while the prompt is still being updated", async () => {
+    const { chat, broker, registry, runs } = setup("ask", { timeoutMs: 50 });
+    let release!: () => void;
+    const updated = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let updating!: () => void;
+    const updateStarted = new Promise<void>((resolve) => {
+      updating = resolve;
+    });
+    const settle = chat.channel.settleApproval;
+    chat.channel.settleApproval = async (...args) => {
+      updating();
+      await updated;
+      return settle(...args);
+    };
+
+    const running = registry.execute("shell", "{}", toolContext());
+    const prompt = await chat.prompt(1);
+    await updateStarted;
+
+    expect(press(broker, prompt, "once")).toMatchObject({ type: "gone" });
+    release();
+    expect(await running).toMatchObject({ message: DENIAL.timeout });
+    expect(runs).toHaveLength(0);
+  });
+
   it("denies in a chat that cannot show prompts", async () => {
     const { registry, runs } = setup();
     const elsewhere = toolContext({ channel: "webhook" });
