@@ -9,7 +9,9 @@ import type { Channel } from "../../src/channel-kit/channel.js";
 import { configSchema } from "../../src/config/schema.js";
 import { OpenAIProvider } from "../../src/providers/openai.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
+import { toolResult } from "../../src/tools/tool.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { fakeTool } from "./tool-context.js";
 import { within } from "./within.js";
 
 /**
@@ -54,6 +56,31 @@ export async function startStreamingAgent(options: { bus: MessageBus; channel: C
       await model.close();
     },
   };
+}
+
+/**
+ * Scripts a turn whose model first calls `slow_tool` (after a sentence of text), then answers
+ * "The build is green."; the tool runs until the returned function releases it.
+ */
+export function holdSlowTool(agent: Pick<Awaited<ReturnType<typeof startStreamingAgent>>, "registry" | "model">) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  agent.registry.register(
+    fakeTool("slow_tool", async () => {
+      await released;
+      return toolResult("done");
+    }),
+  );
+  agent.model.reply(
+    {
+      content: "Let me check the build logs for you, one moment.",
+      toolCalls: [{ name: "slow_tool", arguments: {} }],
+    },
+    { content: "The build is green." },
+  );
+  return release;
 }
 
 /** An answer of about `length` characters: sentences, a code block, a list. */

@@ -3,10 +3,8 @@ import { DiscordChannel } from "../../../channels/discord/discord-channel.js";
 import { toDiscordMarkdown } from "../../../channels/discord/format.js";
 import { discordChunks } from "../../../channels/discord/outbound.js";
 import { MessageBus } from "../../../src/bus/message-bus.js";
-import { toolResult } from "../../../src/tools/tool.js";
 import { BOT, FakeDiscord, GENERAL_CHANNEL_ID, type SentMessage } from "../../fakes/fake-discord.js";
-import { expectThrottled, startStreamingAgent, writtenAnswer } from "../../support/streaming-agent.js";
-import { fakeTool } from "../../support/tool-context.js";
+import { expectThrottled, holdSlowTool, startStreamingAgent, writtenAnswer } from "../../support/streaming-agent.js";
 import { discordDeps } from "./harness.js";
 
 type Agent = Awaited<ReturnType<typeof startStreamingAgent>>;
@@ -91,23 +89,7 @@ describe("streamed replies on Discord", () => {
 
   it("shows which tool is running while it runs, and not in the answer", async () => {
     await start();
-    let release!: () => void;
-    const toolRan = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    agent.registry.register(
-      fakeTool("slow_tool", async () => {
-        await toolRan;
-        return toolResult("done");
-      }),
-    );
-    agent.model.reply(
-      {
-        content: "Let me check the build logs for you, one moment.",
-        toolCalls: [{ name: "slow_tool", arguments: {} }],
-      },
-      { content: "The build is green." },
-    );
+    const release = holdSlowTool(agent);
     fake.dm("is the build ok?");
     const status = await fake.waitForEdit((edit) => String(edit.body.content).includes("⏳ running slow_tool…"));
     expect(status.body.content).toContain("Let me check the build logs");

@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { escapeMrkdwn, markdownToMrkdwn } from "../../../channels/slack/format.js";
 import { slackChunks } from "../../../channels/slack/outbound.js";
-import { toolResult } from "../../../src/tools/tool.js";
 import { FakeSlack, postSignedEvent } from "../../fakes/fake-slack.js";
-import { expectThrottled, startStreamingAgent, writtenAnswer } from "../../support/streaming-agent.js";
-import { fakeTool } from "../../support/tool-context.js";
+import { expectThrottled, holdSlowTool, startStreamingAgent, writtenAnswer } from "../../support/streaming-agent.js";
 import { type SlackHarness, slackHarness } from "./harness.js";
 
 type Agent = Awaited<ReturnType<typeof startStreamingAgent>>;
@@ -89,23 +87,7 @@ describe("streamed replies on Slack", () => {
 
   it("shows which tool is running while it runs, and not in the answer", async () => {
     await start();
-    let release!: () => void;
-    const toolRan = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    agent.registry.register(
-      fakeTool("slow_tool", async () => {
-        await toolRan;
-        return toolResult("done");
-      }),
-    );
-    agent.model.reply(
-      {
-        content: "Let me check the build logs for you, one moment.",
-        toolCalls: [{ name: "slow_tool", arguments: {} }],
-      },
-      { content: "The build is green." },
-    );
+    const release = holdSlowTool(agent);
     await aliceWrites("is the build ok?");
     await fake.waitForMessages(1);
     while (!fake.messages[0]!.text.includes("⏳ running slow_tool…"))

@@ -2,9 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { renderTelegramHtml, visibleText } from "../../../channels/telegram/format.js";
 import { telegramChunks } from "../../../channels/telegram/outbound.js";
 import type { TelegramChannelOptions } from "../../../channels/telegram/telegram-channel.js";
-import { toolResult } from "../../../src/tools/tool.js";
-import { startStreamingAgent, writtenAnswer } from "../../support/streaming-agent.js";
-import { fakeTool } from "../../support/tool-context.js";
+import { holdSlowTool, startStreamingAgent, writtenAnswer } from "../../support/streaming-agent.js";
 import { alice, aliceChat, type ChannelHarness, group, startChannel } from "./harness.js";
 
 type Agent = Awaited<ReturnType<typeof startStreamingAgent>>;
@@ -80,23 +78,7 @@ describe("streamed replies on Telegram", () => {
 
   it("shows which tool is running while it runs, and not in the answer", async () => {
     await start();
-    let release!: () => void;
-    const toolRan = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    agent.registry.register(
-      fakeTool("slow_tool", async () => {
-        await toolRan;
-        return toolResult("done");
-      }),
-    );
-    agent.model.reply(
-      {
-        content: "Let me check the build logs for you, one moment.",
-        toolCalls: [{ name: "slow_tool", arguments: {} }],
-      },
-      { content: "The build is green." },
-    );
+    const release = holdSlowTool(agent);
     channel.fake.userMessage(aliceChat, alice, "is the build ok?");
     await channel.fake.waitForCall("editMessageText", (call) =>
       String(call.payload.text).includes("⏳ running slow_tool…"),
