@@ -65,26 +65,15 @@ export class HttpResponse {
     return response;
   }
 
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = await this.#bytes();
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  }
-
   async text(): Promise<string> {
-    return (await this.#bytes()).toString("utf8");
+    if (!this.body) return "";
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of this.body) chunks.push(chunk);
+    return Buffer.concat(chunks).toString("utf8");
   }
 
   async json(): Promise<unknown> {
     return JSON.parse(await this.text());
-  }
-
-  async #bytes(): Promise<Buffer> {
-    if (!this.body) return Buffer.alloc(0);
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of this.body) chunks.push(chunk);
-    return chunks.length === 1
-      ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength)
-      : Buffer.concat(chunks);
   }
 }
 
