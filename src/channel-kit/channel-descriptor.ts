@@ -39,7 +39,7 @@ export interface PlatformChannelDescriptor<
   readonly name: Name;
   /** The schema of `channels.<name>`. */
   readonly settings: Schema;
-  /** Environment variables and the settings they override (documented in README.md and .env.example). */
+  /** Environment variables and the settings they override (documented in docs/configuration.md and .env.example). */
   readonly env: Readonly<Record<string, EnvBinding<keyof z.output<Schema> & string>>>;
   /** Settings whose values are secrets: redacted from logs and doctor output. */
   readonly secrets: ReadonlyArray<keyof z.output<Schema> & string>;

@@ -3,7 +3,7 @@ import { configSchema } from "./schema.js";
 
 /**
  * The configuration's keys as the zod schema declares them (channel plugins included):
- * the README's configuration reference is tested against this list, and unknown keys
+ * docs/configuration.md's configuration reference is tested against this list, and unknown keys
  * get a "did you mean" from it.
  */
 

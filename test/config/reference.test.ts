@@ -4,7 +4,7 @@ import { envOverrides } from "../../src/config/load.js";
 import { type SchemaKey, schemaKeys } from "../../src/config/schema-keys.js";
 
 /**
- * README.md's "Configuration reference" table against the zod schema (src/config/schema.ts,
+ * docs/configuration.md's "Configuration reference" table against the zod schema (src/config/schema.ts,
  * with each channel's settings from channels/<name>/index.ts): every key has a row, every row
  * a key, each row names the variable that overrides its key and shows its default.
  */
@@ -17,10 +17,10 @@ interface Row {
 }
 
 async function referenceRows(): Promise<Row[]> {
-  const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
+  const readme = await readFile(new URL("../../docs/configuration.md", import.meta.url), "utf8");
   const lines = readme.split("\n");
-  const start = lines.findIndex((line) => line.trim() === "### Configuration reference");
-  expect(start, 'README.md has a "### Configuration reference" section').toBeGreaterThan(-1);
+  const start = lines.findIndex((line) => line.trim() === "## Configuration reference");
+  expect(start, 'docs/configuration.md has a "## Configuration reference" section').toBeGreaterThan(-1);
   const rows: Row[] = [];
   for (let index = start + 1; index < lines.length && !lines[index]!.startsWith("#"); index++) {
     const cells = /^\|\s*`([^`]+)`\s*\|([^|]*)\|([^|]*)\|/.exec(lines[index]!);
@@ -52,14 +52,14 @@ const suggestedRow = (key: SchemaKey) =>
     .map((variable) => `\`${variable}\``)
     .join(", ")} | ${key.default === undefined ? "–" : shown(key.default)} | <what it does> |`;
 
-describe("README.md's configuration reference", () => {
+describe("docs/configuration.md's configuration reference", () => {
   it("has a row for every config key", async () => {
     const rows = await referenceRows();
     const missing = leaves
       .filter((key) => !rows.some((row) => covers(row.key, key.path)))
       .map(
         (key) =>
-          `config key "${key.path}" (from ${where(key.path)}) has no row in README.md's "Configuration reference" table; add:\n  ${suggestedRow(key)}`,
+          `config key "${key.path}" (from ${where(key.path)}) has no row in docs/configuration.md's "Configuration reference" table; add:\n  ${suggestedRow(key)}`,
       );
     expect(missing.join("\n")).toBe("");
   });
@@ -67,7 +67,10 @@ describe("README.md's configuration reference", () => {
   it("has no row for a key the schema does not have", async () => {
     const stale = (await referenceRows())
       .filter((row) => !leaves.some((key) => covers(row.key, key.path)))
-      .map((row) => `README.md:${row.line} documents "${row.key}", which is not a config key: fix or remove the row`);
+      .map(
+        (row) =>
+          `docs/configuration.md:${row.line} documents "${row.key}", which is not a config key: fix or remove the row`,
+      );
     expect(stale.join("\n")).toBe("");
   });
 
@@ -78,7 +81,7 @@ describe("README.md's configuration reference", () => {
         .filter((variable) => !rows.some((row) => covers(row.key, key.path) && row.env.includes(variable)))
         .map(
           (variable) =>
-            `${variable} sets "${key.path}": name it in the env column of that key's row in README.md's "Configuration reference"`,
+            `${variable} sets "${key.path}": name it in the env column of that key's row in docs/configuration.md's "Configuration reference"`,
         ),
     );
     expect(unnamed.join("\n")).toBe("");
@@ -93,7 +96,7 @@ describe("README.md's configuration reference", () => {
           .filter((row) => covers(row.key, key.path) && !row.default.includes(String(key.default)))
           .map(
             (row) =>
-              `README.md:${row.line}: the default of "${key.path}" is ${shown(key.default)}; the row says "${row.default.trim()}"`,
+              `docs/configuration.md:${row.line}: the default of "${key.path}" is ${shown(key.default)}; the row says "${row.default.trim()}"`,
           ),
       );
     expect(wrong.join("\n")).toBe("");

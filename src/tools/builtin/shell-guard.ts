@@ -56,7 +56,7 @@ const BLOCK_DEVICE = /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|md|dm-|loop)/;
 const WORLD_WRITABLE_MODE = /^(0?777|[ugoa]*\+rwx|a=rwx)$/;
 
 function refuse(reason: string): never {
-  throw new ToolError("PermissionDenied", `${reason} (the command guard refuses it; see README, Security)`);
+  throw new ToolError("PermissionDenied", `${reason} (the command guard refuses it; see docs/security.md)`);
 }
 
 const isFlag = (word: string): boolean => word.startsWith("-") && word !== "-" && word !== "--";
