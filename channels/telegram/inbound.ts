@@ -51,30 +51,43 @@ export function toInboundMessage(
   };
 }
 
-/** The text with the bot's mentions removed, and whether it was addressed to this bot or another one. */
+/**
+ * The text with the bot's mentions removed, and whether it was addressed to this bot or another
+ * one. A leading `/command@botname` (how Telegram clients address a command in a group) is read
+ * from the text itself, whatever entities came with it: this bot's name is taken off and counts
+ * as a mention; another bot's name means the message is not for this bot.
+ */
 function addressing(text: string, entities: MessageEntity[], bot: UserFromGetMe) {
-  const handle = `@${bot.username}`.toLowerCase();
+  const handle = bot.username.toLowerCase();
+  const cuts: Array<{ start: number; end: number }> = [];
   let mentioned = false;
   let otherBot = false;
-  // Cut from the end so that earlier offsets stay valid.
-  let result = text;
-  for (const entity of [...entities].sort((a, b) => b.offset - a.offset)) {
-    const value = text.slice(entity.offset, entity.offset + entity.length);
-    if (entity.type === "mention" && value.toLowerCase() === handle) {
+  const leading = /^\/[\w-]+@(\w+)/.exec(text);
+  if (leading) {
+    if (leading[1]!.toLowerCase() === handle) {
       mentioned = true;
-      result = result.slice(0, entity.offset) + result.slice(entity.offset + entity.length);
-    } else if (entity.type === "text_mention" && entity.user.id === bot.id) {
-      mentioned = true;
-    } else if (entity.type === "bot_command" && value.includes("@")) {
-      const [command, target = ""] = value.split("@") as [string, string?];
-      if (`@${target}`.toLowerCase() === handle) {
-        mentioned = true;
-        result = result.slice(0, entity.offset) + command + result.slice(entity.offset + entity.length);
-      } else if (entity.offset === 0) {
-        otherBot = true;
-      }
+      cuts.push({ start: leading[0].length - leading[1]!.length - 1, end: leading[0].length });
+    } else {
+      otherBot = true;
     }
   }
+  for (const entity of entities) {
+    // The leading command was read above; an entity inside it (a client marking its @name) adds nothing.
+    if (leading && entity.offset < leading[0].length) continue;
+    const value = text.slice(entity.offset, entity.offset + entity.length);
+    if (entity.type === "mention" && value.toLowerCase() === `@${handle}`) {
+      mentioned = true;
+      cuts.push({ start: entity.offset, end: entity.offset + entity.length });
+    } else if (entity.type === "text_mention" && entity.user.id === bot.id) {
+      mentioned = true;
+    } else if (entity.type === "bot_command" && value.toLowerCase().endsWith(`@${handle}`)) {
+      mentioned = true;
+      cuts.push({ start: entity.offset + value.length - handle.length - 1, end: entity.offset + entity.length });
+    }
+  }
+  // Cut from the end so that earlier offsets stay valid.
+  let result = text;
+  for (const cut of cuts.sort((a, b) => b.start - a.start)) result = result.slice(0, cut.start) + result.slice(cut.end);
   return { text: result.replace(/[ \t]{2,}/g, " ").trim(), mentioned, otherBot };
 }
 

@@ -12,7 +12,7 @@ import type { BudgetGuard } from "../usage/budgets.js";
 import { meteredProvider } from "../usage/metered-provider.js";
 import { callerOf, type UsageLedger } from "../usage/usage-ledger.js";
 import { settleWithin } from "../util/settle-within.js";
-import { parseChatCommand, runChatCommand } from "./chat-commands.js";
+import { chatCommandOf, parseCommandLine, runChatCommand } from "./chat-commands.js";
 import { ChatReplies, errorText } from "./chat-replies.js";
 import type { ContextBuilder } from "./context.js";
 import { allowedModels, type ModelCommandDeps, sessionModel } from "./model-commands.js";
@@ -283,7 +283,8 @@ export class AgentLoop {
       return handled({ message, status: "failed", error: errorText(error) });
     }
     const text = sanitizeText(message.text);
-    const command = message.internal ? undefined : parseChatCommand(text);
+    const line = message.internal ? undefined : parseCommandLine(text);
+    const command = line && chatCommandOf(line);
     if (command) {
       this.#knownSessions.add(key);
       const reply = await runChatCommand(command, key, message, {

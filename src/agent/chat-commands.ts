@@ -4,6 +4,34 @@ import type { ChatReplies } from "./chat-replies.js";
 import { type ModelCommandDeps, modelCommand, usageCommand } from "./model-commands.js";
 import type { SessionStore } from "./sessions.js";
 
+/**
+ * A message that starts with a slash command: `/name argument`, or `/name@bot argument` as
+ * Telegram clients write a command addressed to one bot in a group.
+ */
+export interface CommandLine {
+  /** The command's name, lowercased, without the slash (`model` in `/model@skein_bot gpt-4o`). */
+  name: string;
+  /**
+   * The bot it is addressed to (`skein_bot`), when it names one. Addressing is the channel's:
+   * Telegram's takes this bot's name off (`/model@<botname>` arrives as `/model`) and drops
+   * commands addressed to another bot before they reach the core.
+   */
+  bot?: string;
+  /** The rest of the message, trimmed (`gpt-4o` in `/model gpt-4o`). */
+  argument: string;
+}
+
+/**
+ * Parses a slash command and its `@botname` suffix: `/name`, `/name@bot`, each optionally
+ * followed by an argument; names are letters, digits, `_` and `-`. Undefined for any other text.
+ */
+export function parseCommandLine(text: string): CommandLine | undefined {
+  const match = /^\/([a-z0-9][\w-]*)(?:@(\w+))?(?:\s+([\s\S]*))?$/i.exec(text.trim());
+  if (!match) return undefined;
+  const [, name = "", bot, argument = ""] = match;
+  return { name: name.toLowerCase(), ...(bot ? { bot } : {}), argument: argument.trim() };
+}
+
 /** A chat command the core answers itself, without the model, with what followed it. */
 export interface ChatCommand {
   name: "new" | "help" | "model" | "usage";
@@ -11,11 +39,10 @@ export interface ChatCommand {
   argument: string;
 }
 
-/** Recognises `/new`, `/help`, `/start`, `/model` and `/usage` (also as `/new@botname`). */
-export function parseChatCommand(text: string): ChatCommand | undefined {
-  const match = /^\/([a-z]+)(?:@\S+)?(?:\s+([\s\S]*))?$/i.exec(text.trim());
-  const argument = match?.[2]?.trim() ?? "";
-  switch (match?.[1]?.toLowerCase()) {
+/** The chat command of a command line: `/new`, `/help`, `/start` (as `/help`), `/model` and `/usage`. */
+export function chatCommandOf(line: CommandLine): ChatCommand | undefined {
+  const { argument } = line;
+  switch (line.name) {
     case "new":
       return { name: "new", argument };
     case "help":

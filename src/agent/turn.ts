@@ -5,7 +5,7 @@ import { chatKeyOf, type InboundMessage } from "../bus/messages.js";
 import type { WorkingIndicator } from "../channel-kit/channel.js";
 import type { ReplyStream, ReplyTarget, StreamDelivery, StreamResume } from "../channel-kit/reply-stream.js";
 import type { SkeinConfig } from "../config/schema.js";
-import { type ChatMessage, type LlmProvider, ProviderError, type UserContentPart } from "../providers/provider.js";
+import type { ChatMessage, LlmProvider, UserContentPart } from "../providers/provider.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { apologyFor, ShuttingDown, TurnTimeout } from "./apology.js";
 import type { ResolvedAttachments } from "./attachments.js";

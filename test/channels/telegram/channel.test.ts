@@ -89,6 +89,24 @@ describe("the Telegram channel, receiving", () => {
     expect(harness.inbound).toHaveLength(1);
   });
 
+  it("reads a leading /cmd@botname from the text, with no entities or with its @name also marked as a mention", async () => {
+    harness = await startChannel();
+    const next = harness.nextInbound();
+    const command = `/model@${fakeBot.username}`;
+    harness.fake.userMessage(group, alice, "/model@other_bot default");
+    harness.fake.userMessage(group, alice, `${command} backup/fb-model`);
+    expect(await next).toMatchObject({ text: "/model backup/fb-model", mentioned: true });
+    const second = harness.nextInbound();
+    harness.fake.userMessage(group, alice, `${command} backup/fb-model`, {
+      entities: [
+        { type: "bot_command", offset: 0, length: command.length },
+        { type: "mention", offset: 6, length: command.length - 6 },
+      ],
+    });
+    expect(await second).toMatchObject({ text: "/model backup/fb-model", mentioned: true });
+    expect(harness.inbound).toHaveLength(2);
+  });
+
   it("gives each forum topic its own thread", async () => {
     harness = await startChannel();
     const next = harness.nextInbound();
