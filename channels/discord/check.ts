@@ -1,7 +1,7 @@
 import { type CheckResult, fail, ok } from "../../src/checks/check-result.js";
 import { type ProbeOptions, probe } from "../../src/checks/http-probe.js";
 import { describeAnswer, jsonField as field, unreachable } from "../../src/checks/probe-answers.js";
-import type { DiscordSettings } from "./index.js";
+import type { DiscordSettings } from "./settings.js";
 
 /** Discord: `GET <api_url>/v10/users/@me` with `Bot <token>`. */
 export async function checkDiscord(config: DiscordSettings, options: ProbeOptions): Promise<CheckResult[]> {

@@ -23,9 +23,9 @@ import { handleDiscordPress, postDiscordApproval, settleDiscordApproval } from "
 import { catchUp } from "./catch-up.js";
 import { closeCodeError, toChannelError } from "./errors.js";
 import { discordFileSource, looksContentless, toInboundMessage } from "./inbound.js";
-import type { DiscordSettings } from "./index.js";
 import { LastSeenStore, lastSeenFile, lastSeenShared } from "./last-seen.js";
 import { sendDiscordMessage } from "./outbound.js";
+import type { DiscordSettings } from "./settings.js";
 import { discordEditFloorMs, discordStreamTransport, rejectEditsOnRateLimit } from "./stream.js";
 
 /** Tuning knobs, all with production defaults; tests shorten them. */

@@ -1,25 +1,11 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
 import { definePlatformChannel } from "../../src/channel-kit/channel-descriptor.js";
-import { allowFrom, groupPolicy, streamInterval, streaming } from "../../src/channel-kit/channel-settings.js";
-
-const settings = z.object({
-  token: z.string().optional(),
-  /** REST base URL (without /v10); the gateway URL then comes from its /gateway/bot. */
-  api_url: z.string().url().optional(),
-  allow_from: allowFrom,
-  group_policy: groupPolicy,
-  streaming,
-  stream_interval: streamInterval,
-});
-
-/** `channels.discord`, with every default filled in. */
-export type DiscordSettings = z.output<typeof settings>;
+import { discordSettingsSchema } from "./settings.js";
 
 /** Discord through discord.js: DMs, and mentions in servers and threads. */
 export const discord = definePlatformChannel({
   name: "discord",
-  settings,
+  settings: discordSettingsSchema,
   env: {
     DISCORD_BOT_TOKEN: "token",
     DISCORD_API_URL: "api_url",

@@ -1,7 +1,7 @@
 import { type CheckResult, fail, ok } from "../../src/checks/check-result.js";
 import { type ProbeOptions, type ProbeOutcome, probe } from "../../src/checks/http-probe.js";
 import { describeAnswer, jsonField as field, unreachable } from "../../src/checks/probe-answers.js";
-import type { SlackSettings } from "./index.js";
+import type { SlackSettings } from "./settings.js";
 
 /** Slack: `auth.test` with the bot token, then the receiving mode (Socket Mode app token, or HTTP signing secret). */
 export async function checkSlack(config: SlackSettings, options: ProbeOptions): Promise<CheckResult[]> {

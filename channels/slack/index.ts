@@ -1,28 +1,10 @@
-import { z } from "zod";
 import { definePlatformChannel } from "../../src/channel-kit/channel-descriptor.js";
-import { allowFrom, groupPolicy, port, streamInterval, streaming } from "../../src/channel-kit/channel-settings.js";
-
-const settings = z.object({
-  bot_token: z.string().optional(),
-  /** App-level token (xapp-...): Socket Mode. Without it, the HTTP Events API on `port`. */
-  app_token: z.string().optional(),
-  signing_secret: z.string().optional(),
-  port: port.default(3000),
-  /** Web API base URL, e.g. https://slack.com/api/ (a proxy or a test server). */
-  api_url: z.string().url().optional(),
-  allow_from: allowFrom,
-  group_policy: groupPolicy,
-  streaming,
-  stream_interval: streamInterval,
-});
-
-/** `channels.slack`, with every default filled in. */
-export type SlackSettings = z.output<typeof settings>;
+import { slackSettingsSchema } from "./settings.js";
 
 /** Slack through Bolt: Socket Mode with an app token, else the HTTP Events API. */
 export const slack = definePlatformChannel({
   name: "slack",
-  settings,
+  settings: slackSettingsSchema,
   env: {
     SLACK_BOT_TOKEN: "bot_token",
     SLACK_APP_TOKEN: "app_token",

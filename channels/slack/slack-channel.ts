@@ -30,8 +30,8 @@ import {
   type SlackMessageEvent,
   slackFileSource,
 } from "./inbound.js";
-import type { SlackSettings } from "./index.js";
 import { sendSlackMessage } from "./outbound.js";
+import type { SlackSettings } from "./settings.js";
 import { SocketSupervisor } from "./socket-supervisor.js";
 import { slackEditFloorMs, slackStreamTransport } from "./stream.js";
 import { UserDirectory } from "./user-directory.js";

@@ -1,7 +1,7 @@
 import { type CheckResult, fail, ok } from "../../src/checks/check-result.js";
 import { type ProbeOptions, probe } from "../../src/checks/http-probe.js";
 import { describeAnswer, jsonField as field, unreachable } from "../../src/checks/probe-answers.js";
-import type { TelegramSettings } from "./index.js";
+import type { TelegramSettings } from "./settings.js";
 
 /** Telegram: `GET <api_root>/bot<token>/getMe`. */
 export async function checkTelegram(config: TelegramSettings, options: ProbeOptions): Promise<CheckResult[]> {

@@ -5,7 +5,7 @@ import { type Bot, webhookCallback } from "grammy";
 import type { Logger } from "pino";
 import { withRetry } from "../../src/util/retry.js";
 import { classifyTelegramError } from "./errors.js";
-import type { TelegramSettings } from "./index.js";
+import type { TelegramSettings } from "./settings.js";
 
 export interface WebhookServerOptions {
   bot: Bot;

@@ -53,3 +53,19 @@ export async function readClusterView({
   }
   return { readAt: Date.now(), members, leases: held, unfinished, pending };
 }
+
+/** What `/status` and `/readyz` show of a clustered daemon. */
+export interface ClusterStatus {
+  /** This process's name in the cluster. */
+  member: string;
+  /** Whether the connection to Redis is up (a daemon without it is not ready: it cannot record). */
+  redis: "connected" | "unreachable";
+  /** Live members at the last heartbeat, this one included. */
+  members: number;
+  /** The partitions of the chats this process handles. */
+  partitions: number[];
+  /** Messages handed to the agent and not complete yet. */
+  inHand: number;
+  /** The whole cluster as Redis showed it at the last look (every few seconds; absent before the first). */
+  view?: ClusterView;
+}

@@ -2,18 +2,18 @@ import { hostname } from "node:os";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { JournalEntry, MessageJournal, RecordResult, TurnProgress } from "./journal.js";
-import type { InboundMessage, OutboundMessage } from "./messages.js";
+import type { InboundMessage } from "./messages.js";
 import { sessionKeyOf } from "./messages.js";
-import { type ClusterView, readClusterView } from "./redis-cluster-view.js";
+import { type ClusterStatus, type ClusterView, readClusterView } from "./redis-cluster-view.js";
 import { pause, readyWithin, reconnectDelay, untilReachable } from "./redis-connection.js";
 import {
-  answeredScript,
-  completeScript,
-  deliveredScript,
-  leaseLostError,
-  previewScript,
-  recordScript,
-} from "./redis-journal-scripts.js";
+  fencedEntry,
+  consumerGroup as group,
+  type RedisJournalKeys,
+  readProgress,
+  redisJournalKeys,
+} from "./redis-journal-entry.js";
+import { leaseLostError, recordScript } from "./redis-journal-scripts.js";
 import { RedisLeases } from "./redis-lease.js";
 import { PartitionOwnership, partitionOf } from "./redis-partitions.js";
 
@@ -35,26 +35,8 @@ export interface RedisJournalOptions {
   prefix?: string;
 }
 
-/** What `/status` and `/readyz` show of a clustered daemon. */
-export interface ClusterStatus {
-  /** This process's name in the cluster. */
-  member: string;
-  /** Whether the connection to Redis is up (a daemon without it is not ready: it cannot record). */
-  redis: "connected" | "unreachable";
-  /** Live members at the last heartbeat, this one included. */
-  members: number;
-  /** The partitions of the chats this process handles. */
-  partitions: number[];
-  /** Messages handed to the agent and not complete yet. */
-  inHand: number;
-  /** The whole cluster as Redis showed it at the last look (every few seconds; absent before the first). */
-  view?: ClusterView;
-}
-
 /** A stream entry as XREADGROUP and XAUTOCLAIM return it (`null` for one deleted meanwhile). */
 type StreamEntry = [id: string, fields: string[]] | null;
-
-const group = "skein";
 
 /**
  * The cluster journal: every inbound message is a Redis Stream entry, partitioned by chat.
@@ -75,6 +57,7 @@ export class RedisJournal implements MessageJournal {
   readonly #retentionMs: number;
   readonly #partitions: number;
   readonly #prefix: string;
+  readonly #keys: RedisJournalKeys;
   readonly #renewEveryMs: number;
   readonly #leases: RedisLeases;
   readonly #ownership: PartitionOwnership;
@@ -100,6 +83,7 @@ export class RedisJournal implements MessageJournal {
     this.#retentionMs = options.retentionMs;
     this.#partitions = options.partitions ?? 32;
     this.#prefix = options.prefix ?? "skein:";
+    this.#keys = redisJournalKeys(this.#prefix);
     this.#renewEveryMs = Math.max(50, Math.floor(options.takeoverAfterMs / 3));
     this.#leases = new RedisLeases({
       redis: this.#redis,
@@ -144,18 +128,18 @@ export class RedisJournal implements MessageJournal {
 
   /** Reads the whole cluster's members, leases and pending counts from Redis (see {@link ClusterView}). */
   readView(): Promise<ClusterView> {
-    const streams = Array.from({ length: this.#partitions }, (_, partition) => this.#streamOf(partition));
+    const streams = Array.from({ length: this.#partitions }, (_, partition) => this.#keys.stream(partition));
     return readClusterView({ redis: this.#redis, leases: this.#leases, prefix: this.#prefix, streams, group });
   }
 
   async record(message: InboundMessage, signal?: AbortSignal): Promise<RecordResult> {
     signal?.throwIfAborted();
     if (this.#stopping.signal.aborted) throw new Error("the journal is closed");
-    const stream = this.#streamOf(partitionOf(sessionKeyOf(message), this.#partitions));
+    const stream = this.#keys.stream(partitionOf(sessionKeyOf(message), this.#partitions));
     const [recorded, state] = (await this.#redis.eval(
       recordScript,
       2,
-      this.#dedupKey(message.id),
+      this.#keys.seen(message.id),
       stream,
       this.#retentionMs,
       JSON.stringify(message),
@@ -202,18 +186,20 @@ export class RedisJournal implements MessageJournal {
     this.#redis.disconnect();
   }
 
-  /** Creates the consumer group of every partition (idempotent). */
   /** Whether both connections are ready within `ms`. */
   async connected(ms: number): Promise<boolean> {
     const [redis, reader] = await Promise.all([readyWithin(this.#redis, ms), readyWithin(this.#reader, ms)]);
     return redis && reader;
   }
 
+  /** Creates the consumer group of every partition (idempotent). */
   async ensureGroups(): Promise<void> {
     for (let partition = 0; partition < this.#partitions; partition++) {
-      await this.#redis.xgroup("CREATE", this.#streamOf(partition), group, "0", "MKSTREAM").catch((error: unknown) => {
-        if (!String(error).includes("BUSYGROUP")) throw error;
-      });
+      await this.#redis
+        .xgroup("CREATE", this.#keys.stream(partition), group, "0", "MKSTREAM")
+        .catch((error: unknown) => {
+          if (!String(error).includes("BUSYGROUP")) throw error;
+        });
     }
     this.#groupsCreated = true;
   }
@@ -279,7 +265,7 @@ export class RedisJournal implements MessageJournal {
 
   /** Claims every pending entry of a partition just taken over (its earlier holder is gone) and hands it out. */
   async #claim(partition: number): Promise<void> {
-    const stream = this.#streamOf(partition);
+    const stream = this.#keys.stream(partition);
     let cursor = "0-0";
     do {
       const [next, entries] = (await this.#redis.xautoclaim(stream, group, this.#holder, 0, cursor, "COUNT", 100)) as [
@@ -297,7 +283,7 @@ export class RedisJournal implements MessageJournal {
       await pause(blockMs, this.#stopping.signal);
       return;
     }
-    const streams = partitions.map((partition) => this.#streamOf(partition));
+    const streams = partitions.map((partition) => this.#keys.stream(partition));
     const answer = (await this.#reader.xreadgroup(
       "GROUP",
       group,
@@ -324,7 +310,9 @@ export class RedisJournal implements MessageJournal {
       const json = fields[fields.indexOf("message") + 1];
       if (!json) continue;
       const message = JSON.parse(json) as InboundMessage;
-      const progress = resumed ? await this.#progressOf(message.id) : ({ type: "received" } as const);
+      const progress = resumed
+        ? await readProgress(this.#redis, this.#keys, message.id)
+        : ({ type: "received" } as const);
       inFlight.add(id);
       const journalEntry = this.#entryOf(partition, id, message, progress);
       if (this.#consumer) this.#consumer(journalEntry);
@@ -332,45 +320,20 @@ export class RedisJournal implements MessageJournal {
     }
   }
 
-  async #progressOf(id: string): Promise<TurnProgress> {
-    const hash = await this.#redis.hgetall(this.#progressKey(id));
-    const preview = hash.preview ? { preview: hash.preview } : {};
-    if (!hash.replies) return { type: "received", ...preview };
-    const replies = JSON.parse(hash.replies) as OutboundMessage[];
-    const delivered = replies.map((_, index) => Number(hash[`d${index}`] ?? 0));
-    return { type: "answered", replies, delivered, ...preview };
-  }
-
   #entryOf(partition: number, streamId: string, message: InboundMessage, progress: TurnProgress): JournalEntry {
-    const lease = this.#ownership.held.get(partition);
-    const fence = [this.#leases.keyOf(`partition:${partition}`)];
-    const fenceArguments = [lease ? this.#leases.valueOf(lease) : "", this.#leases.ttlMs];
-    const progressKey = this.#progressKey(message.id);
-    const dedupKey = this.#dedupKey(message.id);
-    const stream = this.#streamOf(partition);
-    const retention = this.#retentionMs;
-    const write = (script: string, keys: string[], values: (string | number)[]) =>
-      this.#write(partition, streamId, () =>
-        this.#redis.eval(script, fence.length + keys.length, ...fence, ...keys, ...fenceArguments, ...values),
-      );
-    return {
+    return fencedEntry({
+      redis: this.#redis,
+      leases: this.#leases,
+      keys: this.#keys,
+      retentionMs: this.#retentionMs,
+      partition,
+      lease: this.#ownership.held.get(partition),
+      streamId,
       message,
-      recordedAt: Number(streamId.split("-")[0]),
       progress,
-      answered: async (replies) => {
-        await write(answeredScript, [progressKey, dedupKey], [JSON.stringify(replies), retention]);
-      },
-      previewed: async (messageId) => {
-        await write(previewScript, [progressKey], [messageId, retention]);
-      },
-      delivered: async (reply, chunk) => {
-        await write(deliveredScript, [progressKey], [reply, chunk + 1]);
-      },
-      complete: async () => {
-        await write(completeScript, [stream, progressKey, dedupKey], [group, streamId, retention]);
-        this.#inFlight.get(partition)?.delete(streamId);
-      },
-    };
+      write: (run) => this.#write(partition, streamId, run),
+      completed: () => this.#inFlight.get(partition)?.delete(streamId),
+    });
   }
 
   /**
@@ -389,17 +352,5 @@ export class RedisJournal implements MessageJournal {
       if (String(error).includes(leaseLostError)) this.#inFlight.get(partition)?.delete(streamId);
       throw error;
     }
-  }
-
-  #streamOf(partition: number): string {
-    return `${this.#prefix}inbound:${partition}`;
-  }
-
-  #dedupKey(id: string): string {
-    return `${this.#prefix}seen:${id}`;
-  }
-
-  #progressKey(id: string): string {
-    return `${this.#prefix}progress:${id}`;
   }
 }

@@ -26,7 +26,7 @@ export async function run(options: ChatOptions): Promise<number> {
   scrubInitialEnvironment(); // as `skein start` does: no secrets in /proc/<pid>/environ for the commands run
   const [{ createDaemon }, { terminalChannel }] = await Promise.all([
     import("../daemon.js"),
-    import("../channel-kit/loader.js"),
+    import("../channel-catalog/loader.js"),
   ]);
   const terminal = terminalChannel();
   const createTerminal = await terminal.load();

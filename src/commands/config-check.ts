@@ -10,7 +10,7 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
     { resolveModel },
   ] = await Promise.all([
     import("../config/load.js"),
-    import("../channel-kit/loader.js"),
+    import("../channel-catalog/loader.js"),
     import("../config/config-warnings.js"),
     import("../config/model-ref.js"),
   ]);

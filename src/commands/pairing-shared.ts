@@ -12,7 +12,7 @@ import { PairingFiles, type PairingStore } from "../access/pairing-store.js";
 import { askDaemon } from "../admin/admin-client.js";
 import type { AdminRoute } from "../admin/admin-endpoint.js";
 import type { RedisTarget } from "../bus/redis-connection.js";
-import { platformChannels } from "../channel-kit/loader.js";
+import { platformChannels } from "../channel-catalog/loader.js";
 import { loadConfig } from "../config/load.js";
 import { closestMatch } from "../util/did-you-mean.js";
 import type { GlobalOptions } from "./command-support.js";

@@ -1,4 +1,4 @@
-import { type PlatformChannelName, platformChannels, settingsOf } from "../channel-kit/loader.js";
+import { type PlatformChannelName, platformChannels, settingsOf } from "../channel-catalog/loader.js";
 import { resolveModel } from "./model-ref.js";
 import type { SkeinConfig } from "./schema.js";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { channelsShape } from "../channel-catalog/loader.js";
 import { port } from "../channel-kit/channel-settings.js";
-import { channelsShape } from "../channel-kit/loader.js";
 
 export type { GroupPolicy } from "../channel-kit/channel-settings.js";
 

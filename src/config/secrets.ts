@@ -1,4 +1,4 @@
-import { type PlatformChannelName, platformChannels, settingsOf } from "../channel-kit/loader.js";
+import { type PlatformChannelName, platformChannels, settingsOf } from "../channel-catalog/loader.js";
 import type { SkeinConfig } from "./schema.js";
 
 /** Every secret value in the config (every provider's API key and headers, bot tokens, signing secrets, MCP env and headers, hook tokens, the Redis password). */

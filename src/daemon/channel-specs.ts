@@ -1,13 +1,13 @@
 import type { MessageBus } from "../bus/message-bus.js";
-import type { Channel, ChannelDeps } from "../channel-kit/channel.js";
-import type { ChannelSpec } from "../channel-kit/channel-supervisor.js";
 import {
   loadChannelFactory,
   type PlatformChannelName,
   platformChannel,
   receivingLeaseName,
   settingsOf,
-} from "../channel-kit/loader.js";
+} from "../channel-catalog/loader.js";
+import type { Channel, ChannelDeps } from "../channel-kit/channel.js";
+import type { ChannelSpec } from "../channel-kit/channel-supervisor.js";
 import type { Cluster } from "../cluster/open-cluster.js";
 import type { LoadedConfig } from "../config/load.js";
 import type { Logger } from "../log.js";

@@ -1,4 +1,4 @@
-import type { ClusterStatus } from "../bus/redis-journal.js";
+import type { ClusterStatus } from "../bus/redis-cluster-view.js";
 import type { ChannelStatus } from "../channel-kit/channel.js";
 import type { ModelRouterStatus } from "../providers/model-router.js";
 

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { configuredChannels, noChannelText, platformChannel, settingsOf } from "../channel-kit/loader.js";
+import { configuredChannels, noChannelText, platformChannel, settingsOf } from "../channel-catalog/loader.js";
 import { type CheckResult, fail, ok, warn } from "../checks/check-result.js";
 import { type FetchLike, proxiedFetch } from "../checks/http-probe.js";
 import { ConfigError, type LoadedConfig, loadConfig } from "../config/load.js";

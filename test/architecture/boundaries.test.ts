@@ -5,9 +5,8 @@ import { buildImportGraph, describeViolation, findViolations, type ImportGraph }
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
- * Imports that break a rule today and are being removed (issue 11, shape-catalog): the core still
- * reaches the plugins through src/channel-kit/loader.ts and the terminal channel directly, until
- * channels/catalog.ts exists. Delete each line as it goes; the test fails while one is left over.
+ * Imports that break a rule today and are being removed. Delete each line as it goes; the test fails
+ * while one is left over.
  */
 const pendingViolations: string[] = [];
 
@@ -99,5 +98,29 @@ describe("the boundary rules", () => {
         "src/util/retry.ts": ["src/util/sleep.ts"],
       }),
     ).toEqual(["folder-cycle: access -> gates -> health -> access"]);
+  });
+
+  it("fail when the channel framework reaches the plugins that build on it", () => {
+    expect(
+      violationsOf({
+        "src/channel-kit/loader.ts": ["channels/catalog.ts"],
+        "channels/catalog.ts": ["channels/slack/index.ts"],
+        "channels/slack/index.ts": ["src/channel-kit/channel-descriptor.ts"],
+      }),
+    ).toEqual(["folder-cycle: channel-kit -> channels -> channel-kit"]);
+  });
+
+  it("fail when files import each other, type-only imports included, and name the path", () => {
+    expect(
+      violationsOf({
+        "channels/slack/index.ts": ["channels/slack/check.ts", "channels/slack/settings.ts"],
+        "channels/slack/check.ts": ["channels/slack/index.ts"],
+        "channels/slack/settings.ts": [],
+        "src/util/retry.ts": ["src/util/retry.ts"],
+      }),
+    ).toEqual([
+      "file-cycle: src/util/retry.ts -> src/util/retry.ts",
+      "file-cycle: channels/slack/check.ts -> channels/slack/index.ts -> channels/slack/check.ts",
+    ]);
   });
 });

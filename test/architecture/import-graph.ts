@@ -9,14 +9,14 @@ import ts from "typescript";
 /** Each file (repo-relative, `/`-separated) and the files it imports, static or dynamic. */
 export type ImportGraph = Map<string, string[]>;
 
-/** A broken boundary: an import that should not exist, or a cycle between top-level folders. */
+/** A broken boundary: an import that should not exist, or a cycle between top-level folders or between files. */
 export type Violation =
   | {
       rule: "core-imports-plugin" | "tools-import-channel" | "bus-imports-agent" | "plugin-imports-plugin";
       from: string;
       to: string;
     }
-  | { rule: "folder-cycle"; cycle: string[] };
+  | { rule: "folder-cycle" | "file-cycle"; cycle: string[] };
 
 /** The one file of channels/ the core may import: it lists the plugins' descriptors. */
 export const catalogFile = "channels/catalog.ts";
@@ -65,6 +65,11 @@ function coreFolderOf(file: string): string | undefined {
   return file.slice("src/".length).split("/")[0];
 }
 
+/** The folder a file counts in for cycles: its top-level part of src/, or `channels` for the catalog and every plugin. */
+function folderOf(file: string): string | undefined {
+  return file.startsWith("channels/") ? "channels" : coreFolderOf(file);
+}
+
 /** Every broken boundary of `graph`, imports first, then folder cycles. */
 export function findViolations(graph: ImportGraph): Violation[] {
   const violations: Violation[] = [];
@@ -75,10 +80,14 @@ export function findViolations(graph: ImportGraph): Violation[] {
     }
   }
   for (const cycle of folderCycles(graph)) violations.push({ rule: "folder-cycle", cycle });
+  for (const cycle of fileCycles(graph)) violations.push({ rule: "file-cycle", cycle });
   return violations;
 }
 
-function forbiddenImport(from: string, to: string): Exclude<Violation["rule"], "folder-cycle"> | undefined {
+function forbiddenImport(
+  from: string,
+  to: string,
+): Exclude<Violation["rule"], "folder-cycle" | "file-cycle"> | undefined {
   const fromFolder = coreFolderOf(from);
   const toPlugin = pluginOf(to);
   if (fromFolder === "tools" && (to.startsWith("channels/") || to.startsWith("src/channel-kit/")))
@@ -92,28 +101,40 @@ function forbiddenImport(from: string, to: string): Exclude<Violation["rule"], "
 }
 
 /**
- * Cycles between the top-level folders of src/ (files directly in src/ count as their own folder):
- * the shortest cycle of each strongly connected component, as a path that ends where it starts.
+ * Cycles between the top-level folders of src/ and channels/ (files directly in src/ count as their own folder,
+ * channels/ counts as one): the shortest cycle of each strongly connected component, as a path that ends where it starts.
  */
 export function folderCycles(graph: ImportGraph): string[][] {
   const edges = new Map<string, Set<string>>();
   for (const [from, targets] of graph) {
-    const source = coreFolderOf(from);
+    const source = folderOf(from);
     if (source === undefined) continue;
     for (const to of targets) {
-      const target = coreFolderOf(to);
+      const target = folderOf(to);
       if (target === undefined || target === source) continue;
       if (!edges.has(source)) edges.set(source, new Set());
       edges.get(source)!.add(target);
     }
   }
-  return stronglyConnected(edges)
+  return shortestCycles(edges);
+}
+
+/** Cycles between files (`index.ts` -> `check.ts` -> `index.ts`), type-only and dynamic imports included. */
+export function fileCycles(graph: ImportGraph): string[][] {
+  return shortestCycles(new Map([...graph].map(([from, targets]) => [from, new Set(targets)])));
+}
+
+/** The shortest cycle of each strongly connected component of `edges` (a node importing itself is one too). */
+function shortestCycles(edges: Map<string, Set<string>>): string[][] {
+  const selfLoops = [...edges].filter(([node, targets]) => targets.has(node)).map(([node]) => [node, node]);
+  const loops = stronglyConnected(edges)
     .filter((component) => component.length > 1)
     .map((component) =>
       component
         .map((start) => cycleThrough(start, component, edges))
         .reduce((shortest, cycle) => (cycle.length < shortest.length ? cycle : shortest)),
     );
+  return [...selfLoops, ...loops];
 }
 
 /** Tarjan's strongly connected components of a small graph. */
@@ -178,15 +199,15 @@ function cycleThrough(start: string, component: string[], edges: Map<string, Set
 /** The files that make the folder edge `from` -> `to` (to say where a cycle comes from). */
 export function folderEdgeFiles(graph: ImportGraph, from: string, to: string): string[] {
   return [...graph]
-    .filter(([file]) => coreFolderOf(file) === from)
+    .filter(([file]) => folderOf(file) === from)
     .flatMap(([file, targets]) =>
-      targets.filter((target) => coreFolderOf(target) === to).map((target) => `${file} -> ${target}`),
+      targets.filter((target) => folderOf(target) === to).map((target) => `${file} -> ${target}`),
     );
 }
 
 /** A violation as one line for the failure message. */
 export function describeViolation(violation: Violation): string {
-  return violation.rule === "folder-cycle"
-    ? `folder-cycle: ${violation.cycle.join(" -> ")}`
+  return "cycle" in violation
+    ? `${violation.rule}: ${violation.cycle.join(" -> ")}`
     : `${violation.rule}: ${violation.from} imports ${violation.to}`;
 }

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { DiscordChannel, type DiscordChannelOptions } from "../../../channels/discord/discord-channel.js";
-import type { DiscordSettings } from "../../../channels/discord/index.js";
+import type { DiscordSettings } from "../../../channels/discord/settings.js";
 import { MessageBus } from "../../../src/bus/message-bus.js";
 import type { InboundMessage } from "../../../src/bus/messages.js";
 import type { ChannelDeps } from "../../../src/channel-kit/channel.js";

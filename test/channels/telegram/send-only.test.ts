@@ -3,8 +3,8 @@ import { telegram as telegramPlugin } from "../../../channels/telegram/index.js"
 import { TelegramChannel, type TelegramChannelOptions } from "../../../channels/telegram/telegram-channel.js";
 import { MessageBus } from "../../../src/bus/message-bus.js";
 import type { InboundMessage } from "../../../src/bus/messages.js";
+import { receivingLeaseName } from "../../../src/channel-catalog/loader.js";
 import { ChannelError } from "../../../src/channel-kit/channel.js";
-import { receivingLeaseName } from "../../../src/channel-kit/loader.js";
 import { configSchema } from "../../../src/config/schema.js";
 import { silentLogger } from "../../../src/log.js";
 import { FakeTelegram } from "../../fakes/fake-telegram.js";

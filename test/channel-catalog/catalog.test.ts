@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { configuredChannels, noChannelText, platformChannels, settingsOf } from "../../src/channel-kit/loader.js";
+import { configuredChannels, noChannelText, platformChannels, settingsOf } from "../../src/channel-catalog/loader.js";
 import { envOverrides, loadConfig } from "../../src/config/load.js";
 import { configSchema } from "../../src/config/schema.js";
 import { configSecrets } from "../../src/config/secrets.js";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { channelCatalog } from "../../channels/catalog.js";
-import type { ChannelFactory } from "./channel.js";
-import type { PlatformChannelDescriptor, TerminalChannelDescriptor } from "./channel-descriptor.js";
+import type { ChannelFactory } from "../channel-kit/channel.js";
+import type { PlatformChannelDescriptor, TerminalChannelDescriptor } from "../channel-kit/channel-descriptor.js";
 
 /**
  * The core's one way to the plugins: the only import of `channels/catalog.ts` in src/.
