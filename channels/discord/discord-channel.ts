@@ -21,6 +21,7 @@ import { StreamedReply } from "../../src/channel-kit/streamed-reply.js";
 import { settleWithin } from "../../src/util/settle-within.js";
 import { handleDiscordPress, postDiscordApproval, settleDiscordApproval } from "./approval.js";
 import { catchUp } from "./catch-up.js";
+import { DmChannels } from "./dm-channels.js";
 import { closeCodeError, toChannelError } from "./errors.js";
 import { discordFileSource, looksContentless, toInboundMessage } from "./inbound.js";
 import { LastSeenStore, lastSeenFile, lastSeenShared } from "./last-seen.js";
@@ -62,6 +63,8 @@ export class DiscordChannel implements Channel {
   #catchUpStop = new AbortController();
   /** Every request of the bot but the gateway's own: messages, edits, typing, prompts (works without a gateway). */
   readonly #rest: REST;
+  /** Where a chat id is posted to: a channel as it is, a user id in that user's DM. */
+  readonly #dms: DmChannels;
   /** Started, or opened for sending (cluster mode: the gateway then follows a lease the supervisor holds). */
   #opened = false;
   readonly #log: Logger;
@@ -85,6 +88,11 @@ export class DiscordChannel implements Channel {
       rejectOnRateLimit: rejectEditsOnRateLimit,
       ...(this.#apiUrl && { api: this.#apiUrl }),
     }).setToken(token);
+    this.#dms = new DmChannels({
+      rest: this.#rest,
+      userIds: () => deps.settings.allow_from,
+      isKnownChannel: (id) => this.#client?.channels.cache.has(id) ?? false,
+    });
   }
 
   status(): ChannelStatus {
@@ -265,13 +273,25 @@ export class DiscordChannel implements Channel {
         { retryable: false },
       );
     }
+    // A thread is a channel of its own; a user id is posted to in that user's DM.
+    const postTo = message.threadId ? message : { ...message, chatId: await this.#postTo(message.chatId, options) };
     const messageIds = await sendDiscordMessage(
       this.#rest,
-      message,
+      postTo,
       { log: this.#log, ...(this.options.sendAttempts !== undefined ? { attempts: this.options.sendAttempts } : {}) },
       options,
     );
     return { channel: this.name, chatId: message.chatId, messageIds };
+  }
+
+  async #postTo(chatId: string, options?: SendOptions): Promise<string> {
+    try {
+      return await this.#dms.channelFor(chatId, options?.signal);
+    } catch (error) {
+      const failure = toChannelError(error, `find where to post to ${chatId}`);
+      this.#log.error({ err: failure, chatId }, "discord delivery failed");
+      throw failure;
+    }
   }
 
   /** A live message from the gateway: recorded on the bus, logged when that fails (catch-up fetches it again). */
@@ -290,6 +310,7 @@ export class DiscordChannel implements Channel {
   async #record(message: Message, source: "live" | "catch-up"): Promise<void> {
     const botUserId = this.#client?.user?.id;
     if (!botUserId) return;
+    this.#dms.noteChannel(message.channelId);
     const inbound = toInboundMessage(message, botUserId);
     if (inbound && !inbound.isDirect && !inbound.mentioned && looksContentless(message)) {
       if (!this.#warnedContentless) {

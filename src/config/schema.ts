@@ -132,6 +132,9 @@ const mcpServer = z.object({
   tools: z.array(z.string()).optional(),
 });
 
+/** How far the `message` tool reaches: chats the bot knows, or any chat. */
+const messageTargetsMode = z.enum(["known", "any"]);
+
 const tools = z.object({
   /**
    * What happens to privileged tool calls (shell, spawn, delete_file, web_fetch other than
@@ -156,8 +159,23 @@ const tools = z.object({
       network: z.boolean().default(true),
     })
     .prefault({}),
-  /** Which chats the `message` tool may send to: chats the bot knows (`known`) or any (`any`). */
-  message: z.object({ targets: z.enum(["known", "any"]).default("known") }).prefault({}),
+  /**
+   * Which chats the `message` tool may send to: chats the bot knows (`known`) or any (`any`);
+   * the object form adds `extra` targets (`channel:chatId`) to the mode's.
+   */
+  message: z
+    .object({
+      targets: z
+        .union([
+          messageTargetsMode,
+          z.object({
+            mode: messageTargetsMode.default("known"),
+            extra: z.array(z.string().regex(/^[a-z][a-z0-9_-]*:.+$/, "expected channel:chatId")).default([]),
+          }),
+        ])
+        .default("known"),
+    })
+    .prefault({}),
   web_fetch: z.object({ allow_private: z.boolean().default(false) }).prefault({}),
   /** Speech to text for voice messages: an OpenAI-compatible /audio/transcriptions endpoint (default: providers.openai's). */
   transcription: z

@@ -46,6 +46,8 @@ export const GUILD_ID = "200000000000000001";
 export const GENERAL_CHANNEL_ID = "300000000000000001";
 export const THREAD_ID = "300000000000000002";
 export const DM_CHANNEL_ID = "400000000000000001";
+/** Bob's DM channel with the bot: it exists once the bot opens it (`POST /users/@me/channels`). */
+export const BOB_DM_CHANNEL_ID = "400000000000000002";
 export const ROLE_ID = "500000000000000001";
 
 export type FakeUser = typeof ALICE | typeof OTHER_BOT;
@@ -136,6 +138,8 @@ export class FakeDiscord extends EventEmitter {
   readonly received = { identify: 0, resume: 0, heartbeat: 0 };
   /** The URL path and query of every gateway connection, in order (a resume goes to `/resume`). */
   readonly connections: string[] = [];
+  /** Users whose DM the bot opened (`POST /users/@me/channels`), one entry per call. */
+  readonly openedDms: string[] = [];
   /** Every REST request as `METHOD /path`. */
   readonly requests: string[] = [];
   /** Every user message ever created, per channel, oldest first: what `GET /channels/:id/messages` serves. */
@@ -599,6 +603,15 @@ export class FakeDiscord extends EventEmitter {
       return;
     }
     if (method === "GET" && path === "/users/@me") return json(200, BOT);
+    if (method === "POST" && path === "/users/@me/channels") {
+      // Opens the DM with a user, or finds the one that exists (discord.js `users.createDM`).
+      const { recipient_id: recipient } = JSON.parse(raw) as { recipient_id?: string };
+      const user = [ALICE, BOB].find((candidate) => candidate.id === recipient);
+      if (!user) return json(404, { message: "Unknown User", code: 10013 });
+      this.openedDms.push(user.id);
+      const id = user === ALICE ? DM_CHANNEL_ID : BOB_DM_CHANNEL_ID;
+      return json(200, { id, type: 1, recipients: [user], last_message_id: this.#history.get(id)?.at(-1)?.id ?? null });
+    }
     const messagePath = /^\/channels\/(\d+)\/messages\/(\d+)$/.exec(path);
     if (messagePath && method === "PATCH") return this.#editMessage(messagePath[1]!, messagePath[2]!, raw, json);
     const channel = /^\/channels\/(\d+)(\/messages|\/typing)?$/.exec(path);
@@ -606,8 +619,11 @@ export class FakeDiscord extends EventEmitter {
       const id = channel[1]!;
       const last_message_id = this.#history.get(id)?.at(-1)?.id ?? null;
       if (id === DM_CHANNEL_ID) return json(200, { id, type: 1, recipients: [ALICE], last_message_id });
+      if (id === BOB_DM_CHANNEL_ID && this.openedDms.includes(BOB.id))
+        return json(200, { id, type: 1, recipients: [BOB], last_message_id });
       if (id === GENERAL_CHANNEL_ID)
         return json(200, { id, type: 0, name: "general", guild_id: GUILD_ID, last_message_id });
+      if (id === THREAD_ID) return json(200, { ...this.#guild().threads[0], last_message_id });
       return json(404, { message: "Unknown Channel", code: 10003 });
     }
     if (channel && method === "GET" && channel[2] === "/messages") {
@@ -650,7 +666,8 @@ export class FakeDiscord extends EventEmitter {
           },
         });
       }
-      if (channel[1] !== DM_CHANNEL_ID && channel[1] !== GENERAL_CHANNEL_ID && channel[1] !== THREAD_ID) {
+      const bobsDm = channel[1] === BOB_DM_CHANNEL_ID && this.openedDms.includes(BOB.id);
+      if (!bobsDm && channel[1] !== DM_CHANNEL_ID && channel[1] !== GENERAL_CHANNEL_ID && channel[1] !== THREAD_ID) {
         return json(404, { message: "Unknown Channel", code: 10003 });
       }
       const sent: SentMessage = { id: this.#id(), channelId: channel[1]!, body, at: Date.now() };

@@ -58,7 +58,7 @@ export class World {
     return new World(home, telegram, slack, discord, model);
   }
 
-  /** Starts `skein start` with these platforms and resolves once it logged "skein ready". */
+  /** Starts `skein start` with these platforms (`extraEnv` over their defaults) and resolves once it logged "skein ready". */
   async start(platforms: Platform[] = ["telegram"], extraEnv: Record<string, string> = {}): Promise<SkeinProcess> {
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
@@ -66,7 +66,6 @@ export class World {
       SKEIN_HOME: this.home,
       OPENAI_BASE_URL: this.model.baseUrl,
       OPENAI_API_KEY: "sk-test",
-      ...extraEnv,
     };
     if (platforms.includes("telegram"))
       Object.assign(env, {
@@ -87,6 +86,7 @@ export class World {
         DISCORD_API_URL: this.discord.apiUrl,
         DISCORD_ALLOW_FROM: ALICE.id,
       });
+    Object.assign(env, extraEnv);
     const daemon = spawnSkein(["start"], { cwd: this.home, env });
     this.daemon = daemon;
     this.logs.push("");

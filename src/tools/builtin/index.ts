@@ -74,7 +74,7 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
     ...(config.tools.exec.allow ? { allow: config.tools.exec.allow } : {}),
   };
   const targetRule = messageTargetRule({
-    mode: config.tools.message.targets,
+    targets: config.tools.message.targets,
     config,
     home: deps.home,
     ...(deps.pairings ? { pairings: deps.pairings } : {}),

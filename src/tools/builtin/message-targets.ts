@@ -1,16 +1,32 @@
 import { PairingFiles, type PairingStore } from "../../access/pairing-store.js";
 import type { SkeinConfig } from "../../config/schema.js";
 
-/** `tools.message.targets`: chats the bot knows (`known`, the default) or any chat (`any`). */
+/** `tools.message.targets`' mode: chats the bot knows (`known`, the default) or any chat (`any`). */
 export type MessageTargetsMode = "known" | "any";
+
+/** `tools.message.targets` as written: the mode alone, or the mode with extra `channel:chatId` targets. */
+export type MessageTargetsSetting = SkeinConfig["tools"]["message"]["targets"];
 
 export interface MessageTarget {
   channel: string;
   chatId: string;
 }
 
-export interface MessageTargetOptions {
+/** `tools.message.targets` in one shape, whichever form the config used. */
+export interface MessageTargets {
   mode: MessageTargetsMode;
+  /** Chats allowed beside the mode's, as `channel:chatId` (a notification channel, say). */
+  extra: string[];
+}
+
+/** Reads `tools.message.targets`: `"known"`, `"any"`, or `{"mode": "known", "extra": ["slack:C0123"]}`. */
+export function messageTargetsOf(setting: MessageTargetsSetting): MessageTargets {
+  return typeof setting === "string" ? { mode: setting, extra: [] } : { mode: setting.mode, extra: setting.extra };
+}
+
+export interface MessageTargetOptions {
+  /** `tools.message.targets` (either form). */
+  targets: MessageTargetsSetting;
   config: SkeinConfig;
   /** `$SKEIN_HOME`: its pairings say which senders are approved. */
   home: string;
@@ -27,10 +43,13 @@ export type MessageTargetRule = (target: MessageTarget, current: MessageTarget) 
  * The rule for the `message` tool's targets. A known chat is: the current one; one with a
  * session (every chat whose messages passed the allow list or pairing, Slack channels
  * the bot was mentioned in included); a sender in the channel's `allow_from` or approved
- * by pairing (their direct chat: on Telegram and Slack a user id addresses it).
+ * by pairing (their direct chat: on every platform a user id addresses it); and every
+ * `extra` target the operator named.
  */
 export function messageTargetRule(options: MessageTargetOptions): MessageTargetRule {
-  if (options.mode === "any") return async () => undefined;
+  const { mode, extra } = messageTargetsOf(options.targets);
+  if (mode === "any") return async () => undefined;
+  const named = new Set(extra);
   const pairings = options.pairings ?? new PairingFiles({ home: options.home });
   const allowFrom = (channel: string): string[] =>
     Object.hasOwn(options.config.channels, channel)
@@ -41,12 +60,21 @@ export function messageTargetRule(options: MessageTargetOptions): MessageTargetR
 
   return async (target, current) => {
     if (target.channel === current.channel && target.chatId === current.chatId) return undefined;
+    if (named.has(`${target.channel}:${target.chatId}`)) return undefined;
     if (allowFrom(target.channel).includes(target.chatId)) return undefined;
     if (await pairings.isApproved(target.channel, target.chatId).catch(() => false)) return undefined;
     if (await hasConversation(target).catch(() => false)) return undefined;
-    return (
-      `${target.channel} chat ${target.chatId} is not a chat the bot knows (tools.message.targets is "known": ` +
-      `the current chat, chats with an allowed or paired sender, and channels the bot was mentioned in)`
-    );
+    return refusal(target, extra);
   };
+}
+
+/** What a refused target is told: the rule, and the one setting that would allow exactly this chat. */
+function refusal(target: MessageTarget, extra: string[]): string {
+  const wanted = `${target.channel}:${target.chatId}`;
+  const allowing = JSON.stringify({ mode: "known", extra: [...extra, wanted] });
+  return (
+    `${target.channel} chat ${target.chatId} is not a chat the bot knows (tools.message.targets is "known": ` +
+    `the current chat, chats with an allowed or paired sender, channels the bot was mentioned in, and the extra ` +
+    `targets named). To allow it, the operator sets tools.message.targets to ${allowing} in the config.`
+  );
 }

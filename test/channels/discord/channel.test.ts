@@ -5,6 +5,7 @@ import { REFUSED_NOTICE } from "../../../src/channel-kit/refused-send.js";
 import {
   ALICE,
   BOB,
+  BOB_DM_CHANNEL_ID,
   BOT,
   DM_CHANNEL_ID,
   GENERAL_CHANNEL_ID,
@@ -240,6 +241,19 @@ describe("the Discord channel, replying", () => {
       kind: "rejected",
       message: expect.stringMatching(/unknown channel/),
     });
+  });
+
+  it("posts to a user id in that user's DM, which it opens once and then remembers", async () => {
+    harness = await startDiscordHarness();
+    await harness.channel.send({ channel: "discord", chatId: BOB.id, text: "first" });
+    await harness.channel.send({ channel: "discord", chatId: BOB.id, text: "second" });
+
+    expect(harness.fake.sent.map((sent) => [sent.channelId, sent.body.content])).toEqual([
+      [BOB_DM_CHANNEL_ID, "first"],
+      [BOB_DM_CHANNEL_ID, "second"],
+    ]);
+    expect(harness.fake.openedDms).toEqual([BOB.id]);
+    expect(harness.fake.requests.filter((request) => request === `GET /channels/${BOB.id}`)).toHaveLength(1);
   });
 
   it("shows typing now and every 8 seconds while working, and stops when the turn ends", async () => {

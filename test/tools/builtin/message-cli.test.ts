@@ -1,0 +1,65 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ALICE, BOB, BOB_DM_CHANNEL_ID, GENERAL_CHANNEL_ID } from "../../fakes/fake-discord.js";
+import { World } from "../../reliability/harness.js";
+import { askForTools, toolCallingResponder, toolResultsAfter } from "../../support/tool-calling-model.js";
+
+let world: World;
+
+beforeEach(async () => {
+  world = await World.create();
+  world.model.respondWith(toolCallingResponder);
+});
+
+afterEach(async () => {
+  await world.close();
+});
+
+/** Alice asks, on Telegram, for one `message` call; resolves with its result as the model saw it. */
+async function message(args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const before = world.model.requests.length;
+  world.say("telegram", 0, askForTools({ name: "message", arguments: args }));
+  const [result] = await toolResultsAfter(world.model, before);
+  return result!;
+}
+
+describe("the message tool's targets (the built CLI)", () => {
+  it("reaches an allowed Discord user who has not written yet, in the DM it opens with them", async () => {
+    await world.start(["telegram", "discord"], { DISCORD_ALLOW_FROM: `${ALICE.id},${BOB.id}` });
+
+    expect(await message({ channel: "discord", chat_id: BOB.id, content: "the build is done" })).toMatchObject({
+      status: "sent",
+      chat_id: BOB.id,
+    });
+    expect(await message({ channel: "discord", chat_id: BOB.id, content: "and deployed" })).toMatchObject({
+      status: "sent",
+    });
+
+    await world.discord.waitForSent(2);
+    const toBob = world.discord.sent.filter((sent) => sent.channelId === BOB_DM_CHANNEL_ID);
+    expect(toBob.map((sent) => sent.body.content)).toEqual(["the build is done", "and deployed"]);
+    expect(world.discord.openedDms, "the DM is opened once, then remembered").toEqual([BOB.id]);
+  });
+
+  it("sends to an extra target named beside the keyword, and refuses another chat saying how to allow it", async () => {
+    writeFileSync(
+      join(world.home, "config.json"),
+      JSON.stringify({ tools: { message: { targets: { mode: "known", extra: [`discord:${GENERAL_CHANNEL_ID}`] } } } }),
+    );
+    await world.start(["telegram", "discord", "slack"]);
+
+    expect(
+      await message({ channel: "discord", chat_id: GENERAL_CHANNEL_ID, content: "deploy finished" }),
+    ).toMatchObject({ status: "sent" });
+    const refused = await message({ channel: "slack", chat_id: "CNOTIFY", content: "deploy finished" });
+
+    expect(world.discord.sent.map((sent) => [sent.channelId, sent.body.content])).toEqual([
+      [GENERAL_CHANNEL_ID, "deploy finished"],
+    ]);
+    expect(String(refused.error)).toContain(
+      `tools.message.targets to {"mode":"known","extra":["discord:${GENERAL_CHANNEL_ID}","slack:CNOTIFY"]}`,
+    );
+    expect(world.slack.messages.filter((sent) => sent.channel === "CNOTIFY")).toEqual([]);
+  });
+});
