@@ -34,7 +34,7 @@ export async function toolResultsAfter(
   model: FakeOpenAI,
   after: number,
   count = 1,
-  limitMs = 10_000,
+  limitMs = 20_000,
 ): Promise<Array<Record<string, unknown>>> {
   const results = () =>
     model.requests
