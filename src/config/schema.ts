@@ -226,6 +226,11 @@ const gateway = z.object({
   /** Port of the health endpoints (`/healthz`, `/readyz`, `/status`) that `skein start` serves. */
   health_port: port.default(defaultHealthPort),
   health_host: z.string().default("127.0.0.1"),
+  /**
+   * Public host names the health and webhook endpoints are reached by (behind a reverse proxy);
+   * besides these, only IP literals and `localhost` are answered (DNS rebinding).
+   */
+  hosts: z.array(z.string().regex(/^[a-zA-Z0-9.-]+$/, "a host name, without scheme or port")).default([]),
   /** Seconds a channel may stay disconnected before /readyz fails. */
   unready_after: seconds().default(60),
 });

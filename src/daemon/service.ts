@@ -60,7 +60,12 @@ export class ServiceEndpoints {
     const hookPort = config.gateway.port ?? config.gateway.health_port;
     this.#health = await startHealth(loaded, status, log, hookPort === config.gateway.health_port ? hooks : undefined);
     if (hooks && hookPort !== config.gateway.health_port) {
-      this.#hookServer = await startHookServer({ host: config.gateway.health_host, port: hookPort, handler: hooks });
+      this.#hookServer = await startHookServer({
+        host: config.gateway.health_host,
+        port: hookPort,
+        handler: hooks,
+        hosts: servedHosts(config.gateway),
+      });
       log.info({ port: hookPort }, "webhooks listening");
     }
     const [{ startAdminServer }, { adminRoutes }, { statusReport }] = await Promise.all([
@@ -99,9 +104,18 @@ async function startHealth(
   hooks?: HookRequestHandler,
 ): Promise<HealthServer | undefined> {
   const { health_host: host, health_port: port, unready_after: unreadyAfterSeconds } = loaded.config.gateway;
+  const hosts = servedHosts(loaded.config.gateway);
   const { startHealthServer } = await import("../health/health-server.js");
   try {
-    const server = await startHealthServer({ host, port, unreadyAfterSeconds, status, log, ...(hooks && { hooks }) });
+    const server = await startHealthServer({
+      host,
+      port,
+      hosts,
+      unreadyAfterSeconds,
+      status,
+      log,
+      ...(hooks && { hooks }),
+    });
     log.info({ host, port: server.port }, "health endpoint listening");
     return server;
   } catch (error) {
@@ -118,4 +132,9 @@ async function startHealth(
       `${(error as Error).message}; set SKEIN_HEALTH_PORT (gateway.health_port) to a free port`,
     );
   }
+}
+
+/** The host names the endpoints answer besides IP literals and localhost: `gateway.hosts` and the interface's own name. */
+function servedHosts(gateway: LoadedConfig["config"]["gateway"]): string[] {
+  return [gateway.health_host, ...gateway.hosts];
 }

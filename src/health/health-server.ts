@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
+import { hostCheck, withHostCheck } from "../util/host-check.js";
 import type { DaemonStatus } from "./daemon-status.js";
 import { assessReadiness } from "./readiness.js";
 
@@ -18,6 +19,8 @@ export interface HealthServerOptions {
   hooks?: (request: IncomingMessage, response: ServerResponse) => void;
   /** Where a failing status snapshot is reported (default: nowhere). */
   log?: Logger;
+  /** `gateway.hosts`: public names answered besides IP literals and `localhost` (others get 421). */
+  hosts?: readonly string[];
 }
 
 export interface HealthServer {
@@ -50,7 +53,8 @@ type Answer = { code: number; body: unknown; headers?: Record<string, string> };
  * - `GET /readyz`: 200 when every channel is ready (see readiness.ts), else 503 naming
  *   each channel and why it is not (`{"status":"unready","channels":{...}}`);
  * - `GET /status`: the full {@link StatusReport}, read by `skein status`.
- * HEAD works on each; other paths are 404, other methods 405.
+ * HEAD works on each; other paths are 404, other methods 405. A request whose `Host` is not an
+ * IP literal, `localhost` or one of `hosts` is answered 421 (DNS rebinding); no CORS headers are sent.
  */
 export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
   const now = options.now ?? Date.now;
@@ -108,7 +112,7 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
     }
   };
 
-  const server = createServer((request, response: ServerResponse) => {
+  const listener = (request: IncomingMessage, response: ServerResponse) => {
     if (options.hooks && new URL(request.url ?? "/", "http://health").pathname.startsWith("/hooks/"))
       return options.hooks(request, response);
     const { code, body, headers } = answer(request);
@@ -120,7 +124,8 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
       ...headers,
     });
     response.end(request.method === "HEAD" ? undefined : text);
-  });
+  };
+  const server = createServer(withHostCheck(hostCheck(options.hosts), listener));
   // Probes are tiny: do not let a slow client hold a socket open.
   server.requestTimeout = 10_000;
   server.headersTimeout = 5_000;

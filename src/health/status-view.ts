@@ -4,7 +4,7 @@ import type { SkeinConfig } from "../config/schema.js";
 import type { StatusReport } from "./health-server.js";
 
 /** Where `skein status` finds the daemon: its health host (loopback when bound to all interfaces) and port. */
-export function statusUrl(gateway: SkeinConfig["gateway"]): string {
+export function statusUrl(gateway: Omit<SkeinConfig["gateway"], "hosts">): string {
   const anyHost = ["", "0.0.0.0", "::", "[::]"].includes(gateway.health_host);
   const host = anyHost
     ? "127.0.0.1"

@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { RecordResult } from "../bus/journal.js";
 import type { InboundMessage } from "../bus/messages.js";
 import type { HookConfig } from "../config/schema.js";
+import { hostCheck, withHostCheck } from "../util/host-check.js";
 
 /** The largest body a hook accepts (64 KB). */
 const maxHookBodyBytes = 64 * 1024;
@@ -29,10 +30,13 @@ type Answer = { code: number; body: Record<string, unknown>; headers?: Record<st
 /**
  * `POST /hooks/<name>` with `Authorization: Bearer <token>` and a JSON or text body of at
  * most 64 KB: the delivery is recorded on the bus like an inbound message (so it is
- * answered once, even across a crash), then answered 202 with its id. 401 for a missing or
- * wrong token (compared in constant time), 404 for an unknown hook, 405 for another method,
- * 413 for a larger body, 415 for another content type, 429 over the hook's
- * `rate_per_minute`, 503 while skein is stopping. The body is never echoed or logged.
+ * answered once, even across a crash), then answered 202 with its id. Only the hook's
+ * `deliver_to` and `mode` decide where it goes: no field of the body routes it. 400 for a
+ * token in the query string (whatever the headers carry), 401 for a missing or wrong token
+ * (compared in constant time; one hook's token opens no other), 404 for an unknown hook, 405
+ * for another method (counted nowhere), 413 for a larger body, 415 for another content type,
+ * 429 over the hook's `rate_per_minute`, 503 while skein is stopping. Nothing of a request is
+ * read before its token is checked; the body and the URL's query are never echoed or logged.
  */
 export function hookRequestHandler(options: HookEndpointOptions): HookRequestHandler {
   const now = options.now ?? Date.now;
@@ -41,6 +45,10 @@ export function hookRequestHandler(options: HookEndpointOptions): HookRequestHan
   const admit = (name: string, hook: HookConfig, request: IncomingMessage): Answer | undefined => {
     if (!tokenMatches(request.headers.authorization, hook.token))
       return { code: 401, body: { error: "missing or wrong bearer token" }, headers: { "www-authenticate": "Bearer" } };
+    const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    if (type !== "application/json" && !type.startsWith("text/"))
+      return { code: 415, body: { error: "send application/json or text/plain" } };
+    if (Number(request.headers["content-length"] ?? 0) > maxHookBodyBytes) return tooLarge();
     const at = now();
     const calls = (recent.get(name) ?? []).filter((time) => at - time < minuteMs);
     recent.set(name, calls);
@@ -53,10 +61,6 @@ export function hookRequestHandler(options: HookEndpointOptions): HookRequestHan
       };
     }
     calls.push(at);
-    const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-    if (type !== "application/json" && !type.startsWith("text/"))
-      return { code: 415, body: { error: "send application/json or text/plain" } };
-    if (Number(request.headers["content-length"] ?? 0) > maxHookBodyBytes) return tooLarge();
     return undefined;
   };
 
@@ -88,11 +92,19 @@ export function hookRequestHandler(options: HookEndpointOptions): HookRequestHan
     return { code: 202, body: { id } };
   };
 
+  const tokens = new Set(Object.values(options.hooks).map((hook) => hook.token));
+
   return (request, response) => {
-    const name = decodeURIComponent(new URL(request.url ?? "/", "http://hooks").pathname.slice("/hooks/".length));
-    const hook = Object.hasOwn(options.hooks, name) ? options.hooks[name] : undefined;
+    const url = new URL(request.url ?? "/", "http://hooks");
+    const name = hookName(url);
+    const hook = name !== undefined && Object.hasOwn(options.hooks, name) ? options.hooks[name] : undefined;
     const answered = (async (): Promise<Answer> => {
-      if (!hook) return { code: 404, body: { error: "no such hook" } };
+      if (carriesToken(url, tokens))
+        return {
+          code: 400,
+          body: { error: "a token in the URL is refused (URLs are logged); send it as Authorization: Bearer <token>" },
+        };
+      if (!hook || name === undefined) return { code: 404, body: { error: "no such hook" } };
       if (request.method !== "POST") return { code: 405, body: { error: "use POST" }, headers: { allow: "POST" } };
       return admit(name, hook, request) ?? (await deliver(name, hook, request));
     })();
@@ -109,6 +121,25 @@ export function hookRequestHandler(options: HookEndpointOptions): HookRequestHan
         response.end(text);
       });
   };
+}
+
+/** The hook named by `/hooks/<name>`, or undefined for a malformed escape. */
+function hookName(url: URL): string | undefined {
+  try {
+    return decodeURIComponent(url.pathname.slice("/hooks/".length));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Query parameters that look like a credential, whatever the hook. */
+const tokenParameters = new Set(["token", "access_token", "auth_token", "hook_token", "key", "api_key"]);
+
+/** Whether the query string carries a token: a credential-like parameter, or any hook's token as a value. */
+function carriesToken(url: URL, tokens: ReadonlySet<string>): boolean {
+  for (const [key, value] of url.searchParams)
+    if (tokenParameters.has(key.toLowerCase()) || tokens.has(value.trim())) return true;
+  return false;
 }
 
 /** The text a hook delivers: `notify` sends the body's text (or its JSON field `text`), `agent` hands over the whole body. */
@@ -159,11 +190,14 @@ export async function startHookServer(options: {
   host: string;
   port: number;
   handler: HookRequestHandler;
+  /** `gateway.hosts`: public names answered besides IP literals and `localhost` (others get 421). */
+  hosts?: readonly string[];
 }): Promise<{ port: number; close(): Promise<void> }> {
-  const server = createServer((request, response) => {
+  const listener = (request: IncomingMessage, response: ServerResponse) => {
     if (new URL(request.url ?? "/", "http://hooks").pathname.startsWith("/hooks/")) options.handler(request, response);
     else response.writeHead(404, { "content-type": "application/json" }).end('{"error":"no such endpoint"}');
-  });
+  };
+  const server = createServer(withHostCheck(hostCheck(options.hosts), listener));
   server.requestTimeout = 10_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
