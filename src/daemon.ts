@@ -227,7 +227,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
           home,
           log,
           pairings,
-          ...(stores.pairingReplies && { replyLimit: stores.pairingReplies }),
+          replyLimit: stores.pairingReplies,
         }),
       ],
       agent: config.agents.defaults,
@@ -267,6 +267,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         loaded,
         log,
         pairings,
+        pairingReplies: stores.pairingReplies,
         status,
         record: (message) => messageBus.publishInbound(message),
       });

@@ -4,8 +4,18 @@
  * shares it in Redis, so that a second process does not answer again.
  */
 export interface PairingReplyLimit {
-  /** Whether a reply may go to `sender` (`channel\0senderId`) now; if so, the next one waits `intervalMs`. */
+  /** Whether a reply may go to `sender` ({@link replyLimitKey}) now; if so, the next one waits `intervalMs`. */
   claim(sender: string, intervalMs: number): Promise<boolean>;
+  /**
+   * Forgets the reply `sender` got: approving or revoking a sender starts its limit afresh, so that
+   * a revoked sender who writes again is told how to pair again instead of meeting silence.
+   */
+  forget(sender: string): Promise<void>;
+}
+
+/** The key of one sender in a {@link PairingReplyLimit}. */
+export function replyLimitKey(channel: string, senderId: string): string {
+  return `${channel}\0${senderId}`;
 }
 
 /** Senders remembered at most; older entries are dropped first. */
@@ -29,5 +39,9 @@ export class LocalReplyLimit implements PairingReplyLimit {
     if (this.#lastReplyAt.size > MAX_REMEMBERED_STRANGERS)
       this.#lastReplyAt.delete(this.#lastReplyAt.keys().next().value!);
     return true;
+  }
+
+  async forget(sender: string): Promise<void> {
+    this.#lastReplyAt.delete(sender);
   }
 }

@@ -1,4 +1,5 @@
 import { approvePairing, listPairings, revokePairing } from "../access/pairing-operations.js";
+import type { PairingReplyLimit } from "../access/pairing-reply-limit.js";
 import { PairingFiles, type PairingStore } from "../access/pairing-store.js";
 import type { StatusReport } from "../health/health-server.js";
 import type { AdminHandler, AdminRoute } from "./admin-endpoint.js";
@@ -7,6 +8,8 @@ export interface AdminRoutesOptions {
   home: string;
   /** The daemon's pairings (Redis in a cluster); default: the files under `home`. */
   pairings?: PairingStore;
+  /** The daemon's pairing reply limit, started afresh for a sender approved or revoked. */
+  pairingReplies?: PairingReplyLimit;
   /** The daemon's status report now. */
   status: () => StatusReport;
 }
@@ -17,8 +20,10 @@ export function adminRoutes(options: AdminRoutesOptions): Record<AdminRoute, Adm
   return {
     "GET /status": async () => options.status(),
     "GET /pairing": () => listPairings(store),
-    "POST /pairing/approve": (body) => approvePairing(store, field(body, "channel"), field(body, "code")),
-    "POST /pairing/revoke": (body) => revokePairing(store, field(body, "channel"), field(body, "sender")),
+    "POST /pairing/approve": (body) =>
+      approvePairing(store, field(body, "channel"), field(body, "code"), options.pairingReplies),
+    "POST /pairing/revoke": (body) =>
+      revokePairing(store, field(body, "channel"), field(body, "sender"), options.pairingReplies),
   };
 }
 

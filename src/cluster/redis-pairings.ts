@@ -220,7 +220,14 @@ export class RedisReplyLimit implements PairingReplyLimit {
 
   async claim(sender: string, intervalMs: number): Promise<boolean> {
     if (intervalMs <= 0) return true;
-    const key = `${this.#prefix}${sender.replace("\0", ":")}`;
-    return (await this.#redis.set(key, "1", "PX", Math.ceil(intervalMs), "NX")) === "OK";
+    return (await this.#redis.set(this.#key(sender), "1", "PX", Math.ceil(intervalMs), "NX")) === "OK";
+  }
+
+  async forget(sender: string): Promise<void> {
+    await this.#redis.del(this.#key(sender));
+  }
+
+  #key(sender: string): string {
+    return `${this.#prefix}${sender.replace("\0", ":")}`;
   }
 }

@@ -8,6 +8,7 @@ import {
   type RevokeResult,
   revokePairing,
 } from "../access/pairing-operations.js";
+import type { PairingReplyLimit } from "../access/pairing-reply-limit.js";
 import { PairingFiles, type PairingStore } from "../access/pairing-store.js";
 import { askDaemon } from "../admin/admin-client.js";
 import type { AdminRoute } from "../admin/admin-endpoint.js";
@@ -79,17 +80,21 @@ export async function openPairings(options: PairingCommandOptions, io: CommandIo
 
 /** The pairing operations done on the cluster's Redis, one connection per command. */
 function clusterPairings(target: RedisTarget, io: CommandIo): Pairings {
-  const onCluster = async <T>(operation: (store: PairingStore) => Promise<T>): Promise<T> => {
-    const [{ withClusterRedis }, { RedisPairings }] = await Promise.all([
+  const onCluster = async <T>(
+    operation: (store: PairingStore, replies: PairingReplyLimit) => Promise<T>,
+  ): Promise<T> => {
+    const [{ withClusterRedis }, { RedisPairings, RedisReplyLimit }] = await Promise.all([
       import("../cluster/cluster-command.js"),
       import("../cluster/redis-pairings.js"),
     ]);
-    return withClusterRedis(target, (redis, prefix) => operation(new RedisPairings({ redis, prefix, now: io.now })));
+    return withClusterRedis(target, (redis, prefix) =>
+      operation(new RedisPairings({ redis, prefix, now: io.now }), new RedisReplyLimit({ redis, prefix })),
+    );
   };
   return {
     list: () => onCluster((store) => listPairings(store)),
-    approve: (channel, code) => onCluster((store) => approvePairing(store, channel, code)),
-    revoke: (channel, sender) => onCluster((store) => revokePairing(store, channel, sender)),
+    approve: (channel, code) => onCluster((store, replies) => approvePairing(store, channel, code, replies)),
+    revoke: (channel, sender) => onCluster((store, replies) => revokePairing(store, channel, sender, replies)),
   };
 }
 

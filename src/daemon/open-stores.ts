@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { PairingReplyLimit } from "../access/pairing-reply-limit.js";
+import { LocalReplyLimit, type PairingReplyLimit } from "../access/pairing-reply-limit.js";
 import { PairingFiles, type PairingStore } from "../access/pairing-store.js";
 import { SessionSettingsFile, type SessionSettingsStore } from "../agent/session-settings.js";
 import { SessionFiles, type SessionStore } from "../agent/sessions.js";
@@ -36,8 +36,8 @@ export interface Stores {
   journal?: MessageJournal;
   /** Pairing codes and approved senders. */
   pairings: PairingStore;
-  /** Clustered, one pairing reply per sender and interval across processes (default: counted in this process). */
-  pairingReplies?: PairingReplyLimit;
+  /** One pairing reply per sender and interval: counted in this process, or across a cluster's processes. */
+  pairingReplies: PairingReplyLimit;
   /** Clustered, pending tool approvals and decisions shared with the other processes. */
   approvalRelay?: ApprovalRelay;
   /** Conversation histories. */
@@ -103,7 +103,8 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
       ...(cluster && { cluster }),
       ...(journal && { journal }),
       pairings: shared?.pairings ?? new PairingFiles({ home }),
-      ...(shared && { pairingReplies: shared.pairingReplies, approvalRelay: shared.approvals }),
+      pairingReplies: shared?.pairingReplies ?? new LocalReplyLimit(),
+      ...(shared && { approvalRelay: shared.approvals }),
       sessions: sharedSessions?.sessions ?? new SessionFiles({ dir: join(home, "sessions"), log, retain }),
       sessionSettings:
         sharedSessions?.settings ?? new SessionSettingsFile({ path: join(home, "session-settings.json"), log }),

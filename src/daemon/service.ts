@@ -1,4 +1,5 @@
 import { mkdir } from "node:fs/promises";
+import type { PairingReplyLimit } from "../access/pairing-reply-limit.js";
 import type { PairingStore } from "../access/pairing-store.js";
 import type { AdminServer } from "../admin/admin-server.js";
 import type { LoadedConfig } from "../config/load.js";
@@ -31,6 +32,8 @@ export interface ServiceEndpointsOptions {
   loaded: LoadedConfig;
   log: Logger;
   pairings: PairingStore;
+  /** The pairing reply limit the access gate counts with, started afresh on approve and revoke. */
+  pairingReplies: PairingReplyLimit;
   status: () => DaemonStatus;
   /** Records a webhook delivery on the bus, like a platform message. */
   record: HookEndpointOptions["record"];
@@ -52,7 +55,7 @@ export class ServiceEndpoints {
 
   /** Starts them one after the other; what started is closed by {@link close} even when a later one failed. */
   async start(): Promise<void> {
-    const { loaded, log, pairings, status, record } = this.#options;
+    const { loaded, log, pairings, pairingReplies, status, record } = this.#options;
     const { config, home } = loaded;
     const hooks = Object.keys(config.hooks).length
       ? hookRequestHandler({ hooks: config.hooks, record, log })
@@ -80,6 +83,7 @@ export class ServiceEndpoints {
       routes: adminRoutes({
         home,
         pairings,
+        pairingReplies,
         status: () => statusReport(status(), { now: Date.now(), unreadyAfterSeconds }),
       }),
     });

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { isAllowed } from "../access/allow-list.js";
-import { LocalReplyLimit, type PairingReplyLimit } from "../access/pairing-reply-limit.js";
+import { LocalReplyLimit, type PairingReplyLimit, replyLimitKey } from "../access/pairing-reply-limit.js";
 import { PairingFiles, type PairingStore } from "../access/pairing-store.js";
 import type { InboundMessage } from "../bus/messages.js";
 import type { GroupPolicy, SkeinConfig } from "../config/schema.js";
@@ -36,7 +36,7 @@ export function createAccessGate(options: AccessGateOptions): InboundGate {
   const replyIntervalMs = options.config.pairing.reply_interval * 1000;
   const replyLimit = options.replyLimit ?? new LocalReplyLimit(options.now);
   const mayReply = (message: InboundMessage) =>
-    replyLimit.claim(`${message.channel}\0${message.senderId}`, replyIntervalMs);
+    replyLimit.claim(replyLimitKey(message.channel, message.senderId), replyIntervalMs);
 
   /**
    * The access settings of a platform channel (`channels.<name>`). Channels without

@@ -43,18 +43,14 @@ describe.skipIf(redisSkipReason)("pairing in a cluster", () => {
   });
 
   const start = async () => {
-    // A pairing reply each time, so that the revoked sender's next message is answered with a code.
-    const daemon = await startClusterDaemon({
-      redisUrl: redisServer().tcpUrl!,
-      model,
-      config: { pairing: { reply_interval: 0 } },
-    });
+    // The default reply interval (an hour): revoking must start the sender's limit in Redis afresh.
+    const daemon = await startClusterDaemon({ redisUrl: redisServer().tcpUrl!, model });
     daemons.push(daemon);
     return daemon;
   };
   const sentEverywhere = (): OutboundMessage[] => daemons.flatMap((daemon) => daemon.channel.sent);
 
-  it("admits at once, in another process, a stranger whose code from the first process was approved on a third machine", async () => {
+  it("admits at once, in another process, a stranger whose code from the first process was approved on a third machine, and tells them how to pair again once revoked", async () => {
     const [first, second] = [await start(), await start()];
     first.channel.receive("hello?", { id: "slack:stranger-1", chatId: "dm-7", senderId: "user-7" });
     await waitUntil(

@@ -73,6 +73,19 @@ describe("skein start, the built CLI, serving Telegram", () => {
     expect(answer).toMatchObject({ chat_id: malloryChat.id, visibleText: "echo: and now?" });
   });
 
+  it("tells a sender revoked with `skein pairing revoke` how to pair again, though they got a pairing reply before", async () => {
+    const revoked = await run(process.execPath, [cliPath, "pairing", "revoke", "telegram", String(mallory.id)], {
+      env,
+      cwd: home,
+    });
+    expect(revoked.stdout).toContain(`Revoked ${mallory.id}`);
+
+    telegram.userMessage(malloryChat, mallory, "still there?");
+    const [, , , again] = await telegram.waitForSent(4);
+    expect(again).toMatchObject({ chat_id: malloryChat.id });
+    expect(again!.visibleText).toMatch(/pairing code is [A-Z0-9]{8}/);
+  });
+
   it("exits cleanly on SIGTERM, confirming the updates it handled, and never logs the token", async () => {
     const exited = new Promise<number | null>((resolve) => daemon.once("exit", resolve));
     daemon.kill("SIGTERM");
