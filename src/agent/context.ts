@@ -18,7 +18,6 @@ export interface ContextBuilderOptions {
   workspace: string;
   /** Where a prompt file that exists but cannot be read is reported (with its path). */
   log: Logger;
-  now?: () => Date;
   /** How long a file's stat result is trusted before it is checked again (default 1 s). */
   recheckMs?: number;
   /**
@@ -26,7 +25,16 @@ export interface ContextBuilderOptions {
    * every process). Read each turn; when it fails the prompt goes without it (logged).
    */
   memory?: { read(): Promise<string | undefined> };
+  /**
+   * Further stable sections of the system prompt (e.g. a catalog of skills), placed after the
+   * workspace files, in this order; an empty one is left out. Each must give the same bytes
+   * from turn to turn while its source is unchanged: the prompt cache depends on it.
+   */
+  blocks?: ReadonlyArray<() => Promise<string | undefined> | string | undefined>;
 }
+
+/** A section of the system prompt that is the same for every turn while its source is unchanged. */
+export type PromptBlock = NonNullable<ContextBuilderOptions["blocks"]>[number];
 
 interface CachedFile {
   checkedAt: number;
@@ -39,25 +47,31 @@ interface CachedFile {
 
 /**
  * Builds what the model sees each turn: the system prompt (from the workspace files,
- * re-read only when they change) and the window of recent history.
+ * re-read only when they change) and the window of recent history. The system prompt holds
+ * nothing that changes from turn to turn (no time, no sender in a group: those travel in each
+ * user message's wrapper, see user-message.ts), so consecutive requests of a conversation
+ * share their beginning byte for byte and the provider's prompt cache can reuse it.
  */
 export class ContextBuilder {
   readonly #workspace: string;
   readonly #log: Logger;
-  readonly #now: () => Date;
   readonly #recheckMs: number;
   readonly #files = new Map<string, CachedFile>();
   readonly #memory: ContextBuilderOptions["memory"];
+  readonly #blocks: NonNullable<ContextBuilderOptions["blocks"]>;
 
   constructor(options: ContextBuilderOptions) {
     this.#memory = options.memory;
+    this.#blocks = options.blocks ?? [];
     this.#workspace = options.workspace;
     this.#log = options.log;
-    this.#now = options.now ?? (() => new Date());
     this.#recheckMs = options.recheckMs ?? 1000;
   }
 
-  /** The system prompt for a turn about `message`. */
+  /**
+   * The system prompt for a turn about `message`: the same bytes for every turn of its
+   * conversation while the workspace files are unchanged.
+   */
   async systemPrompt(message: InboundMessage): Promise<string> {
     const sections = [BASE_PROMPT];
     const contents = await Promise.all(
@@ -67,14 +81,12 @@ export class ContextBuilder {
       const content = contents[index]?.trim();
       if (content) sections.push(`## ${name}\n\n${content}`);
     });
-    const where = message.isDirect ? "a direct chat" : `a group chat (${message.chatId})`;
-    const name = message.senderName?.replace(/\s+/g, " ").trim();
-    const sender = name ? `${name} (id ${message.senderId})` : `id ${message.senderId}`;
-    sections.push(
-      `## Current conversation\n\nTime: ${this.#now().toISOString()}\nChannel: ${message.channel}, ${where}` +
-        (message.threadId ? `, thread ${message.threadId}` : "") +
-        `\nSender: ${sender}`,
-    );
+    // Stable blocks (a skills catalog, ...) go here: after the files, before the conversation's facts.
+    for (const block of await Promise.all(this.#blocks.map((block) => block()))) {
+      const content = block?.trim();
+      if (content) sections.push(content);
+    }
+    sections.push(conversationSection(message));
     return sections.join("\n\n");
   }
 
@@ -130,6 +142,26 @@ export class ContextBuilder {
       this.#log.warn({ err: error, path }, "a workspace prompt file cannot be read; the system prompt goes without it");
     return { failure: code };
   }
+}
+
+/**
+ * What stays the same for every turn of a conversation: its channel and chat, and in a direct
+ * chat who the other side is. Each user message says when it was sent (and in a group, by whom).
+ */
+function conversationSection(message: InboundMessage): string {
+  const where = message.isDirect ? "a direct chat" : `a group chat (${message.chatId})`;
+  const thread = message.threadId ? `, thread ${message.threadId}` : "";
+  const lines = [`Channel: ${message.channel}, ${where}${thread}`];
+  if (message.isDirect) {
+    const name = message.senderName?.replace(/\s+/g, " ").trim();
+    lines.push(`Person: ${name ? `${name} (id ${message.senderId})` : `id ${message.senderId}`}`);
+  }
+  lines.push(
+    message.isDirect
+      ? "Each user message starts with [the time it was sent]."
+      : "Each user message starts with [the time it was sent, from its sender].",
+  );
+  return `## Current conversation\n\n${lines.join("\n")}`;
 }
 
 /**

@@ -3,27 +3,48 @@ import { type ChatMessage, ProviderError, type UserContentPart } from "../provid
 import { triggeredUserMessage } from "./triggered-turn.js";
 
 /**
- * The user message for the model. In a group, the sender goes into the Chat Completions
- * `name` field (so the model can tell group members apart) and the text stays as written.
- * A message answered more than a minute after it was sent starts with `[sent at <UTC time>]`,
- * so a late answer can say so.
+ * The user message for the model, as the session stores it and every later request resends it.
+ * It starts with its wrapper (see {@link turnWrapper}): the facts that change from turn to turn
+ * (the time, and in a group who wrote) travel with the message instead of in the system prompt,
+ * so that the system prompt stays byte for byte the same and the provider's prompt cache hits.
+ * In a group, the sender also goes into the Chat Completions `name` field.
  */
 export function userMessageOf(message: InboundMessage, text: string, now = Date.now()): ChatMessage {
+  const wrapper = turnWrapper(message, now);
   const triggered = triggeredUserMessage(message, text);
-  if (triggered) return triggered;
-  if (message.internal) return { role: "user", content: `[system note, not written by the user] ${text}` };
-  const content = now - message.receivedAt > LATE_AFTER_MS ? `${sentAtNote(message.receivedAt)} ${text}` : text;
+  if (triggered) return { ...triggered, content: `${wrapper} ${triggered.content}` } as ChatMessage;
+  if (message.internal) return { role: "user", content: `${wrapper} [system note, not written by the user] ${text}` };
+  const content = `${wrapper} ${text}`;
   if (message.isDirect) return { role: "user", content };
   const name = participantName(message.senderName ?? message.senderId);
   return name ? { role: "user", content, name } : { role: "user", content };
 }
 
-/** A message this old when its turn starts is shown to the model with the time it was sent. */
+/** A message this old when its turn starts is shown to the model with the time it is answered too. */
 const LATE_AFTER_MS = 60_000;
 
-/** `[sent at 2025-01-31 09:05 UTC]`. */
-function sentAtNote(epochMs: number): string {
-  return `[sent at ${new Date(epochMs).toISOString().slice(0, 16).replace("T", " ")} UTC]`;
+/**
+ * The per-turn facts a user message starts with: when it was sent, when it is answered if that
+ * is more than a minute later, and in a group who wrote it:
+ * `[Fri 2025-01-31 09:05 UTC, from Ada (id 7)]`.
+ */
+export function turnWrapper(message: InboundMessage, now = Date.now()): string {
+  const sent = message.receivedAt > 0 ? message.receivedAt : now;
+  const facts = [utcMinute(sent)];
+  if (now - sent > LATE_AFTER_MS) facts.push(`answered ${utcMinute(now)}`);
+  if (!message.isDirect && !message.trigger && !message.internal) {
+    const name = message.senderName?.replace(/[\s[\]]+/g, " ").trim();
+    facts.push(name ? `from ${name} (id ${message.senderId})` : `from id ${message.senderId}`);
+  }
+  return `[${facts.join(", ")}]`;
+}
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+
+/** `Fri 2025-01-31 09:05 UTC`. */
+function utcMinute(epochMs: number): string {
+  const date = new Date(epochMs);
+  return `${WEEKDAYS[date.getUTCDay()]} ${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
 /** The user message as this turn's request carries it: its text, then the images (sessions keep the text only). */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { apologies } from "../../src/agent/apology.js";
 import type { InboundGate } from "../../src/gates/gate.js";
 import { toolResult } from "../../src/tools/tool.js";
-import { contentText, type FakeReply, type FakeRequest } from "../fakes/fake-openai.js";
+import { type FakeReply, type FakeRequest, spokenText } from "../fakes/fake-openai.js";
 import { fakeTool } from "../support/tool-context.js";
 import { within } from "../support/within.js";
 import { type Harness, startHarness } from "./harness.js";
@@ -16,7 +16,7 @@ function heldReply() {
 }
 
 const lastUserText = (body: FakeRequest["body"]) =>
-  contentText([...body.messages].reverse().find((message) => message.role === "user")?.content);
+  spokenText([...body.messages].reverse().find((message) => message.role === "user")?.content);
 
 describe("the agent loop", () => {
   let harness: Harness;
@@ -132,9 +132,9 @@ describe("the agent loop", () => {
     await harness.ask("one");
     await harness.ask("two");
     expect(harness.fake.requests[1]!.body.messages.slice(1)).toEqual([
-      { role: "user", content: "one" },
+      { role: "user", content: expect.stringMatching(/^\[\w{3} [\d-]+ [\d:]+ UTC\] one$/) },
       { role: "assistant", content: "echo: one" },
-      { role: "user", content: "two" },
+      { role: "user", content: expect.stringMatching(/^\[\w{3} [\d-]+ [\d:]+ UTC\] two$/) },
     ]);
     await harness.sessions.flush();
     const file = await readFile(harness.sessions.pathOf("test:chat-1"), "utf8");
@@ -149,13 +149,17 @@ describe("the agent loop", () => {
     expect(turns[0].messages).toHaveLength(2);
   });
 
-  it("puts time, channel and sender into the system prompt, and names the sender in a group", async () => {
+  it("puts the channel into the system prompt, and the time and sender into the user message, naming the sender in a group", async () => {
     harness = await startHarness();
     await harness.ask("hi all", { isDirect: false, chatId: "group-7", threadId: "42" });
     const [system, user] = harness.fake.requests[0]!.body.messages;
-    expect(system?.content).toMatch(/Channel: test, a group chat \(group-7\), thread 42\nSender: Ada \(id user-1\)/);
-    expect(system?.content).toMatch(/Time: \d{4}-\d{2}-\d{2}T/);
-    expect(user).toEqual({ role: "user", content: "hi all", name: "Ada" });
+    expect(system?.content).toContain("Channel: test, a group chat (group-7), thread 42\n");
+    expect(system?.content).not.toMatch(/\d{4}-\d{2}-\d{2}|user-1/);
+    expect(user).toEqual({
+      role: "user",
+      content: expect.stringMatching(/^\[\w{3} \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC, from Ada \(id user-1\)\] hi all$/),
+      name: "Ada",
+    });
     expect(harness.sent[0]).toMatchObject({ chatId: "group-7", threadId: "42" });
     expect(harness.outcomes[0]?.sessionKey).toBe("test:group-7:42");
   });

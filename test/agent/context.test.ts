@@ -27,19 +27,44 @@ describe("the system prompt", () => {
   });
   afterEach(() => rm(workspace, { recursive: true, force: true }));
 
-  it("includes AGENTS.md, SOUL.md, USER.md and memory/MEMORY.md when present, then time, channel and sender", async () => {
+  it("includes AGENTS.md, SOUL.md, USER.md and memory/MEMORY.md when present, then the channel and the person", async () => {
     await writeFile(join(workspace, "AGENTS.md"), "Be brief.");
     await writeFile(join(workspace, "USER.md"), "The user likes tea.");
     await mkdir(join(workspace, "memory"));
     await writeFile(join(workspace, "memory", "MEMORY.md"), "- the cat is called Tom");
-    const builder = new ContextBuilder({ workspace, log, now: () => new Date("2026-11-22T07:00:00Z") });
+    const builder = new ContextBuilder({ workspace, log });
     const prompt = await builder.systemPrompt(message);
     expect(prompt).toContain("## AGENTS.md\n\nBe brief.");
     expect(prompt).not.toContain("SOUL.md");
     expect(prompt).toContain("## USER.md\n\nThe user likes tea.");
     expect(prompt).toContain("## memory/MEMORY.md\n\n- the cat is called Tom");
     expect(prompt.indexOf("AGENTS.md")).toBeLessThan(prompt.indexOf("USER.md"));
-    expect(prompt).toMatch(/Time: 2026-11-22T07:00:00.000Z\nChannel: telegram, a direct chat\nSender: Grace \(id 7\)$/);
+    expect(prompt).toContain("Channel: telegram, a direct chat\nPerson: Grace (id 7)");
+  });
+
+  it("gives every turn of a conversation the same system prompt, byte for byte, while the files are unchanged", async () => {
+    await writeFile(join(workspace, "AGENTS.md"), "Be brief.");
+    const builder = new ContextBuilder({ workspace, log, recheckMs: 0 });
+    const first = await builder.systemPrompt(message);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const later = await builder.systemPrompt({
+      ...message,
+      id: "later",
+      text: "again",
+      receivedAt: Date.now() + 3_600_000,
+    });
+    expect(later).toBe(first);
+    expect(first).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
+  it("places stable blocks such as a skills catalog after the workspace files, leaving out empty ones", async () => {
+    await writeFile(join(workspace, "USER.md"), "The user likes tea.");
+    const blocks = [() => "<available_skills>\n- weather\n</available_skills>", async () => "  ", () => undefined];
+    const builder = new ContextBuilder({ workspace, log, blocks });
+    const prompt = await builder.systemPrompt(message);
+    expect(prompt.indexOf("<available_skills>")).toBeGreaterThan(prompt.indexOf("The user likes tea."));
+    expect(prompt.indexOf("<available_skills>")).toBeLessThan(prompt.indexOf("## Current conversation"));
+    expect(prompt).not.toContain("\n\n\n\n");
   });
 
   it("re-reads a file once it changes", async () => {

@@ -14,7 +14,7 @@ describe("input that could break a chat", () => {
     const huge = await harness.ask(megabyte);
     expect(huge.status).toBe("answered");
     const sentText = harness.fake.requests[0]!.body.messages.at(-1)!.content!;
-    expect(sentText).toMatch(/^a{32000}\n\n\[system note: this message was 1048576 characters long/);
+    expect(sentText).toMatch(/^\[[^\]]+\] a{32000}\n\n\[system note: this message was 1048576 characters long/);
     const next = await harness.ask("and now a normal question");
     expect(next).toMatchObject({ status: "answered", reply: "echo: and now a normal question" });
     expect(charsSent(harness, 1)).toBeLessThan(80_000);

@@ -63,26 +63,32 @@ describe("a turn's apology", () => {
 });
 
 describe("the user message of a turn", () => {
-  it("keeps the text as written, naming the sender only in a group", () => {
-    expect(userMessageOf(direct, "hi", 0)).toEqual({ role: "user", content: "hi" });
-    expect(userMessageOf({ ...direct, isDirect: false }, "hi", 0)).toEqual({
+  it("starts the text with the time it was sent, and in a group with its sender, naming the sender only in a group", () => {
+    const sent = Date.parse("2025-01-31T09:05:30Z");
+    expect(userMessageOf({ ...direct, receivedAt: sent }, "hi", sent)).toEqual({
       role: "user",
-      content: "hi",
+      content: "[Fri 2025-01-31 09:05 UTC] hi",
+    });
+    expect(userMessageOf({ ...direct, isDirect: false, receivedAt: sent }, "hi", sent)).toEqual({
+      role: "user",
+      content: `[Fri 2025-01-31 09:05 UTC, from ${direct.senderName} (id ${direct.senderId})] hi`,
       name: "Ada_L",
     });
   });
 
-  it("shows the model when a message was sent once it is more than a minute late", () => {
+  it("shows the model when a message is answered once it is more than a minute late", () => {
     const sent = Date.parse("2025-01-31T09:05:30Z");
-    expect(userMessageOf({ ...direct, receivedAt: sent }, "hi", sent + 60_000).content).toBe("hi");
+    expect(userMessageOf({ ...direct, receivedAt: sent }, "hi", sent + 60_000).content).toBe(
+      "[Fri 2025-01-31 09:05 UTC] hi",
+    );
     expect(userMessageOf({ ...direct, receivedAt: sent }, "hi", sent + 61_000).content).toBe(
-      "[sent at 2025-01-31 09:05 UTC] hi",
+      "[Fri 2025-01-31 09:05 UTC, answered Fri 2025-01-31 09:06 UTC] hi",
     );
   });
 
   it("marks a background result as a system note", () => {
-    expect(userMessageOf({ ...direct, internal: true }, "done").content).toBe(
-      "[system note, not written by the user] done",
+    expect(userMessageOf({ ...direct, internal: true }, "done").content).toMatch(
+      /^\[\w{3} [\d-]+ [\d:]+ UTC\] \[system note, not written by the user\] done$/,
     );
   });
 });

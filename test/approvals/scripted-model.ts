@@ -1,4 +1,4 @@
-import type { FakeOpenAI, FakeRequest } from "../fakes/fake-openai.js";
+import { type FakeOpenAI, type FakeRequest, spokenText } from "../fakes/fake-openai.js";
 
 /**
  * Makes the fake model call tools on request: a user message `shell: <command>` calls
@@ -10,7 +10,7 @@ export function scriptToolCalls(model: FakeOpenAI): void {
   model.respondWith((request: FakeRequest) => {
     const last = request.body.messages.at(-1);
     if (last?.role === "tool") return { content: `tool said: ${last.content ?? ""}` };
-    const text = String(last?.content ?? "");
+    const text = spokenText(last?.content);
     const shell = /^shell: (.+)$/s.exec(text);
     if (shell) return { toolCalls: [{ id: `call_${++calls}`, name: "exec_shell", arguments: { command: shell[1]! } }] };
     const read = /^read: (.+)$/.exec(text);

@@ -7,7 +7,7 @@ import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectRedis } from "../../src/bus/redis-connection.js";
 import type { Daemon } from "../../src/daemon.js";
-import { contentText, FakeOpenAI, type FakeReply, type FakeRequest } from "../fakes/fake-openai.js";
+import { contentText, FakeOpenAI, type FakeReply, type FakeRequest, spokenText } from "../fakes/fake-openai.js";
 import type { MemoryChannel } from "../fakes/memory-channel.js";
 import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
 import { waitUntil } from "../support/wait-until.js";
@@ -45,7 +45,7 @@ async function cuttableProxy(target: string): Promise<{ url: string; cut(): Prom
 function toolUser(request: FakeRequest): FakeReply {
   const messages = request.body.messages;
   if (messages.at(-1)?.role === "tool") return { content: "done" };
-  const asked = contentText([...messages].reverse().find((message) => message.role === "user")?.content);
+  const asked = spokenText([...messages].reverse().find((message) => message.role === "user")?.content);
   if (asked.startsWith("remind me"))
     return {
       toolCalls: [
@@ -124,7 +124,8 @@ describe.skipIf(redisSkipReason)("two daemons on one Redis: scheduled jobs and m
   it("fires a job created through one daemon's schedule tool once, although both daemons run", async () => {
     const first = await member();
     await holdsScheduler(first, "the first daemon holds the scheduler lease");
-    say(first, `remind me at ${new Date(Date.now() + 3000).toISOString()}`);
+    // A whole second (the scheduler keeps no milliseconds), far enough ahead for a slow turn.
+    say(first, `remind me at ${new Date(Math.ceil((Date.now() + 4000) / 1000) * 1000).toISOString()}`);
     await first.channel.waitForDeliveries(1);
     expect(first.channel.sent[0]?.text).toBe("done");
     const second = await member();

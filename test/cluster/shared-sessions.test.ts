@@ -7,7 +7,7 @@ import { connectRedis, readyWithin, redisClient } from "../../src/bus/redis-conn
 import { RedisSessions } from "../../src/cluster/redis-sessions.js";
 import { createDaemon, type Daemon } from "../../src/daemon.js";
 import { startHarness } from "../agent/harness.js";
-import { contentText, FakeOpenAI, type FakeRequest } from "../fakes/fake-openai.js";
+import { FakeOpenAI, type FakeRequest, spokenText } from "../fakes/fake-openai.js";
 import { MemoryChannel } from "../fakes/memory-channel.js";
 import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
 import { recordingLogger } from "../support/tool-context.js";
@@ -19,7 +19,7 @@ const retrying = "storing the session in Redis failed; retrying";
 function conversationOf(request: FakeRequest | undefined): string[] {
   return (request?.body.messages ?? [])
     .filter((message) => message.role !== "system")
-    .map((message) => `${message.role}: ${contentText(message.content)}`);
+    .map((message) => `${message.role}: ${spokenText(message.content)}`);
 }
 
 describe.skipIf(redisSkipReason)("sessions shared through Redis (a real redis-server)", () => {

@@ -33,7 +33,10 @@ describe("skein chat, the built CLI", () => {
     fake.reply({ content: "Hello from the fake model" });
     const { stdout } = await run(process.execPath, [cliPath, "chat", "-m", "hi there"], { env: env(), cwd: home });
     expect(stdout).toBe("Hello from the fake model\n");
-    expect(fake.requests.at(-1)?.body.messages.at(-1)).toEqual({ role: "user", content: "hi there" });
+    expect(fake.requests.at(-1)?.body.messages.at(-1)).toEqual({
+      role: "user",
+      content: expect.stringMatching(/^\[[^\]]+ UTC\] hi there$/),
+    });
     const file = join(home, "sessions", "cli%3Alocal.jsonl");
     const lines = (await readFile(file, "utf8"))
       .trim()
@@ -43,7 +46,7 @@ describe("skein chat, the built CLI", () => {
       {
         turn: expect.stringMatching(/^cli:/),
         messages: [
-          { role: "user", content: "hi there" },
+          { role: "user", content: expect.stringMatching(/^\[[^\]]+ UTC\] hi there$/) },
           { role: "assistant", content: "Hello from the fake model" },
         ],
         replies: ["Hello from the fake model"],

@@ -26,6 +26,17 @@ export function contentText(content: string | null | undefined | FakeContentPart
   return content ?? "";
 }
 
+/**
+ * What the person wrote in a user message: its text without the wrapper skein starts each
+ * user message with (`[Fri 2025-01-31 09:05 UTC, from Ada (id 7)] `).
+ */
+export function spokenText(content: string | null | undefined | FakeContentPart[]): string {
+  return contentText(content).replace(
+    /^\[(?:Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC[^\]\n]*\] /,
+    "",
+  );
+}
+
 /** An audio upload the fake transcribed. */
 export interface FakeTranscription {
   model: string;
@@ -93,10 +104,10 @@ export interface FakeRequest {
 
 export type Responder = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
 
-/** Answers with `echo: <last user message>`: the default when nothing is scripted. */
+/** Answers with `echo: <last user message>` (without its wrapper): the default when nothing is scripted. */
 export const echoResponder: Responder = (request) => {
   const lastUser = [...request.body.messages].reverse().find((message) => message.role === "user");
-  return { content: `echo: ${contentText(lastUser?.content)}` };
+  return { content: `echo: ${spokenText(lastUser?.content)}` };
 };
 
 export class FakeOpenAI {

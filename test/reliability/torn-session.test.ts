@@ -1,6 +1,7 @@
 import { appendFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { spokenText } from "../fakes/fake-openai.js";
 import { eventually, marker, markerResponder, World } from "./harness.js";
 
 /**
@@ -25,7 +26,9 @@ function historyOf(index: number): string[] {
     JSON.stringify(sent.body.messages.at(-1)?.content ?? "").includes(marker(index)),
   );
   if (!request) throw new Error(`the model was never asked about ${marker(index)}\n${world.log()}`);
-  return request.body.messages.filter((message) => message.role === "user").map((message) => String(message.content));
+  return request.body.messages
+    .filter((message) => message.role === "user")
+    .map((message) => spokenText(message.content));
 }
 
 /** Says `marker(index)` on Telegram and waits until its turn is answered and complete in the journal. */

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FakeOpenAI, type FakeRequest } from "../fakes/fake-openai.js";
+import { FakeOpenAI, type FakeRequest, spokenText } from "../fakes/fake-openai.js";
 import { type FakeChat, FakeTelegram, type FakeUser, type SentMessage } from "../fakes/fake-telegram.js";
 import { type SkeinProcess, spawnSkein } from "../support/skein-process.js";
 import { within } from "../support/within.js";
@@ -67,11 +67,12 @@ export class SkeinUnderAttack {
     await writeFile(join(home, ".env"), `SKEIN_ATTACK_DOTENV=${SECRETS.dotEnvSecret}\n`);
     model.respondWith((request) => {
       const last = request.body.messages.at(-1);
-      if (last?.role === "user" && typeof last.content === "string" && last.content.startsWith("tool ")) {
-        const calls = JSON.parse(last.content.slice("tool ".length)) as ToolCall | ToolCall[];
+      const said = last?.role === "user" ? spokenText(last.content) : "";
+      if (said.startsWith("tool ")) {
+        const calls = JSON.parse(said.slice("tool ".length)) as ToolCall | ToolCall[];
         return { toolCalls: [calls].flat().map((call, index) => ({ id: `call_${index}`, ...call })) };
       }
-      return { content: last?.role === "tool" ? "done" : `echo: ${String(last?.content)}` };
+      return { content: last?.role === "tool" ? "done" : `echo: ${spokenText(last?.content)}` };
     });
     const skein = spawnSkein(["start"], {
       cwd: home,

@@ -225,7 +225,7 @@ describe("Discord attachments", () => {
     const user = openai.requests.at(-1)!.body.messages.findLast((message) => message.role === "user");
     const parts = user?.content as Array<{ type: string; text?: string; image_url?: { url: string } }>;
     expect(parts[0]?.text).toMatch(
-      /^\[voice message, transcribed\]: what is in the picture\n\n\[voice saved to inbox\/discord\//,
+      /^\[[^\]]+ UTC\] \[voice message, transcribed\]: what is in the picture\n\n\[voice saved to inbox\/discord\//,
     );
     expect(parts[0]?.text).toMatch(/\[photo saved to inbox\/discord\/\d+\/.+-cat\.jpg \(image\/jpeg/);
     expect(parts[1]?.image_url?.url).toBe(`data:image/jpeg;base64,${jpeg.toString("base64")}`);

@@ -221,7 +221,7 @@ describe("Slack files with the agent", () => {
       {
         type: "text",
         text: expect.stringMatching(
-          /^what does this chart say\?\n\n\[photo saved to inbox\/slack\/D1\/.+-chart\.png \(image\/png/,
+          /^\[[^\]]+ UTC\] what does this chart say\?\n\n\[photo saved to inbox\/slack\/D1\/.+-chart\.png \(image\/png/,
         ),
       },
       { type: "image_url", image_url: { url: `data:image/png;base64,${png.toString("base64")}` } },

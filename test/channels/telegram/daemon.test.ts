@@ -119,7 +119,10 @@ describe("skein serving Telegram (daemon, agent loop and fake model)", () => {
   it("answers a direct message from an allowed sender", async () => {
     const { outcome } = await converse(aliceChat, alice, "hello bot");
     expect(outcome.status).toBe("answered");
-    expect(model.requests.at(-1)?.body.messages.at(-1)).toEqual({ role: "user", content: "hello bot" });
+    expect(model.requests.at(-1)?.body.messages.at(-1)).toEqual({
+      role: "user",
+      content: expect.stringMatching(/^\[[^\]]+ UTC\] hello bot$/),
+    });
     expect(telegram.sent.map((message) => [message.chat_id, message.visibleText])).toEqual([
       [aliceChat.id, "echo: hello bot"],
     ]);
