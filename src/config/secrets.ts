@@ -28,6 +28,16 @@ export function configSecrets(config: SkeinConfig): string[] {
   ].filter((secret): secret is string => typeof secret === "string" && secret !== "");
 }
 
+/** Names of environment variables that hold a credential (`OPENAI_API_KEY`, `GITHUB_TOKEN`, `DB_PASSWORD`). */
+const secretVariableName = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
+
+/** The values of the environment's (and `.env`'s) credential-like variables: secrets the config does not name. */
+export function environmentSecrets(env: Readonly<Record<string, string | undefined>>): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => secretVariableName.test(name) && typeof value === "string" && value !== "")
+    .map(([, value]) => value as string);
+}
+
 /** Replaces every secret value in `text` with `[redacted]` (secrets shorter than 4 characters are left alone). */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let redacted = text;

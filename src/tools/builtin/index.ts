@@ -2,6 +2,7 @@ import type { LookupFunction } from "node:net";
 import type { Logger } from "pino";
 import type { PairingStore } from "../../access/pairing-store.js";
 import type { SkeinConfig } from "../../config/schema.js";
+import { configSecrets, environmentSecrets } from "../../config/secrets.js";
 import type { ToolSink } from "../tool-sink.js";
 import { execShellTool } from "./exec-shell.js";
 import { fileTools } from "./files.js";
@@ -15,6 +16,7 @@ import { describeSandbox, resolveSandbox } from "./sandbox.js";
 import type { SandboxDecision } from "./sandboxed-run.js";
 import { type SchedulePort, scheduleTool } from "./schedule.js";
 import { searchFilesTool } from "./search-files.js";
+import { secretEgressGuard } from "./secret-egress.js";
 import { spawnTool } from "./spawn.js";
 import { webFetchTool } from "./web-fetch.js";
 import { webSearchTool } from "./web-search.js";
@@ -48,6 +50,11 @@ export interface BuiltinToolDeps {
   memory?: MemoryStore;
   /** Where per-user notes live (default files under `$SKEIN_HOME/notes`; Redis in cluster mode). */
   notes?: NoteStore;
+  /**
+   * The daemon's secret values, which no web_fetch or web_search request may carry (default: the
+   * config's secrets and the values of the environment's credential-like variables).
+   */
+  secrets?: readonly string[];
 }
 
 /** Decides where commands run and says so in the log: a warning whenever they are not sandboxed. */
@@ -82,6 +89,9 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
       ? { hasConversation: ({ channel, chatId }) => deps.hasConversation!(channel, chatId) }
       : {}),
   });
+  const leaksSecret = secretEgressGuard(
+    deps.secrets ?? [...configSecrets(config), ...environmentSecrets(deps.env ?? process.env)],
+  );
   const tools = [
     ...fileTools(workspace),
     searchFilesTool(workspace),
@@ -89,9 +99,10 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
     spawnTool({ ...commandOptions, ...(deps.signal ? { signal: deps.signal } : {}) }),
     webFetchTool({
       allowPrivate: config.tools.web_fetch.allow_private,
+      leaksSecret,
       ...(deps.lookup ? { lookup: deps.lookup } : {}),
     }),
-    webSearchTool({ ...config.tools.web_search, fetch: deps.fetch ?? globalThis.fetch }),
+    webSearchTool({ ...config.tools.web_search, fetch: deps.fetch ?? globalThis.fetch, leaksSecret }),
     ...memoryTools(deps.memory ?? new MemoryFile(workspace)),
     ...memoryNoteTools(
       deps.notes ??

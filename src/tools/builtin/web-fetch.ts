@@ -10,6 +10,7 @@ import {
 } from "../../util/ssrf-guard.js";
 import { type Tool, ToolError } from "../tool.js";
 import { htmlToMarkdown } from "./html-to-markdown.js";
+import { type SecretEgressGuard, secretRefusal } from "./secret-egress.js";
 
 /** Response bodies are cut at this many bytes while they stream. */
 export const MAX_BODY_BYTES = 1_048_576;
@@ -32,6 +33,8 @@ export interface WebFetchOptions {
   lookup?: LookupFunction;
   /** Why an address is refused (default {@link blockedAddressReason}); tests let their loopback fake through. */
   addressPolicy?: AddressPolicy;
+  /** Whether a request's URL, headers or body carry one of the daemon's secrets (refused; default: never). */
+  leaksSecret?: SecretEgressGuard;
 }
 
 function parseHttpUrl(text: string, what: string): URL {
@@ -109,6 +112,8 @@ export function webFetchTool(options: WebFetchOptions): Tool<WebFetchArgs> {
     async execute(args, ctx) {
       const { request } = await import("undici");
       let url = parseHttpUrl(args.url, "url");
+      const outgoing = [args.url, url.href, ...Object.entries(args.headers ?? {}).flat(), args.body ?? ""];
+      if (options.leaksSecret?.(outgoing)) throw secretRefusal("web_fetch");
       let method = args.method ?? "GET";
       let body = args.body;
       let headers: Record<string, string> = { "user-agent": "skein-web-fetch/0.1", ...args.headers };

@@ -1,4 +1,5 @@
 import { type Tool, ToolError } from "../tool.js";
+import { type SecretEgressGuard, secretRefusal } from "./secret-egress.js";
 
 const BRAVE_ENDPOINT = "https://api.search.brave.com/res/v1/web/search";
 const MAX_SEARCH_RESULTS = 20;
@@ -8,6 +9,8 @@ export interface WebSearchOptions {
   api_key?: string;
   endpoint?: string;
   fetch: typeof globalThis.fetch;
+  /** Whether a query carries one of the daemon's secrets (refused; default: never). */
+  leaksSecret?: SecretEgressGuard;
 }
 
 interface SearchResult {
@@ -95,6 +98,7 @@ export function webSearchTool(options: WebSearchOptions): Tool<{ query: string; 
     safety: "read-only",
     timeoutMs: 30_000,
     async execute(args, ctx) {
+      if (options.leaksSecret?.([args.query])) throw secretRefusal("web_search");
       if (!backend) {
         return {
           error: "web search not configured",
