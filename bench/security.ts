@@ -92,7 +92,7 @@ export async function sandboxOverhead(home: string, runs = 30): Promise<{ withMs
     return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
   };
   const withoutMs = await median(toolsFor(home, workspace, "none").get("exec_shell")!);
-  const sandbox = await resolveSandbox({ mode: "bwrap", workspace, network: true });
+  const sandbox = await resolveSandbox({ mode: "bwrap", workspace });
   if (sandbox.type !== "bwrap") return { withoutMs };
   return { withMs: await median(toolsFor(home, workspace, "auto").get("exec_shell")!), withoutMs };
 }

@@ -11,6 +11,7 @@ import { configSchema } from "../config/schema.js";
 import { redactSecrets } from "../config/secrets.js";
 import { ensureWorkspaceDirectory } from "../config/workspace-dir.js";
 import { formatCheck } from "../health/doctor.js";
+import { checkSandbox } from "../health/doctor-checks.js";
 import { checkLlms } from "../health/llm-check.js";
 import { writeFileAtomic } from "../util/atomic-write.js";
 import type { GlobalOptions } from "./command-support.js";
@@ -65,10 +66,12 @@ export async function run(options: InitOptions, fetch: FetchLike = globalThis.fe
     }
     await writeConfig(configPath, answers);
     const seeded = await seedWorkspace(loaded.workspace);
+    const sandbox = await checkSandbox(loaded.config, loaded.workspace);
     await writeOut(
       [
         `wrote ${configPath} (mode 0600)`,
         `workspace ${loaded.workspace}: ${seeded}`,
+        `sandbox: ${sandbox.detail}${sandbox.remedy ? `\n  fix: ${sandbox.remedy}` : ""}`,
         answers.channels.size
           ? "next: `skein start` (and `skein doctor` whenever something seems off)"
           : "no channel configured: talk to the agent with `skein chat`, or run `skein init` again with a bot token",

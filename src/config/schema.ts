@@ -153,10 +153,21 @@ const tools = z.object({
       allow: z.array(z.string()).optional(),
       /** Extra environment for commands the agent runs (the daemon's own secrets never pass). */
       env: z.record(z.string(), z.string()).default({}),
-      /** Where commands run: bubblewrap when it works (`auto`), bubblewrap or nothing (`bwrap`), or unsandboxed (`none`). */
+      /** Where commands run: bubblewrap (`auto`, `bwrap`: refused without a working one), or unsandboxed (`none`). */
       sandbox: z.enum(["auto", "bwrap", "none"]).default("auto"),
-      /** Whether sandboxed commands reach the network (false: a network namespace of their own). */
-      network: z.boolean().default(true),
+      /**
+       * What network sandboxed commands reach: nothing (`none`), public addresses through the
+       * daemon's guarded proxy (`public`), or the host's network (`full`). The booleans of
+       * earlier versions still read: false is `none`, true `public`.
+       */
+      network: z
+        .union([z.enum(["none", "public", "full"]), z.boolean()])
+        .transform((value) => (value === false ? "none" : value === true ? "public" : value))
+        .default("public"),
+      /** Processes one sandboxed command may run at once (a fork bomb ends that call only). */
+      max_processes: z.number().int().min(8).default(256),
+      /** Memory one sandboxed process may allocate, in MB (RLIMIT_DATA). */
+      max_memory_mb: z.number().int().min(64).default(2048),
     })
     .prefault({}),
   /**

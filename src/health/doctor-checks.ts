@@ -149,7 +149,7 @@ export async function checkMcpServers(
 
 /** Whether commands the agent runs are sandboxed (`tools.exec.sandbox`), probing bubblewrap. */
 export async function checkSandbox(config: SkeinConfig, workspace: string, bwrap?: string): Promise<CheckResult> {
-  const { sandboxCheck } = await import("../tools/builtin/sandbox.js");
+  const { SANDBOX_REMEDY, sandboxCheck } = await import("../tools/builtin/sandbox.js");
   const { sandbox: mode, network } = config.tools.exec;
   // The probe binds the workspace; before it exists, any directory shows whether bubblewrap runs.
   const probeDir = await stat(workspace).then(
@@ -158,7 +158,11 @@ export async function checkSandbox(config: SkeinConfig, workspace: string, bwrap
   );
   const result = await sandboxCheck({ mode, network, workspace: probeDir, ...(bwrap ? { bwrap } : {}) });
   const remedy =
-    'install bubblewrap (apt-get install bubblewrap) and allow unprivileged user namespaces, or set tools.exec.sandbox to "none" knowingly';
+    result.outcome === "fail"
+      ? SANDBOX_REMEDY
+      : mode === "none"
+        ? "install bubblewrap and remove tools.exec.sandbox"
+        : 'set tools.exec.network to "public" unless commands must reach this machine\'s own network';
   if (result.outcome === "ok") return ok("sandbox", result.detail);
   return result.outcome === "warn" ? warn("sandbox", result.detail, remedy) : fail("sandbox", result.detail, remedy);
 }

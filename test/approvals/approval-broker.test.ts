@@ -7,6 +7,7 @@ import { ApprovalBroker, DENIAL } from "../../src/approvals/approval-broker.js";
 import { summarizeArguments } from "../../src/approvals/call-summary.js";
 import type { ApprovalHandle, ApprovalPrompt, PressAnswer } from "../../src/channel-kit/approval.js";
 import { execShellTool } from "../../src/tools/builtin/exec-shell.js";
+import { resolveSandbox } from "../../src/tools/builtin/sandbox.js";
 import { type ApprovalPolicy, ToolRegistry } from "../../src/tools/registry.js";
 import type { ToolContext } from "../../src/tools/tool.js";
 import { fakeTool, toolContext } from "../support/tool-context.js";
@@ -116,11 +117,7 @@ describe("which calls ask", () => {
 
     it("runs allowed commands without asking, and runs another command once the user approved it", async () => {
       const { chat, broker, registry } = setup();
-      const sandbox = Promise.resolve({
-        type: "none" as const,
-        reason: "test",
-        wrap: <Command>(command: Command) => command,
-      });
+      const sandbox = resolveSandbox({ mode: "none", workspace });
       registry.register(
         execShellTool({ workspace, env: { PATH: process.env.PATH ?? "" }, allow: ["echo"], sandbox }) as never,
       );

@@ -50,6 +50,15 @@ const terminalAvailable = await hasScript();
 const readConfig = async () => JSON.parse(await readFile(join(home, "config.json"), "utf8"));
 
 describe("skein init", () => {
+  it("says plainly that commands will be refused on a machine without bubblewrap, and how to fix it", async () => {
+    const result = await init(["--yes", "--no-verify"], { ...base(), PATH: home, OPENAI_API_KEY: "sk-test" });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      "sandbox: exec_shell and spawn are refused: no working bubblewrap here (bubblewrap (bwrap) is not installed)",
+    );
+    expect(result.stdout).toContain("fix: install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap");
+  });
+
   it("--yes writes config.json (0600) and the workspace templates, after which `skein start` serves a DM", async () => {
     const result = await init(["--yes", "--allow-from", "111", "--model", "test-model"], {
       ...base(),

@@ -87,7 +87,8 @@ describe("skein doctor", () => {
     expect(result.lines).toEqual([
       `ok   config        no config file at ${join(home, "config.json")}; using defaults and the environment`,
       `ok   workspace     ${join(home, "workspace")} is writable`,
-      "ok   sandbox       commands run in bubblewrap (no daemon secrets, no $SKEIN_HOME, own /proc)",
+      "ok   sandbox       commands run in bubblewrap (no daemon secrets, no $SKEIN_HOME, own /proc; network to public " +
+        "addresses only, through skein's guarded proxy; at most 256 processes, 2048 MB per process)",
       `ok   llm           ${llm.baseUrl} answers; model fake-model is available`,
       "ok   telegram      token accepted: @skein_test_bot (id 4242)",
       "ok   slack         token accepted: @skein in Skein Team",
@@ -107,6 +108,26 @@ describe("skein doctor", () => {
       "POST /api/apps.connections.open",
       "POST /api/auth.test",
     ]);
+  });
+
+  it("fails the sandbox check, with the fix, when tools.exec.sandbox is auto and bubblewrap is missing", async () => {
+    const result = await doctor(environment(), { bwrap: "/nonexistent/bwrap" });
+    expect(result.exitCode).toBe(1);
+    expect(result.line("sandbox")).toBe(
+      "FAIL sandbox       exec_shell and spawn are refused: no working bubblewrap here (bubblewrap (bwrap) is not installed)",
+    );
+    expect(result.output).toContain("fix: install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap");
+    expect(result.output).toContain('or set tools.exec.sandbox to "none"');
+  });
+
+  it("warns when commands get the host's network (tools.exec.network: full)", async () => {
+    await writeFile(join(home, "config.json"), JSON.stringify({ tools: { exec: { network: "full" } } }));
+    try {
+      const result = await doctor(environment());
+      expect(result.line("sandbox")).toMatch(/^warn sandbox +commands run in bubblewrap .*the host's network/);
+    } finally {
+      await rm(join(home, "config.json"), { force: true });
+    }
   });
 
   it("reports a wrong Telegram token with a remedy, without printing the token", async () => {

@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bwrapWorks, SECRETS, SkeinUnderAttack } from "./skein-under-attack.js";
@@ -33,8 +34,9 @@ describe.skipIf(!bwrapWorks())("skein start: commands in the bubblewrap sandbox"
   });
   afterAll(() => skein.close());
 
-  it("logs at start that commands run in bubblewrap", async () => {
+  it("logs at start that commands run in bubblewrap, with public network only by default", async () => {
     await skein.skein.waitFor("commands run in bubblewrap");
+    await skein.skein.waitFor("network to public addresses only");
   });
 
   it.each(stealing)("returns nothing secret from exec_shell %s", async (command) => {
@@ -93,5 +95,49 @@ describe("skein start without a sandbox (tools.exec.sandbox: none)", () => {
       command: "nohup sh -c 'while :; do date +%s%N > beat; sleep 0.05; done' >/dev/null 2>&1 & sleep 0.2",
     });
     expect(await heartbeatStopped(join(skein.workspace, "beat"))).toBe(true);
+  });
+});
+
+/** Attacks of issue #28 on a machine without bubblewrap, where `auto` used to run them unsandboxed. */
+const stealingWithoutSandbox = [
+  "cat ../config.json ../home/config.json",
+  'grep -rs api_key "$(dirname "$PWD")"',
+  "cat ../.env",
+  "true",
+];
+
+describe("skein start on a machine without bubblewrap (tools.exec.sandbox: auto, the default)", () => {
+  let skein: SkeinUnderAttack;
+  let noBwrap: string;
+  beforeAll(async () => {
+    // A PATH without bwrap: what a fresh machine that never installed it looks like.
+    noBwrap = await mkdtemp(join(tmpdir(), "skein-no-bwrap-"));
+    skein = await SkeinUnderAttack.start({}, { PATH: noBwrap });
+  });
+  afterAll(async () => {
+    await skein.close();
+    await rm(noBwrap, { recursive: true, force: true });
+  });
+
+  it("says at start that exec_shell and spawn are refused, and how to fix it", async () => {
+    await skein.skein.waitFor("exec_shell and spawn are refused: no working bubblewrap here");
+    expect(skein.skein.stderr()).toContain("apt-get install bubblewrap");
+  });
+
+  it.each(stealingWithoutSandbox)(
+    "refuses exec_shell %s with why and how to fix it, and leaks nothing",
+    async (command) => {
+      const result = await skein.callTool("exec_shell", { command });
+      expect(String(result.error)).toMatch(
+        /^permission denied: exec_shell and spawn are refused: no working bubblewrap here \(bubblewrap \(bwrap\) is not installed\).*apt-get install bubblewrap.*tools\.exec\.sandbox to "none"/,
+      );
+      expect(leaks(result)).toEqual([]);
+    },
+  );
+
+  it("refuses spawn too", async () => {
+    const result = await skein.callTool("spawn", { command: "cat", args: ["../config.json"] });
+    expect(String(result.error)).toContain("exec_shell and spawn are refused");
+    expect(leaks(result)).toEqual([]);
   });
 });

@@ -51,7 +51,11 @@ export class SkeinUnderAttack {
     readonly skein: SkeinProcess,
   ) {}
 
-  static async start(config: Record<string, unknown> = {}): Promise<SkeinUnderAttack> {
+  /** Starts the daemon with `config` (config.json) and `env` over its usual environment. */
+  static async start(
+    config: Record<string, unknown> = {},
+    env: Record<string, string> = {},
+  ): Promise<SkeinUnderAttack> {
     const telegram = await FakeTelegram.start();
     const model = await FakeOpenAI.start();
     const home = await realpath(await mkdtemp(join(tmpdir(), "skein-attack-")));
@@ -89,6 +93,7 @@ export class SkeinUnderAttack {
         TELEGRAM_STREAMING: "false",
         // Debug: ignored messages are logged, so tests can wait for them.
         SKEIN_LOG_LEVEL: "debug",
+        ...env,
       },
     });
     await skein.waitFor('"msg":"skein ready"');

@@ -12,7 +12,7 @@ import { MemoryFile, type MemoryStore, type NoteStore } from "./memory-store.js"
 import { messageTool } from "./message.js";
 import { messageTargetRule } from "./message-targets.js";
 import { commandEnvironment } from "./safe-env.js";
-import { describeSandbox, resolveSandbox } from "./sandbox.js";
+import { describeSandbox, resolveSandbox, SANDBOX_REMEDY } from "./sandbox.js";
 import type { SandboxDecision } from "./sandboxed-run.js";
 import { type SchedulePort, scheduleTool } from "./schedule.js";
 import { searchFilesTool } from "./search-files.js";
@@ -57,16 +57,27 @@ export interface BuiltinToolDeps {
   secrets?: readonly string[];
 }
 
-/** Decides where commands run and says so in the log: a warning whenever they are not sandboxed. */
+/** Decides where commands run and says so in the log: an error when they are refused, a warning when not isolated. */
 function commandSandbox(deps: BuiltinToolDeps): SandboxDecision {
   const { exec } = deps.config.tools;
-  if (deps.listOnly) return resolveSandbox({ mode: "none", workspace: deps.workspace, network: exec.network });
+  if (deps.listOnly) return resolveSandbox({ mode: "none", workspace: deps.workspace });
   const decision =
-    deps.sandbox ?? resolveSandbox({ mode: exec.sandbox, workspace: deps.workspace, network: exec.network });
+    deps.sandbox ??
+    resolveSandbox({
+      mode: exec.sandbox,
+      workspace: deps.workspace,
+      network: exec.network,
+      limits: { processes: exec.max_processes, memoryMb: exec.max_memory_mb },
+      ...(deps.signal ? { signal: deps.signal } : {}),
+    });
   void decision.then((sandbox) => {
-    if (sandbox.type === "unavailable") deps.log.error(`exec_shell and spawn are disabled: ${sandbox.reason}`);
-    else if (sandbox.type === "none") deps.log.warn(describeSandbox(sandbox).text);
-    else deps.log.info({ network: exec.network }, describeSandbox(sandbox).text);
+    if (sandbox.type === "unavailable")
+      deps.log.error(`exec_shell and spawn are refused: ${sandbox.reason}; ${SANDBOX_REMEDY}`);
+    else {
+      const { ok, text } = describeSandbox(sandbox);
+      if (ok) deps.log.info({ network: exec.network }, text);
+      else deps.log.warn(text);
+    }
   });
   return decision;
 }

@@ -1,140 +1,210 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
+import type { LookupFunction } from "node:net";
+import { join } from "node:path";
+import type { AddressPolicy } from "../../util/ssrf-guard.js";
+import { bwrapArguments, type SandboxLimits, type SandboxNetwork, SYSTEM_DIRS } from "./bwrap-arguments.js";
+import { callCgroups } from "./call-cgroup.js";
+import { EGRESS_PROXY_URL } from "./egress-forwarder.js";
+import type { EgressProxy } from "./egress-proxy.js";
 
-/** `tools.exec.sandbox`: bubblewrap when it works (`auto`), bubblewrap or nothing (`bwrap`), or no sandbox (`none`). */
+export { bwrapArguments, type SandboxLimits, type SandboxNetwork, SYSTEM_DIRS } from "./bwrap-arguments.js";
+
+/** `tools.exec.sandbox`: bubblewrap (`auto` and `bwrap`: commands are refused without a working one), or none. */
 export type SandboxMode = "auto" | "bwrap" | "none";
-
-/** System directories bound read-only into the sandbox (those that exist on this machine). */
-export const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt"] as const;
-
-/** Where commands run: inside bubblewrap, or directly as the daemon's user (the fallback). */
-export type Sandbox =
-  | { readonly type: "bwrap"; readonly bwrap: string; wrap(command: SandboxedCommand): SandboxedCommand }
-  | { readonly type: "none"; readonly reason: string; wrap(command: SandboxedCommand): SandboxedCommand };
 
 /** A program, its arguments and its environment, before or after wrapping. */
 export interface SandboxedCommand {
   file: string;
   args: string[];
   env: Record<string, string>;
+  /** More paths bound read-only at the same path for this call (e.g. a skill's folder). */
+  readOnlyBinds?: readonly string[];
 }
+
+/** A command ready to start, and what to undo once it has ended (its cgroup). */
+export interface PreparedCommand extends SandboxedCommand {
+  release(): Promise<void>;
+}
+
+/** Where commands run: inside bubblewrap, or directly as the daemon's user (the explicit opt-out). */
+export type Sandbox =
+  | {
+      readonly type: "bwrap";
+      readonly bwrap: string;
+      readonly network: SandboxNetwork;
+      readonly limits: SandboxLimits;
+      prepare(command: SandboxedCommand): Promise<PreparedCommand>;
+    }
+  | { readonly type: "none"; readonly reason: string; prepare(command: SandboxedCommand): Promise<PreparedCommand> };
+
+/** No sandbox can run commands: every `exec_shell` and `spawn` is refused with `reason` and {@link SANDBOX_REMEDY}. */
+export interface SandboxUnavailable {
+  readonly type: "unavailable";
+  readonly reason: string;
+}
+
+export const DEFAULT_LIMITS: SandboxLimits = { processes: 256, memoryMb: 2048 };
 
 export interface SandboxOptions {
   mode: SandboxMode;
   /** The workspace: the only directory bound read-write (and the working directory). */
   workspace: string;
-  /** `tools.exec.network`: false gives commands no network at all. */
-  network: boolean;
+  /** `tools.exec.network` (default `public`). */
+  network?: SandboxNetwork;
+  /** Per command (default {@link DEFAULT_LIMITS}). */
+  limits?: SandboxLimits;
+  /** Paths bound read-only at the same path into every call. */
+  readOnlyBinds?: readonly string[];
   /** The bwrap binary (default `bwrap` on PATH). */
   bwrap?: string;
+  /** Aborted at shutdown: the egress proxy closes. */
+  signal?: AbortSignal;
+  /** The egress proxy's address rule (default the SSRF guard's); tests inject one. */
+  egressPolicy?: AddressPolicy;
+  /** The egress proxy's DNS lookup (default `dns.lookup`). */
+  egressLookup?: LookupFunction;
 }
 
-/** The bwrap arguments that run `file args` isolated: new namespaces, own /proc, private /tmp, only the workspace writable. */
-export function bwrapArguments(
-  options: { workspace: string; network: boolean },
-  file: string,
-  args: readonly string[],
-): string[] {
-  const system = SYSTEM_DIRS.filter((dir) => existsSync(dir)).flatMap((dir) => ["--ro-bind", dir, dir]);
-  return [
-    "--unshare-user",
-    "--unshare-pid",
-    "--unshare-ipc",
-    "--unshare-uts",
-    "--unshare-cgroup-try",
-    ...(options.network ? [] : ["--unshare-net"]),
-    "--die-with-parent",
-    "--new-session",
-    ...system,
-    "--proc",
-    "/proc",
-    "--dev",
-    "/dev",
-    "--tmpfs",
-    "/tmp",
-    "--bind",
-    options.workspace,
-    options.workspace,
-    "--chdir",
-    options.workspace,
-    "--",
-    file,
-    ...args,
-  ];
-}
+const NETWORK_TEXT: Record<SandboxNetwork, string> = {
+  none: "no network",
+  public: "network to public addresses only, through skein's guarded proxy",
+  full: 'the host\'s network (tools.exec.network is "full"): loopback, the private network and cloud metadata included',
+};
 
-/** What a sandbox decision means for the operator, for the start-up warning and `skein doctor`. */
+/** What a sandbox decision means for the operator, for the start-up log and `skein doctor`. */
 export function describeSandbox(sandbox: Sandbox): { ok: boolean; text: string } {
-  if (sandbox.type === "bwrap")
-    return { ok: true, text: "commands run in bubblewrap (no daemon secrets, no $SKEIN_HOME, own /proc)" };
+  if (sandbox.type === "bwrap") {
+    const { processes, memoryMb } = sandbox.limits;
+    return {
+      ok: sandbox.network !== "full",
+      text:
+        `commands run in bubblewrap (no daemon secrets, no $SKEIN_HOME, own /proc; ${NETWORK_TEXT[sandbox.network]}; ` +
+        `at most ${processes} processes, ${memoryMb} MB per process)`,
+    };
+  }
   return {
     ok: false,
     text:
       `commands run WITHOUT a sandbox (${sandbox.reason}): they can read every file the daemon's user can, ` +
-      `$SKEIN_HOME included; install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) to isolate them`,
+      `$SKEIN_HOME included, and reach every network the machine can; install bubblewrap ` +
+      `(Debian/Ubuntu: apt-get install bubblewrap) and remove tools.exec.sandbox to isolate them`,
   };
 }
 
-const unsandboxed = (reason: string): Sandbox => ({ type: "none", reason, wrap: (command) => command });
+/** How to get commands back when bubblewrap cannot run: the refusal and `skein doctor` say it. */
+export const SANDBOX_REMEDY =
+  "install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap) and allow " +
+  'unprivileged user namespaces, or set tools.exec.sandbox to "none" to run commands unsandboxed, knowingly';
 
-/** Runs `bwrap … true` once: resolves with why bubblewrap cannot run here, or undefined when it works. */
-export function probeBwrap(bwrap: string, workspace: string, network: boolean): Promise<string | undefined> {
+const unsandboxed = (reason: string): Sandbox => ({
+  type: "none",
+  reason,
+  prepare: async (command) => ({ ...command, release: async () => undefined }),
+});
+
+/** Runs the launcher with `true` in bubblewrap once: resolves with why it cannot run here, or undefined when it works. */
+export function probeBwrap(bwrap: string, workspace: string, network: SandboxNetwork): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile(
-      bwrap,
-      bwrapArguments({ workspace, network }, "true", []),
-      { timeout: 5_000 },
-      (error, _stdout, stderr) => {
-        if (!error) return resolve(undefined);
-        const code = (error as NodeJS.ErrnoException).code;
-        resolve(
-          code === "ENOENT"
-            ? "bubblewrap (bwrap) is not installed"
-            : `bwrap does not work here: ${String(stderr).trim() || error.message}`,
-        );
-      },
+    const args = bwrapArguments(
+      { workspace, network: network === "full" ? "full" : "none", limits: DEFAULT_LIMITS },
+      "true",
+      [],
     );
+    execFile(bwrap, args, { timeout: 5_000 }, (error, _stdout, stderr) => {
+      if (!error) return resolve(undefined);
+      const code = (error as NodeJS.ErrnoException).code;
+      resolve(
+        code === "ENOENT"
+          ? "bubblewrap (bwrap) is not installed"
+          : `bwrap does not work here: ${String(stderr).trim() || error.message}`,
+      );
+    });
   });
 }
 
+/** Whether perl, the forwarder of `public`, is in the sandbox's system directories. */
+const perlInSandbox = (): boolean =>
+  SYSTEM_DIRS.some((dir) => existsSync(join(dir, "bin", "perl")) || existsSync(join(dir, "perl")));
+
 /**
- * Decides once where commands run. `auto` probes bubblewrap and falls back to no sandbox;
- * `bwrap` insists (the probe's failure is the reason every command is then refused);
- * `none` is the operator's explicit opt-out.
+ * Decides once where commands run. `auto` and `bwrap` probe bubblewrap and, when it
+ * cannot run, refuse every command (fail closed) with why and how to fix it; `none` is
+ * the operator's explicit opt-out. `public` without perl in the sandbox falls back to no network.
  */
-export async function resolveSandbox(
-  options: SandboxOptions,
-): Promise<Sandbox | { type: "unavailable"; reason: string }> {
+export async function resolveSandbox(options: SandboxOptions): Promise<Sandbox | SandboxUnavailable> {
   if (options.mode === "none") return unsandboxed('tools.exec.sandbox is "none"');
   const bwrap = options.bwrap ?? "bwrap";
+  const requested = options.network ?? "public";
   const problem =
     process.platform === "linux"
-      ? await probeBwrap(bwrap, options.workspace, options.network)
+      ? await probeBwrap(bwrap, options.workspace, requested)
       : `bubblewrap needs Linux, not ${process.platform}`;
-  if (problem !== undefined) {
-    return options.mode === "bwrap"
-      ? { type: "unavailable", reason: `tools.exec.sandbox is "bwrap" but ${problem}` }
-      : unsandboxed(problem);
-  }
+  if (problem !== undefined) return { type: "unavailable", reason: `no working bubblewrap here (${problem})` };
+  const network: SandboxNetwork = requested === "public" && !perlInSandbox() ? "none" : requested;
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const cgroups = callCgroups();
+  let proxy: Promise<EgressProxy> | undefined;
+  const egress = (): Promise<EgressProxy> => {
+    proxy ??= import("./egress-proxy.js").then(async ({ startEgressProxy }) => {
+      const started = await startEgressProxy({
+        ...(options.egressPolicy ? { policy: options.egressPolicy } : {}),
+        ...(options.egressLookup ? { lookup: options.egressLookup } : {}),
+      });
+      options.signal?.addEventListener("abort", () => void started.close(), { once: true });
+      return started;
+    });
+    return proxy;
+  };
   return {
     type: "bwrap",
     bwrap,
-    wrap: (command) => ({
-      file: bwrap,
-      args: bwrapArguments(options, command.file, command.args),
-      // $HOME is outside the sandbox: the private /tmp stands in for it.
-      env: { ...command.env, HOME: "/tmp", TMPDIR: "/tmp" },
-    }),
+    network,
+    limits,
+    async prepare(command) {
+      const [cgroup, egressSocket] = await Promise.all([
+        cgroups.create(limits.processes),
+        network === "public" ? egress().then((started) => started.socketPath) : undefined,
+      ]);
+      const readOnlyBinds = [...(options.readOnlyBinds ?? []), ...(command.readOnlyBinds ?? [])];
+      const proxyEnv =
+        egressSocket === undefined
+          ? {}
+          : Object.fromEntries(
+              ["HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY"].flatMap((name) => [
+                [name, EGRESS_PROXY_URL],
+                [name.toLowerCase(), EGRESS_PROXY_URL],
+              ]),
+            );
+      return {
+        file: bwrap,
+        args: bwrapArguments(
+          {
+            workspace: options.workspace,
+            network,
+            limits,
+            readOnlyBinds,
+            ...(egressSocket ? { egressSocket } : {}),
+            ...(cgroup ? { cgroupProcs: cgroup.procs } : {}),
+          },
+          command.file,
+          command.args,
+        ),
+        // $HOME is outside the sandbox: the private /tmp stands in for it.
+        env: { ...command.env, ...proxyEnv, HOME: "/tmp", TMPDIR: "/tmp" },
+        release: async () => cgroup?.release(),
+      };
+    },
   };
 }
 
-/** `skein doctor`'s line about the sandbox: ok with bubblewrap, a warning without, a failure when `bwrap` is required but cannot run. */
+/** `skein doctor`'s line about the sandbox: ok in bubblewrap, a warning for an explicit opt-out or the host's network, a failure when commands are refused. */
 export async function sandboxCheck(
   options: SandboxOptions,
 ): Promise<{ outcome: "ok" | "warn" | "fail"; detail: string }> {
   const sandbox = await resolveSandbox(options);
   if (sandbox.type === "unavailable")
-    return { outcome: "fail", detail: `exec_shell and spawn are disabled: ${sandbox.reason}` };
+    return { outcome: "fail", detail: `exec_shell and spawn are refused: ${sandbox.reason}` };
   const { ok, text } = describeSandbox(sandbox);
   return { outcome: ok ? "ok" : "warn", detail: text };
 }

@@ -1,9 +1,10 @@
 import { ToolError } from "../tool.js";
+import { LAUNCH_FAILED } from "./bwrap-arguments.js";
 import { type RunOutcome, runProcess } from "./process-runner.js";
-import type { Sandbox } from "./sandbox.js";
+import { SANDBOX_REMEDY, type Sandbox, type SandboxUnavailable } from "./sandbox.js";
 
 /** The sandbox decision, made once (see `resolveSandbox`); `unavailable` refuses every command. */
-export type SandboxDecision = Promise<Sandbox | { type: "unavailable"; reason: string }>;
+export type SandboxDecision = Promise<Sandbox | SandboxUnavailable>;
 
 export interface SandboxedRunOptions {
   file: string;
@@ -13,29 +14,39 @@ export interface SandboxedRunOptions {
   sandbox: SandboxDecision;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** More paths bound read-only at the same path for this call (e.g. a skill's folder). */
+  readOnlyBinds?: readonly string[];
 }
 
-/** bubblewrap's own report that the program could not be started. */
-const BWRAP_EXEC_FAILED = /^bwrap: execvp (.*)/;
-
 /**
- * Runs a command inside the sandbox (or directly when the fallback applies). Every
+ * Runs a command inside the sandbox (or directly when the operator opted out). Every
  * process the command starts ends when it returns: bubblewrap's pid namespace ends
- * with its init, and the runner kills the process group in any case.
+ * with its init, and the runner kills the process group in any case. Without a working
+ * sandbox the call is refused, saying why and how to fix it.
  */
 export async function runSandboxed(options: SandboxedRunOptions): Promise<RunOutcome> {
   const sandbox = await options.sandbox;
   if (sandbox.type === "unavailable")
-    throw new ToolError("PermissionDenied", `commands are disabled: ${sandbox.reason}`);
-  const command = sandbox.wrap({ file: options.file, args: options.args, env: options.env });
-  const outcome = await runProcess({
-    file: command.file,
-    args: command.args,
-    cwd: options.cwd,
-    env: command.env,
-    timeoutMs: options.timeoutMs,
-    ...(options.signal ? { signal: options.signal } : {}),
+    throw new ToolError("PermissionDenied", `exec_shell and spawn are refused: ${sandbox.reason}; ${SANDBOX_REMEDY}`);
+  const command = await sandbox.prepare({
+    file: options.file,
+    args: options.args,
+    env: options.env,
+    ...(options.readOnlyBinds ? { readOnlyBinds: options.readOnlyBinds } : {}),
   });
-  const execFailed = sandbox.type === "bwrap" && outcome.exitCode === 1 ? BWRAP_EXEC_FAILED.exec(outcome.stderr) : null;
-  return execFailed ? { ...outcome, startError: execFailed[1]!.trim() } : outcome;
+  try {
+    const outcome = await runProcess({
+      file: command.file,
+      args: command.args,
+      cwd: options.cwd,
+      env: command.env,
+      timeoutMs: options.timeoutMs,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const launchFailed =
+      sandbox.type === "bwrap" && outcome.exitCode === 127 ? LAUNCH_FAILED.exec(outcome.stderr) : null;
+    return launchFailed ? { ...outcome, startError: launchFailed[1]!.trim() } : outcome;
+  } finally {
+    void command.release();
+  }
 }

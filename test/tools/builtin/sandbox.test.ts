@@ -15,38 +15,39 @@ const bwrapWorks = (() => {
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(() => cleanup?.());
 
-describe("the command sandbox", () => {
-  it("falls back to no sandbox under auto, and refuses every command under bwrap, when bubblewrap is missing", async () => {
-    const auto = await resolveSandbox({ mode: "auto", workspace: "/tmp", network: true, bwrap: "/nonexistent/bwrap" });
-    expect(auto).toMatchObject({ type: "none", reason: "bubblewrap (bwrap) is not installed" });
-    const required = await resolveSandbox({
-      mode: "bwrap",
-      workspace: "/tmp",
-      network: true,
-      bwrap: "/nonexistent/bwrap",
-    });
-    expect(required).toMatchObject({
-      type: "unavailable",
-      reason: 'tools.exec.sandbox is "bwrap" but bubblewrap (bwrap) is not installed',
-    });
+const limits = { processes: 64, memoryMb: 512 };
 
-    const setup = await setUpTools({ tools: { exec: { sandbox: "bwrap" } } }, { sandbox: Promise.resolve(required) });
-    cleanup = setup.cleanup;
-    await expect(setup.tools.run("exec_shell", { command: "true" })).rejects.toMatchObject({
-      kind: "PermissionDenied",
-      message: expect.stringContaining("commands are disabled"),
-    });
+describe("the command sandbox", () => {
+  it("refuses every command, saying why and how to fix it, when bubblewrap is missing (auto and bwrap alike)", async () => {
+    for (const mode of ["auto", "bwrap"] as const) {
+      const sandbox = await resolveSandbox({ mode, workspace: "/tmp", bwrap: "/nonexistent/bwrap" });
+      expect(sandbox).toMatchObject({
+        type: "unavailable",
+        reason: "no working bubblewrap here (bubblewrap (bwrap) is not installed)",
+      });
+      const setup = await setUpTools({}, { sandbox: Promise.resolve(sandbox) });
+      await setup.cleanup();
+      await expect(setup.tools.run("exec_shell", { command: "true" })).rejects.toMatchObject({
+        kind: "PermissionDenied",
+        message: expect.stringMatching(/exec_shell and spawn are refused.*apt-get install bubblewrap.*"none"/),
+      });
+      await expect(setup.tools.run("spawn", { command: "true" })).rejects.toMatchObject({ kind: "PermissionDenied" });
+    }
   });
 
-  it("cuts the network only when tools.exec.network is false", () => {
-    expect(bwrapArguments({ workspace: "/w", network: false }, "true", [])).toContain("--unshare-net");
-    expect(bwrapArguments({ workspace: "/w", network: true }, "true", [])).not.toContain("--unshare-net");
+  it("keeps the host's network only under full, and routes public through the bound proxy socket", () => {
+    const call = { workspace: "/w", limits };
+    expect(bwrapArguments({ ...call, network: "none" }, "true", [])).toContain("--unshare-net");
+    expect(bwrapArguments({ ...call, network: "full" }, "true", [])).not.toContain("--unshare-net");
+    const routed = bwrapArguments({ ...call, network: "public", egressSocket: "/s/egress.sock" }, "true", []);
+    expect(routed).toContain("--unshare-net");
+    expect(routed.join(" ")).toContain("--ro-bind /s/egress.sock /run/skein/egress.sock");
   });
 
   it.skipIf(!bwrapWorks)(
-    "runs commands with only the workspace writable, HOME in the private /tmp, and no network when asked",
+    "runs commands with only the workspace writable, HOME in the private /tmp, and no network under none",
     async () => {
-      const setup = await setUpTools({ tools: { exec: { network: false } } });
+      const setup = await setUpTools({ tools: { exec: { network: "none" } } });
       cleanup = setup.cleanup;
       const result = await setup.tools.run("exec_shell", {
         command: "touch inside && echo $HOME; touch /etc/x 2>/dev/null || echo ro; grep -c : /proc/net/dev",
@@ -57,10 +58,29 @@ describe("the command sandbox", () => {
   );
 
   it.skipIf(!bwrapWorks)("reports a program that does not exist as not started, like without the sandbox", async () => {
+    for (const network of ["none", "public"] as const) {
+      const setup = await setUpTools({ tools: { exec: { network } } });
+      await expect(setup.tools.run("spawn", { command: "no-such-program-xyz" })).rejects.toMatchObject({
+        kind: "ExecutionFailed",
+        message: expect.stringContaining("no-such-program-xyz"),
+      });
+      await setup.cleanup();
+    }
+  });
+
+  it.skipIf(!bwrapWorks)("binds extra paths read-only at the same path", async () => {
     const setup = await setUpTools();
     cleanup = setup.cleanup;
-    await expect(setup.tools.run("spawn", { command: "no-such-program-xyz" })).rejects.toMatchObject({
-      kind: "ExecutionFailed",
+    const sandbox = await resolveSandbox({ mode: "auto", workspace: setup.workspace, readOnlyBinds: [setup.outside] });
+    const { runSandboxed } = await import("../../../src/tools/builtin/sandboxed-run.js");
+    const outcome = await runSandboxed({
+      file: "sh",
+      args: ["-c", `ls -d ${setup.outside} && touch ${setup.outside}/x 2>/dev/null || echo read-only`],
+      cwd: setup.workspace,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+      sandbox: Promise.resolve(sandbox),
+      timeoutMs: 10_000,
     });
+    expect(outcome).toMatchObject({ exitCode: 0, stdout: `${setup.outside}\nread-only\n` });
   });
 });
