@@ -13,6 +13,7 @@ import { type LoadedConfig, loadConfig } from "./config/load.js";
 import { configSecrets, redactSecrets } from "./config/secrets.js";
 import { channelSpecs, type ExtraChannel } from "./daemon/channel-specs.js";
 import { DaemonError } from "./daemon/daemon-error.js";
+import { type DaemonSkills, openSkills } from "./daemon/open-skills.js";
 import { openStores } from "./daemon/open-stores.js";
 import { ServiceEndpoints, takeInstanceLock } from "./daemon/service.js";
 import { createAccessGate } from "./gates/access-gate.js";
@@ -119,6 +120,8 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   let ledger: UsageLedger | undefined;
   let lock: InstanceLock | undefined;
   let stopping: Promise<void> | undefined;
+  let skills: DaemonSkills | undefined;
+  let stopMenus: (() => void) | undefined;
 
   async function start(): Promise<void> {
     const loaded =
@@ -180,7 +183,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       log,
       now,
     });
-    registerBuiltinTools(registry, {
+    const { sandbox } = registerBuiltinTools(registry, {
       config,
       workspace,
       home,
@@ -192,6 +195,8 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       scheduler,
       ...stores.memory,
     });
+    const skillSet = openSkills({ config, workspace, home, env: loaded.env, sandbox, registry, log });
+    skills = skillSet;
     const mcpConnecting = Object.keys(config.tools.mcp_servers).length
       ? import("./tools/mcp/hub.js").then(({ connectMcpServers }) =>
           connectMcpServers({
@@ -219,7 +224,13 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       provider,
       registry,
       sessions: sessionStore,
-      context: new ContextBuilder({ workspace, log, ...(stores.memory && { memory: stores.memory.memory }) }),
+      context: new ContextBuilder({
+        workspace,
+        log,
+        ...(stores.memory && { memory: stores.memory.memory }),
+        blocks: [skillSet.section],
+      }),
+      skills: skillSet.commands,
       // De-duplication is the journal's: a message seen in any state is never handed out twice.
       gates: [
         createAccessGate({
@@ -287,6 +298,9 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       throw new DaemonError("all-channels-failed", `every configured channel failed to start (${reasons})`);
     }
     await mcpReady;
+    stopMenus = await skillSet.publishMenus(() =>
+      Object.keys(channels.statuses()).flatMap((name) => channels.channel(name) ?? []),
+    );
     // Clustered, the timer runs in the one process holding the lease `scheduler`; another takes over when it dies.
     if (cluster)
       void (await import("./cluster/while-leased.js")).whileLeased(cluster.leases, "scheduler", {
@@ -331,6 +345,8 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       const mcp = await mcpReady;
       await mcp?.close().catch((error: unknown) => log?.warn({ err: error }, "closing MCP servers failed"));
       await service?.close();
+      stopMenus?.();
+      skills?.close();
       lock?.release();
       if (agent) log?.info("skein stopped");
     })();

@@ -13,6 +13,7 @@ import {
   type ChannelDeps,
   ChannelError,
   type ChannelStatus,
+  type ChatMenuCommand,
   type SendOptions,
   type WorkingIndicator,
 } from "../../src/channel-kit/channel.js";
@@ -243,6 +244,13 @@ export class TelegramChannel implements Channel {
 
   settleApproval(prompt: ApprovalPrompt, handle: ApprovalHandle, text: string): Promise<void> {
     return settleTelegramApproval(this.#bot.api, prompt, handle, text);
+  }
+
+  /** The bot's command menu (`setMyCommands`): what people see when they type `/`. */
+  async setCommands(commands: readonly ChatMenuCommand[]): Promise<void> {
+    await this.#bot.api.setMyCommands(
+      commands.slice(0, 100).map(({ command, description }) => ({ command, description })),
+    );
   }
 
   /** Stops receiving; a second call waits for the first. `bot.api` keeps working for replies in flight. */

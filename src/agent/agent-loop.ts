@@ -21,6 +21,7 @@ import { validateSessionKey } from "./session-id.js";
 import { SessionScheduler } from "./session-scheduler.js";
 import { MemorySessionSettings, type SessionSettingsStore } from "./session-settings.js";
 import type { SessionStore } from "./sessions.js";
+import { type InvokedSkill, parseSkillCommand, type SkillCommandDeps, skillListText } from "./skill-commands.js";
 import { isJournaled, scheduledModel } from "./triggered-turn.js";
 import { ShuttingDown, type TurnOutcome, TurnRunner, type TurnRunnerOptions } from "./turn.js";
 
@@ -56,6 +57,8 @@ export interface AgentLoopOptions {
   onConversationReset?: (sessionKey: string) => void;
   /** Saves and describes each message's attachments (see attachments.ts). */
   attachments?: TurnRunnerOptions["attachments"];
+  /** The installed skills, for `/skills` and `/<skill-name> <request>` (default: none). */
+  skills?: SkillCommandDeps;
 }
 
 /**
@@ -247,7 +250,7 @@ export class AgentLoop {
     }
     this.#knownSessions.add(key);
     try {
-      return await this.#turns.run(key, entry, admitted.message, admitted.text, this.#root.signal);
+      return await this.#turns.run(key, entry, admitted.message, admitted.text, this.#root.signal, admitted.skill);
     } finally {
       this.#turnsServed++;
     }
@@ -257,7 +260,10 @@ export class AgentLoop {
   async #admit(
     key: string,
     entry: JournalEntry,
-  ): Promise<{ type: "handled"; outcome: TurnOutcome } | { type: "turn"; message: InboundMessage; text: string }> {
+  ): Promise<
+    | { type: "handled"; outcome: TurnOutcome }
+    | { type: "turn"; message: InboundMessage; text: string; skill?: InvokedSkill }
+  > {
     const inbound = entry.message;
     const handled = (outcome: Omit<TurnOutcome, "sessionKey">) =>
       ({ type: "handled", outcome: { ...outcome, sessionKey: key } }) as const;
@@ -295,10 +301,23 @@ export class AgentLoop {
       if (command.name === "new") this.#options.onConversationReset?.(key);
       return handled({ message, status: "command", reply });
     }
+    const skills = this.#options.skills;
+    const snapshot = skills && !message.internal && text.startsWith("/") ? await skills.skills() : undefined;
+    const skillCommand = snapshot && parseSkillCommand(text, snapshot, skills!.commandEnv);
+    if (skillCommand && skillCommand.type !== "invoke") {
+      this.#knownSessions.add(key);
+      const reply = skillCommand.type === "list" ? skillListText(snapshot!, message) : skillCommand.text;
+      await this.#replies.send(message, reply);
+      return handled({ message, status: "command", reply });
+    }
     const budget = await this.#options.budgets?.check(callerOf(message));
     if (budget?.type === "reached") {
       await this.#replies.send(message, budget.text);
       return handled({ message, status: "gated", reply: budget.text });
+    }
+    if (skillCommand?.type === "invoke") {
+      const request = skillCommand.request || `Use the ${skillCommand.invoked.name} skill.`;
+      return { type: "turn", message, text: request, skill: skillCommand.invoked };
     }
     return { type: "turn", message, text };
   }

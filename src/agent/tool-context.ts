@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { MessageBus } from "../bus/message-bus.js";
 import { chatKeyOf, type InboundMessage } from "../bus/messages.js";
-import { isToolResult, type OutboundPort, type ToolContext } from "../tools/tool.js";
+import { isToolResult, type OutboundPort, type ToolContext, type TurnState } from "../tools/tool.js";
 import { truncateForLlm } from "../tools/truncate.js";
 
 export interface ToolContextOptions {
@@ -16,6 +16,8 @@ export interface ToolContextOptions {
   bus: Pick<MessageBus, "publishOutbound" | "runningChannels" | "publishInternal">;
   /** Collects the `channel:chatId`s a tool sent to, so the turn's reply is not sent there twice. */
   deliveredTo: Set<string>;
+  /** What the turn's tool calls share (default: nothing loaded yet). */
+  turn?: TurnState;
 }
 
 /**
@@ -34,6 +36,7 @@ export function buildToolContext(options: ToolContextOptions): ToolContext {
     sessionKey: options.sessionKey,
     signal: options.signal,
     log: options.log,
+    turn: options.turn ?? { skills: new Set(), commandEnv: {} },
     outbound: Object.freeze({
       send: (outbound) => {
         deliveredTo.add(chatKeyOf(outbound));

@@ -12,6 +12,7 @@ import type { ResolvedAttachments } from "./attachments.js";
 import { type ChatReplies, errorText, replyTargetOf, replyTo } from "./chat-replies.js";
 import { type ContextBuilder, capMessageText, historyWindow } from "./context.js";
 import type { SessionStore } from "./sessions.js";
+import type { InvokedSkill } from "./skill-commands.js";
 import { StreamedTurn } from "./streamed-turn.js";
 import { buildToolContext, type ToolContextOptions } from "./tool-context.js";
 import { runToolLoop, type TokenUsage } from "./tool-loop.js";
@@ -82,6 +83,8 @@ interface TurnPlan {
   messages: ChatMessage[];
   model: string;
   provider: LlmProvider;
+  /** The skill a person called (`/<skill>`): loaded before the model is first asked. */
+  skill?: InvokedSkill;
 }
 
 /**
@@ -103,7 +106,8 @@ export class TurnRunner {
    * `shutdown` cancels it. The turn's records are stored in the session before the journal
    * learns the replies, and the entry completes once they are delivered. An entry already
    * answered by an earlier run only gets what was not delivered; one whose turn is in the
-   * session already (a crash between the two writes) is not run again.
+   * session already (a crash between the two writes) is not run again. With `skill`, the
+   * turn starts with that skill loaded.
    */
   async run(
     sessionKey: string,
@@ -111,6 +115,7 @@ export class TurnRunner {
     message: InboundMessage,
     text: string,
     shutdown: AbortSignal,
+    skill?: InvokedSkill,
   ): Promise<TurnOutcome> {
     if (entry.progress.type === "answered") {
       const reply = entry.progress.replies[0]?.text;
@@ -124,7 +129,7 @@ export class TurnRunner {
       replies = recorded;
       outcome = { message, sessionKey, status: "answered", reply: recorded[0] };
     } else {
-      const computed = await this.#compute(sessionKey, entry, text, shutdown);
+      const computed = await this.#compute(sessionKey, entry, text, shutdown, skill);
       if (computed.outcome.status === "deferred") return computed.outcome;
       await this.#store(sessionKey, message, computed);
       ({ replies, outcome, finish } = computed);
@@ -143,7 +148,13 @@ export class TurnRunner {
   }
 
   /** Runs the turn (or makes the apology for a failed one); a journaled turn stopped by a shutdown is deferred. */
-  async #compute(sessionKey: string, entry: JournalEntry, text: string, shutdown: AbortSignal): Promise<Computed> {
+  async #compute(
+    sessionKey: string,
+    entry: JournalEntry,
+    text: string,
+    shutdown: AbortSignal,
+    skill: InvokedSkill | undefined,
+  ): Promise<Computed> {
     const { agent, log } = this.#options;
     const { message } = entry;
     const indicator = this.#startIndicator(message);
@@ -169,7 +180,7 @@ export class TurnRunner {
       if (attached.text.length > 0) {
         userMessage = userMessageOf(message, [capped, ...attached.text].filter(Boolean).join("\n\n"), this.#now());
       }
-      const plan = await this.#plan(sessionKey, message, userMessage, attached.images);
+      const plan = await this.#plan(sessionKey, message, userMessage, attached.images, skill);
       return await this.#answer(plan, controller.signal, streamed);
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
@@ -277,6 +288,7 @@ export class TurnRunner {
     message: InboundMessage,
     userMessage: ChatMessage,
     images: UserContentPart[] = [],
+    skill?: InvokedSkill,
   ): Promise<TurnPlan> {
     const { agent, sessions, context } = this.#options;
     const [history, system, choice] = await Promise.all([
@@ -288,9 +300,10 @@ export class TurnRunner {
       { role: "system", content: system } as const,
       ...historyWindow(history, agent.memory_window, agent.max_history_chars),
       withImages(userMessage, images),
+      ...(skill?.messages ?? []),
     ];
     const { model, provider } = choice ?? { model: agent.model, provider: this.#options.provider };
-    return { sessionKey, message, userMessage, messages, model, provider };
+    return { sessionKey, message, userMessage, messages, model, provider, ...(skill && { skill }) };
   }
 
   /** Runs the tool loop; the reply goes to the chat unless a tool already sent there. */
@@ -312,7 +325,15 @@ export class TurnRunner {
           },
           {
             messages: plan.messages,
-            toolContext: buildToolContext({ sessionKey, message, signal, log, bus: this.#options.bus, deliveredTo }),
+            toolContext: buildToolContext({
+              sessionKey,
+              message,
+              signal,
+              log,
+              bus: this.#options.bus,
+              deliveredTo,
+              turn: { skills: new Set(plan.skill ? [plan.skill.name] : []), commandEnv: { ...plan.skill?.env } },
+            }),
             signal,
             showToUser: (forUser) => replies.send(message, forUser).then(() => undefined),
             ...streamed?.hooks(),
@@ -328,7 +349,7 @@ export class TurnRunner {
       toolCalls: result.toolCalls,
       usage: result.usage,
     };
-    const records = [plan.userMessage, ...result.added];
+    const records = [plan.userMessage, ...(plan.skill?.messages ?? []), ...result.added];
     if (streamed && (!suppressed || streamed.fed)) {
       const finish = async (delivery: StreamDelivery) =>
         void (await replies.finishStream(streamed.stream, message, reply, sessionKey, delivery));

@@ -37,6 +37,14 @@ export interface ChannelLeaseStatus {
   holder?: string;
 }
 
+/** One entry of a platform's command menu (Telegram's `setMyCommands`). */
+export interface ChatMenuCommand {
+  /** The command without its slash, in the platform's spelling (Telegram: 1-32 of a-z, 0-9, _). */
+  command: string;
+  /** 1-256 characters. */
+  description: string;
+}
+
 /** A running "the bot is working" indicator (typing, a reaction); `end` always stops it. */
 export interface WorkingIndicator {
   end(): void;
@@ -101,6 +109,8 @@ export interface Channel {
    * shared downloader; the agent calls it only after the gates admitted the message.
    */
   fetchAttachment?(attachment: MediaAttachment, options: DownloadOptions): Promise<DownloadResult>;
+  /** Sets the command menu people see (Telegram's `setMyCommands`): the built-in commands and the skills they may call. */
+  setCommands?(commands: readonly ChatMenuCommand[]): Promise<void>;
 }
 
 /** What a channel factory is given: its own `channels.<name>` settings, not the whole config. */

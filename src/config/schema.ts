@@ -214,6 +214,21 @@ const tools = z.object({
     .prefault({}),
 });
 
+/** `skills.entries.<name>`: one skill switched off, or given environment (secrets) for its commands. */
+const skillEntry = z.object({
+  enabled: z.boolean().default(true),
+  /** Secrets: redacted like every other, passed only to the commands of a turn that loaded the skill. */
+  env: z.record(z.string(), z.string()).default({}),
+});
+
+const skills = z.object({
+  /** More folders of skills, searched after the workspace's, `$SKEIN_HOME`'s and `~/.agents`'. */
+  dirs: z.array(z.string().min(1)).default([]),
+  /** The most characters the skills catalog takes in the system prompt. */
+  max_prompt_chars: z.number().int().min(0).default(8000),
+  entries: z.record(z.string(), skillEntry).default({}),
+});
+
 /** `hooks.<name>`: a webhook `POST /hooks/<name>` on the gateway port delivers to one chat. */
 const hook = z.object({
   /** The bearer token callers send (`Authorization: Bearer <token>`). */
@@ -267,6 +282,7 @@ export const configSchema = z.object({
   /** Each plugin's settings under its name, as its descriptor in channels/catalog.ts declares them. */
   channels: z.object(channelsShape()).prefault({}),
   tools: tools.prefault({}),
+  skills: skills.prefault({}),
   gateway: gateway.prefault({}),
   hooks: z
     .record(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "hook names are letters, digits, - and _"), hook)
@@ -288,6 +304,7 @@ export type SkeinConfig = z.output<typeof configSchema>;
 /** The configuration as written in a file (every key optional). */
 export type SkeinConfigInput = z.input<typeof configSchema>;
 export type HookConfig = z.output<typeof hook>;
+export type SkillsConfig = z.output<typeof skills>;
 export type McpServerConfig = z.output<typeof mcpServer>;
 /** One `providers.<name>` section with its defaults filled in. */
 export type ModelProviderConfig = z.output<typeof modelProvider>;

@@ -1,7 +1,7 @@
 import { type PlatformChannelName, platformChannels, settingsOf } from "../channel-catalog/loader.js";
 import type { SkeinConfig } from "./schema.js";
 
-/** Every secret value in the config (every provider's API key and headers, bot tokens, signing secrets, MCP env and headers, hook tokens, the Redis password). */
+/** Every secret value in the config (every provider's API key and headers, bot tokens, signing secrets, MCP env and headers, skill env, hook tokens, the Redis password). */
 export function configSecrets(config: SkeinConfig): string[] {
   const channels = platformChannels.flatMap((descriptor) => {
     const settings = settingsOf(config, descriptor.name as PlatformChannelName) as Record<string, unknown>;
@@ -15,6 +15,7 @@ export function configSecrets(config: SkeinConfig): string[] {
     provider.api_key,
     ...Object.values(provider.headers),
   ]);
+  const skills = Object.values(config.skills.entries).flatMap((entry) => Object.values(entry.env));
   const hooks = Object.values(config.hooks).map((hook) => hook.token);
   const redis = [config.bus.redis_password, passwordIn(config.bus.redis_url)];
   return [
@@ -23,6 +24,7 @@ export function configSecrets(config: SkeinConfig): string[] {
     config.tools.web_search.api_key,
     config.tools.transcription.api_key,
     ...mcp,
+    ...skills,
     ...hooks,
     ...redis,
   ].filter((secret): secret is string => typeof secret === "string" && secret !== "");

@@ -105,6 +105,17 @@ export interface OutboundPort {
  */
 export type ReportBack = (result: ToolResult | unknown) => void;
 
+/**
+ * What the tool calls of one turn share: the skills loaded so far and the environment they
+ * give the turn's commands (exec_shell, spawn).
+ */
+export interface TurnState {
+  /** Names of the skills loaded in this turn (by the `skill` tool or a `/<skill>` command). */
+  readonly skills: Set<string>;
+  /** Extra environment for this turn's commands: the loaded skills' `skills.entries.<name>.env`. */
+  readonly commandEnv: Record<string, string>;
+}
+
 /** The immutable per-call context a tool runs in. */
 export interface ToolContext {
   readonly channel: string;
@@ -121,6 +132,8 @@ export interface ToolContext {
   readonly reportBack: ReportBack;
   /** The user approved this exact call (`tools.approval: ask`); set by the registry. */
   readonly approved?: boolean;
+  /** State shared by the tool calls of this turn (absent outside a turn). */
+  readonly turn?: TurnState;
 }
 
 /** A tool the model can call. */

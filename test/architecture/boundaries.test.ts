@@ -72,6 +72,12 @@ describe("the boundary rules", () => {
     ]);
   });
 
+  it("fail when the skills import the agent, the channel framework or the daemon", () => {
+    expect(violationsOf({ "src/skills/skill-tool.ts": ["src/agent/turn.ts", "src/tools/tool.ts"] })).toEqual([
+      "skills-import-agent: src/skills/skill-tool.ts imports src/agent/turn.ts",
+    ]);
+  });
+
   it("fail when the bus imports the agent", () => {
     expect(violationsOf({ "src/bus/message-bus.ts": ["src/agent/turn.ts"] })).toEqual([
       "bus-imports-agent: src/bus/message-bus.ts imports src/agent/turn.ts",

@@ -12,7 +12,12 @@ export type ImportGraph = Map<string, string[]>;
 /** A broken boundary: an import that should not exist, or a cycle between top-level folders or between files. */
 export type Violation =
   | {
-      rule: "core-imports-plugin" | "tools-import-channel" | "bus-imports-agent" | "plugin-imports-plugin";
+      rule:
+        | "core-imports-plugin"
+        | "tools-import-channel"
+        | "bus-imports-agent"
+        | "plugin-imports-plugin"
+        | "skills-import-agent";
       from: string;
       to: string;
     }
@@ -94,6 +99,9 @@ function forbiddenImport(
     return "tools-import-channel";
   if (fromFolder !== undefined && toPlugin !== undefined) return "core-imports-plugin";
   if (fromFolder === "bus" && coreFolderOf(to) === "agent") return "bus-imports-agent";
+  // Skills are files and their rules; the agent and the channels use them, never the other way round.
+  if (fromFolder === "skills" && ["agent", "channel-kit", "daemon"].includes(coreFolderOf(to) ?? ""))
+    return "skills-import-agent";
   const fromPlugin = pluginOf(from);
   if (fromPlugin !== undefined && to.startsWith("channels/") && pluginOf(to) !== fromPlugin)
     return "plugin-imports-plugin";

@@ -392,6 +392,7 @@ export class FakeTelegram {
         return this.#getUpdates(response, payload);
       case "sendChatAction":
       case "answerCallbackQuery":
+      case "setMyCommands":
         return ok(response, true);
       case "editMessageReplyMarkup":
         return this.#editReplyMarkup(response, payload);

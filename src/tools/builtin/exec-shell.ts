@@ -55,7 +55,7 @@ export function execShellTool(options: CommandRunnerOptions): Tool<{ command: st
         file: "sh",
         args: ["-c", args.command],
         cwd: options.workspace,
-        env: options.env,
+        env: { ...options.env, ...ctx.turn?.commandEnv },
         sandbox: options.sandbox,
         timeoutMs,
         signal: ctx.signal,

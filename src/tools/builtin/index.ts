@@ -82,8 +82,11 @@ function commandSandbox(deps: BuiltinToolDeps): SandboxDecision {
   return decision;
 }
 
-/** Registers every built-in tool: files, shell, spawn, web, memory, message and (given a scheduler) schedule. */
-export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps): void {
+/**
+ * Registers every built-in tool: files, shell, spawn, web, memory, message and (given a scheduler) schedule.
+ * Returns where commands run (the sandbox decision, made once).
+ */
+export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps): { sandbox: SandboxDecision } {
   const { workspace, config } = deps;
   const commandOptions = {
     workspace,
@@ -131,4 +134,5 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
     ...(deps.scheduler ? [scheduleTool(deps.scheduler, targetRule)] : []),
   ];
   for (const tool of tools) registry.register(tool as never);
+  return { sandbox: commandOptions.sandbox };
 }

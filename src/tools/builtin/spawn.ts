@@ -34,14 +34,19 @@ function resultOf(outcome: RunOutcome, command: string, description: string) {
 export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
   let running = 0;
 
-  const run = async (args: SpawnArgs, timeoutMs: number, signal: AbortSignal | undefined): Promise<RunOutcome> => {
+  const run = async (
+    args: SpawnArgs,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    turnEnv: Record<string, string> | undefined,
+  ): Promise<RunOutcome> => {
     running++;
     try {
       return await runSandboxed({
         file: args.command,
         args: args.args ?? [],
         cwd: options.workspace,
-        env: options.env,
+        env: { ...options.env, ...turnEnv },
         sandbox: options.sandbox,
         timeoutMs,
         ...(signal ? { signal } : {}),
@@ -129,11 +134,18 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
       if (args.background) {
         const timeoutMs = timeoutMsOf(args.timeout, SPAWN_DEFAULT_TIMEOUT_S, SPAWN_MAX_BACKGROUND_TIMEOUT_S);
         const id = `spawn-${randomUUID().slice(0, 8)}`;
-        reportWhenDone(run(args, timeoutMs, options.signal), id, args, description, ctx.reportBack, ctx.log);
+        reportWhenDone(
+          run(args, timeoutMs, options.signal, ctx.turn?.commandEnv),
+          id,
+          args,
+          description,
+          ctx.reportBack,
+          ctx.log,
+        );
         return toolResult({ status: "started", id, command: args.command, description }, { async: true });
       }
       const timeoutMs = timeoutMsOf(args.timeout, SPAWN_DEFAULT_TIMEOUT_S, SPAWN_MAX_TIMEOUT_S);
-      const outcome = await run(args, timeoutMs, ctx.signal);
+      const outcome = await run(args, timeoutMs, ctx.signal, ctx.turn?.commandEnv);
       const result = resultOf(outcome, args.command, description);
       if (outcome.startError !== undefined) {
         throw new ToolError("ExecutionFailed", `could not run "${args.command}": ${outcome.startError}`);

@@ -1,0 +1,56 @@
+import { delimiter, sep } from "node:path";
+import type { Logger } from "pino";
+import type { SkeinConfig } from "../config/schema.js";
+import { commandEnvironment } from "../tools/builtin/safe-env.js";
+import { SYSTEM_DIRS } from "../tools/builtin/sandbox.js";
+import type { SandboxDecision } from "../tools/builtin/sandboxed-run.js";
+import { SkillLibrary } from "./skill-library.js";
+import { skillRoots } from "./skill-roots.js";
+import { type Skill, skillCommandEnv } from "./skill-status.js";
+
+export interface ConfiguredSkillsOptions {
+  config: SkeinConfig;
+  workspace: string;
+  home: string;
+  /** The daemon's environment (`$HOME` finds `~/.agents/skills`; `requires.env` is checked in it). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Where commands run: inside bubblewrap, only the system directories of the PATH count. */
+  sandbox?: SandboxDecision;
+  log: Logger;
+  /** Watch the skill folders for changes (default true; `skein skills` reads once). */
+  watch?: boolean;
+}
+
+/** The skills of this configuration, and the environment a turn that loaded one gives its commands. */
+export interface ConfiguredSkills {
+  library: SkillLibrary;
+  commandEnv(skill: Skill): Record<string, string>;
+}
+
+/** The skill library the configuration describes (`skills.*`, the workspace, `$SKEIN_HOME`, `~/.agents`). */
+export function configuredSkills(options: ConfiguredSkillsOptions): ConfiguredSkills {
+  const { config, env } = options;
+  const roots = skillRoots({
+    workspace: options.workspace,
+    home: options.home,
+    ...(env.HOME ? { userHome: env.HOME } : {}),
+    dirs: config.skills.dirs,
+  });
+  const path = commandEnvironment(env, config.tools.exec.env).PATH ?? "";
+  const pathDirs = path.split(delimiter).filter(Boolean);
+  const library = new SkillLibrary({
+    roots,
+    entries: config.skills.entries,
+    maxPromptChars: config.skills.max_prompt_chars,
+    env,
+    log: options.log,
+    ...(options.watch === false ? { watch: false } : {}),
+    binDirs: async () => {
+      const sandbox = await options.sandbox;
+      if (sandbox?.type !== "bwrap") return pathDirs;
+      const visible = [...SYSTEM_DIRS, options.workspace];
+      return pathDirs.filter((dir) => visible.some((root) => dir === root || dir.startsWith(root + sep)));
+    },
+  });
+  return { library, commandEnv: (skill) => skillCommandEnv(skill, env, config.skills.entries) };
+}
