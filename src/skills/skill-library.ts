@@ -91,8 +91,9 @@ export class SkillLibrary {
     let snapshot = EMPTY;
     try {
       const scanned = await scanSkills(roots);
+      const needsBins = scanned.some((skill) => skill.parse.type === "valid");
       const skills = await skillStatuses(scanned, {
-        binDirs: await this.#options.binDirs(),
+        binDirs: needsBins ? await this.#options.binDirs() : [],
         env: this.#options.env,
         entries: this.#options.entries,
         ...(this.#options.platform ? { platform: this.#options.platform } : {}),
