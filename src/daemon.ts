@@ -31,6 +31,7 @@ import { BudgetGuard } from "./usage/budgets.js";
 import { pricesFrom, UsageLedger } from "./usage/usage-ledger.js";
 import type { InstanceLock } from "./util/instance-lock.js";
 import { settleWithin } from "./util/settle-within.js";
+import type { WriteHealth } from "./util/write-health.js";
 
 export type { ExtraChannel, ExtraChannelDeps } from "./daemon/channel-specs.js";
 export { DaemonError, type DaemonErrorKind } from "./daemon/daemon-error.js";
@@ -105,6 +106,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   let bus: MessageBus | undefined;
   /** Cluster mode (`bus.redis_url`): the Redis journal, leases and shared state. */
   let cluster: Cluster | undefined;
+  let writeHealth: WriteHealth | undefined;
   const root = new AbortController();
   const startedAt = Date.now();
   const outcomeListeners = new Set<(outcome: TurnOutcome) => void>();
@@ -150,6 +152,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
 
     const stores = await openStores({ loaded, log, durable: options.durable, now: options.now });
     cluster = stores.cluster;
+    writeHealth = stores.writeHealth;
     sessions = stores.sessions;
     const { pairings } = stores;
     const messageBus = new MessageBus({ journal: stores.journal, redact: (text) => redactSecrets(text, secrets) });
@@ -362,6 +365,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       ...stats,
       ...(router ? { models: router.status() } : {}),
       ...(cluster ? { cluster: cluster.journal.status() } : {}),
+      ...(writeHealth?.failures.length ? { storage: { failing: writeHealth.failures } } : {}),
     };
   }
 

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import type { Logger } from "pino";
 import { chatKeyOf } from "../bus/messages.js";
 import type { ChatMessage } from "../providers/provider.js";
+import { writeAll } from "../util/write-all.js";
+import { WriteHealth, writeWithin } from "../util/write-health.js";
 import { decodeSessionFileName, encodeSessionKey } from "./session-id.js";
 
 /**
@@ -58,12 +60,17 @@ export interface SessionFilesOptions {
    */
   idleMs?: number;
   now?: () => Date;
+  /** Where failing writes are reported (default: a record of the store's own, which only logs). */
+  writeHealth?: WriteHealth;
+  /** A write not done within this is failed (default 5 s). */
+  writeTimeoutMs?: number;
 }
 
 interface WriteQueue {
   path: string;
   texts: string[];
-  waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }>;
+  /** Resolved once their turns are written, or kept in memory after a failed write. */
+  waiters: Array<() => void>;
 }
 
 /**
@@ -134,6 +141,11 @@ export class SessionFiles implements SessionStore {
   readonly #files = new Map<string, FileHandle>();
   /** Paths being written now: their handles are not closed under the write. */
   readonly #writing = new Set<string>();
+  /** Per session, turns a failed write left in memory only: written first by the next write (tried every 2 s). */
+  readonly #unwritten = new Map<string, string>();
+  #retry: NodeJS.Timeout | undefined;
+  readonly #health: WriteHealth;
+  readonly #writeTimeoutMs: number;
   #dirReady: Promise<void> | undefined;
 
   constructor(options: SessionFilesOptions) {
@@ -142,6 +154,8 @@ export class SessionFiles implements SessionStore {
     this.#retain = options.retain ?? 500;
     this.#now = options.now ?? (() => new Date());
     this.#idleMs = options.idleMs ?? 600_000;
+    this.#health = options.writeHealth ?? new WriteHealth({ log: options.log });
+    this.#writeTimeoutMs = options.writeTimeoutMs ?? 5_000;
   }
 
   /** The file a session is stored in (throws a SessionIdError for an invalid key). */
@@ -257,7 +271,7 @@ export class SessionFiles implements SessionStore {
       this.#track(this.#drain(key, queue));
     }
     queue.texts.push(text);
-    return new Promise((resolve, reject) => queue.waiters.push({ resolve, reject }));
+    return new Promise((resolve) => queue.waiters.push(resolve));
   }
 
   /** Lets {@link flush} wait for `work` (whose failure its caller handles). */
@@ -267,22 +281,40 @@ export class SessionFiles implements SessionStore {
     void settled.finally(() => this.#pending.delete(settled));
   }
 
-  /** Writes a session's queued turns until none is left, one write and fsync per batch. */
+  /**
+   * Writes a session's queued turns until none is left, one write and fsync per batch. A write
+   * that fails (a full or read-only disk) or hangs is reported, and its turns stay in memory and
+   * are written first by the session's next write: the conversation goes on, not durable meanwhile.
+   */
   async #drain(key: string, queue: WriteQueue): Promise<void> {
     // Let the turn that opened the queue (and any completing at the same time) join the first batch.
     await Promise.resolve();
     while (queue.texts.length > 0) {
-      const texts = queue.texts.splice(0);
+      const text = (this.#unwritten.get(key) ?? "") + queue.texts.splice(0).join("");
       const waiters = queue.waiters.splice(0);
       try {
-        await this.#write(queue.path, texts.join(""));
-        for (const waiter of waiters) waiter.resolve();
+        await writeWithin(this.#write(queue.path, text), queue.path, this.#writeTimeoutMs);
+        this.#unwritten.delete(key);
+        this.#health.succeeded("sessions");
       } catch (error) {
-        this.#log.error({ session: key, err: error }, "cannot write the session file");
-        for (const waiter of waiters) waiter.reject(error);
+        this.#unwritten.set(key, text);
+        this.#health.failed("sessions", queue.path, error, `the conversation ${key} goes on from memory, not durable`);
+        this.#retry ??= setTimeout(() => this.#writeUnwritten(), 2_000).unref();
       }
+      for (const resolve of waiters) resolve();
     }
     this.#queues.delete(key);
+  }
+
+  /** Writes again what failed writes left in memory (the sessions without a write queued now). */
+  #writeUnwritten(): void {
+    this.#retry = undefined;
+    for (const key of this.#unwritten.keys()) {
+      if (this.#queues.has(key)) continue;
+      const queue: WriteQueue = { path: this.pathOf(key), texts: [""], waiters: [] };
+      this.#queues.set(key, queue);
+      this.#track(this.#drain(key, queue));
+    }
   }
 
   /** Marks a session used now, and lets the sessions idle for `idleMs` leave memory (checked at most every tenth of it). */
@@ -293,6 +325,7 @@ export class SessionFiles implements SessionStore {
     this.#sweptAt = now;
     for (const [idleKey, usedAt] of this.#usedAt) {
       if (now - usedAt < this.#idleMs || this.#queues.has(idleKey) || this.#loading.has(idleKey)) continue;
+      if (this.#unwritten.has(idleKey)) continue; // its memory holds turns its file lacks
       this.#usedAt.delete(idleKey);
       this.#cache.delete(idleKey);
       this.#turns.delete(idleKey);
@@ -322,6 +355,7 @@ export class SessionFiles implements SessionStore {
 
   /** Waits for every write, then closes the files kept open (a later write opens its file again). */
   async close(): Promise<void> {
+    clearTimeout(this.#retry);
     await this.flush();
     await Promise.all([...this.#files.keys()].map((path) => this.#closeFile(path)));
   }
@@ -339,7 +373,7 @@ export class SessionFiles implements SessionStore {
       const file = await this.#openFile(path);
       const terminate = this.#torn.delete(path);
       try {
-        await file.write(terminate ? `\n${text}` : text);
+        await writeAll(file, Buffer.from(terminate ? `\n${text}` : text));
         if (durableAppend === undefined) await file.datasync();
       } catch (error) {
         this.#torn.add(path); // a part may have been written

@@ -2,6 +2,7 @@ import type { FileHandle } from "node:fs/promises";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "pino";
+import { WriteHealth, writeWithin } from "../util/write-health.js";
 import { JournalBook, type Retention } from "./journal-book.js";
 import { JournalFile } from "./journal-file.js";
 import { decodeRecord, encodeRecord } from "./journal-records.js";
@@ -19,6 +20,12 @@ export interface FileJournalOptions {
   /** Injectable so tests can count fsyncs. */
   fsync?: (file: FileHandle) => Promise<void>;
   now?: () => number;
+  /** Where failing writes are reported (default: a record of the journal's own, which only logs). */
+  writeHealth?: WriteHealth;
+  /** A write not done within this is failed (default 5 s). */
+  writeTimeoutMs?: number;
+  /** How often the journal tries to write again while writes fail (default 2 s). */
+  retryMs?: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -31,27 +38,63 @@ export function retentionOf(maxMessageAgeSeconds: number, maxIds = 100_000): Ret
   return { ms: Math.max(7 * DAY_MS, 2 * maxMessageAgeSeconds * 1000), maxIds };
 }
 
+const notDurable = "messages are answered from memory and are not durable until writes succeed again";
+
 /**
  * Opens the durable journal under `dir`: replays `journal.jsonl` (a torn or garbage line
  * is skipped), imports the ids of the former dedup gate's `seen-messages.log` as completed
  * (then deletes that file), and rewrites the file compacted. From then on records are
  * appended with group commit, and the file is compacted again whenever it has grown to
  * twice what it holds (plus 10,000 lines), so it stays small over months.
+ *
+ * A write that fails or does not finish within `writeTimeoutMs` (a full, read-only or hung
+ * disk) does not fail the message: the journal goes on in memory, "not durable", reports it
+ * to `writeHealth`, and every `retryMs` tries to rewrite the whole file from what it holds;
+ * once that succeeds it is durable again and nothing is missing from the file.
  */
 export async function openFileJournal(options: FileJournalOptions): Promise<JournalBook> {
   const { dir, log } = options;
   const path = join(dir, "journal.jsonl");
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const health = options.writeHealth ?? new WriteHealth({ log });
+  const timeoutMs = options.writeTimeoutMs ?? 5_000;
   const retention = retentionOf(options.maxMessageAgeSeconds, options.maxCompletedIds);
   const now = options.now ?? Date.now;
   let file: JournalFile | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const failed = (error: unknown) => {
+    health.failed("journal", path, error, notDurable);
+    if (retry || closed) return;
+    retry = setTimeout(() => {
+      if (!file || closed) return;
+      void writeWithin(file.rewrite(), path, timeoutMs).then(
+        () => {
+          retry = undefined;
+          health.succeeded("journal");
+        },
+        (error: unknown) => {
+          retry = undefined;
+          failed(error);
+        },
+      );
+    }, options.retryMs ?? 2_000);
+    retry.unref();
+  };
+
   const book = new JournalBook({
     now,
-    persist: (record, durability) => {
-      if (!file) return Promise.reject(new Error("the journal is not open"));
-      return file.append(encodeRecord(record), durability);
+    persist: async (record, durability) => {
+      if (!file) throw new Error("the journal is not open");
+      // Kept in the book meanwhile: the rewrite that ends the failure writes it.
+      if (health.isFailing("journal")) return;
+      await writeWithin(file.append(encodeRecord(record), durability), path, timeoutMs).catch(failed);
     },
-    onClose: () => file?.close() ?? Promise.resolve(),
+    onClose: async () => {
+      closed = true;
+      clearTimeout(retry);
+      await file?.close().catch((error: unknown) => health.failed("journal", path, error, "the journal is closed"));
+    },
   });
 
   const skipped = await replayFile(path, book);
@@ -69,8 +112,13 @@ export async function openFileJournal(options: FileJournalOptions): Promise<Jour
       return linesAppended > 2 * kept + (options.compactAfterLines ?? 10_000);
     },
   });
-  await file.open();
-  if (imported > 0) {
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await writeWithin(file.open(), path, timeoutMs);
+  } catch (error) {
+    failed(error);
+  }
+  if (imported > 0 && !health.isFailing("journal")) {
     await rm(legacy, { force: true });
     log.info({ ids: imported }, "moved the seen-message ids of the dedup gate into the journal");
   }

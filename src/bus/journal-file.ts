@@ -1,5 +1,6 @@
 import { type FileHandle, open, rename } from "node:fs/promises";
 import { dirname } from "node:path";
+import { writeAll } from "../util/write-all.js";
 import type { Durability } from "./journal-book.js";
 
 export interface JournalFileOptions {
@@ -36,6 +37,8 @@ export class JournalFile {
   #running = false;
   #idle: Array<() => void> = [];
   #linesAppended = 0;
+  /** The next batch rewrites the file from the snapshot, whatever its size (see {@link rewrite}). */
+  #rewriteNext = false;
   #unsynced = false;
   #lazySync: NodeJS.Timeout | undefined;
   /** Synced records written and waiting for the next fsync. */
@@ -59,6 +62,15 @@ export class JournalFile {
       this.#queue.push({ text, durability, resolve, reject });
       this.#kick();
     });
+  }
+
+  /**
+   * Replaces the file with the snapshot, in turn with the appends: after writes failed (a full
+   * disk), this writes everything the journal holds, and the file is whole again.
+   */
+  rewrite(): Promise<void> {
+    this.#rewriteNext = true;
+    return this.append("", "synced");
   }
 
   /** Writes what is queued, fsyncs and closes the file. */
@@ -87,9 +99,10 @@ export class JournalFile {
     while (this.#queue.length > 0) {
       const batch = this.#queue.splice(0);
       try {
-        if (this.#options.shouldCompact(this.#linesAppended)) {
+        if (this.#rewriteNext || this.#options.shouldCompact(this.#linesAppended)) {
           await this.#syncing;
           await this.#compact();
+          this.#rewriteNext = false;
           for (const waiter of batch) waiter.resolve();
         } else {
           await this.#appendBatch(batch);
@@ -169,14 +182,6 @@ export class JournalFile {
     await previous?.close();
     this.#linesAppended = 0;
     this.#unsynced = false;
-  }
-}
-
-async function writeAll(file: FileHandle, buffer: Buffer): Promise<void> {
-  let offset = 0;
-  while (offset < buffer.length) {
-    const { bytesWritten } = await file.write(buffer, offset, buffer.length - offset);
-    offset += bytesWritten;
   }
 }
 

@@ -15,6 +15,7 @@ import { JobFiles, type JobStore, jobsFile } from "../scheduler/job-store.js";
 import type { MemoryStore, NoteStore } from "../tools/builtin/memory-store.js";
 import type { SharedUsageTotals } from "../usage/usage-ledger.js";
 import { UsageFiles, type UsageStore } from "../usage/usage-store.js";
+import { WriteHealth } from "../util/write-health.js";
 
 export interface OpenStoresOptions {
   loaded: Pick<LoadedConfig, "config" | "home" | "workspace">;
@@ -50,6 +51,8 @@ export interface Stores {
   memory?: { memory: MemoryStore; notes: NoteStore };
   /** Usage records and, clustered, the day totals every process adds to. */
   usage: { store: UsageStore; shared?: SharedUsageTotals };
+  /** The file stores that cannot write now (a full or read-only disk): for status and readiness. */
+  writeHealth: WriteHealth;
 }
 
 /**
@@ -61,6 +64,7 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
   const { loaded, log, now } = options;
   const { config, home, workspace } = loaded;
   const maxMessageAgeSeconds = config.agents.defaults.max_message_age;
+  const writeHealth = new WriteHealth({ log });
   const cluster =
     options.durable !== false && config.bus.redis_url
       ? await (await import("../cluster/open-cluster.js")).openCluster({
@@ -77,15 +81,19 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
     journal =
       options.durable === false
         ? undefined
-        : (cluster?.journal ?? (await openFileJournal({ dir: join(home, "state"), log, maxMessageAgeSeconds })));
+        : (cluster?.journal ??
+          (await openFileJournal({ dir: join(home, "state"), log, maxMessageAgeSeconds, writeHealth })));
     const shared = cluster
       ? await (await import("../cluster/cluster-access.js")).clusterAccess(cluster, now)
       : undefined;
     approvalRelay = shared?.approvals;
 
+    const sessionsDir = join(home, "sessions");
     await Promise.all([
       ensureWorkspaceDirectory(workspace),
-      mkdir(join(home, "sessions"), { recursive: true, mode: 0o700 }),
+      mkdir(sessionsDir, { recursive: true, mode: 0o700 }).catch((error: unknown) =>
+        writeHealth.failed("sessions", sessionsDir, error, "conversations are kept in memory, not durable"),
+      ),
     ]);
     // Memory holds what the history window can use; the file (or Redis list) keeps everything.
     const retain = config.agents.defaults.memory_window;
@@ -105,7 +113,7 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
       pairings: shared?.pairings ?? new PairingFiles({ home }),
       pairingReplies: shared?.pairingReplies ?? new LocalReplyLimit(),
       ...(shared && { approvalRelay: shared.approvals }),
-      sessions: sharedSessions?.sessions ?? new SessionFiles({ dir: join(home, "sessions"), log, retain }),
+      sessions: sharedSessions?.sessions ?? new SessionFiles({ dir: sessionsDir, log, retain, writeHealth }),
       sessionSettings:
         sharedSessions?.settings ?? new SessionSettingsFile({ path: join(home, "session-settings.json"), log }),
       jobs,
@@ -113,7 +121,8 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
       usage: shared
         ? { store: shared.usage, shared: shared.usage }
         : // Gathered for a tenth of a second: one append for many turns instead of an open, append and close each.
-          { store: new UsageFiles(join(home, "usage"), { gatherMs: 100 }) },
+          { store: new UsageFiles(join(home, "usage"), { gatherMs: 100, writeHealth }) },
+      writeHealth,
     };
   } catch (error) {
     await approvalRelay?.close().catch(() => undefined);

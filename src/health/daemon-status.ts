@@ -1,6 +1,7 @@
 import type { ClusterStatus } from "../bus/redis-cluster-view.js";
 import type { ChannelStatus } from "../channel-kit/channel.js";
 import type { ModelRouterStatus } from "../providers/model-router.js";
+import type { WriteFailure } from "../util/write-health.js";
 
 /** A snapshot of the running daemon, served by the health endpoint and printed by `skein status`. */
 export interface DaemonStatus {
@@ -17,4 +18,9 @@ export interface DaemonStatus {
   models?: ModelRouterStatus;
   /** In cluster mode (`bus.redis_url`): this member, its Redis connection and its partitions. */
   cluster?: ClusterStatus;
+  /**
+   * Present while a store cannot write to disk (full, read-only, over quota, hung): the daemon
+   * answers from memory, and what those stores hold is not durable until their writes succeed.
+   */
+  storage?: { failing: WriteFailure[] };
 }

@@ -40,7 +40,7 @@ export function statusReport(
   status: DaemonStatus,
   options: { now: number; unreadyAfterSeconds: number },
 ): StatusReport {
-  const { ready } = assessReadiness(status.channels, options, status.cluster);
+  const { ready } = assessReadiness(status, options);
   const uptimeSeconds = Math.max(0, Math.floor((options.now - status.startedAt) / 1000));
   return { ...status, uptimeSeconds, ready };
 }
@@ -51,7 +51,8 @@ type Answer = { code: number; body: unknown; headers?: Record<string, string> };
  * Serves, on host:port:
  * - `GET /healthz`: 200 `{"status":"ok","uptime_s":N}` while the process is up;
  * - `GET /readyz`: 200 when every channel is ready (see readiness.ts), else 503 naming
- *   each channel and why it is not (`{"status":"unready","channels":{...}}`);
+ *   each channel and why it is not (`{"status":"unready","channels":{...}}`), and while
+ *   writes to disk fail, which and why (`"storage":{"durable":false,"reason":"not durable: ..."}`);
  * - `GET /status`: the full {@link StatusReport}, read by `skein status`.
  * HEAD works on each; other paths are 404, other methods 405. A request whose `Host` is not an
  * IP literal, `localhost` or one of `hosts` is answered 421 (DNS rebinding); no CORS headers are sent.
@@ -77,17 +78,14 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
     },
     "/readyz": () => {
       const status = options.status();
-      const readiness = assessReadiness(
-        status.channels,
-        { now: now(), unreadyAfterSeconds: options.unreadyAfterSeconds },
-        status.cluster,
-      );
+      const readiness = assessReadiness(status, { now: now(), unreadyAfterSeconds: options.unreadyAfterSeconds });
       return {
         code: readiness.ready ? 200 : 503,
         body: {
           status: readiness.ready ? "ready" : "unready",
           channels: readiness.channels,
           ...(readiness.cluster ? { cluster: readiness.cluster } : {}),
+          ...(readiness.storage ? { storage: readiness.storage } : {}),
         },
       };
     },

@@ -1,5 +1,5 @@
-import type { ClusterStatus } from "../bus/redis-cluster-view.js";
 import type { ChannelStatus } from "../channel-kit/channel.js";
+import type { DaemonStatus } from "./daemon-status.js";
 
 /**
  * When is the daemon ready? Every configured channel must be receiving:
@@ -15,6 +15,9 @@ import type { ChannelStatus } from "../channel-kit/channel.js";
  * lease receives, the others only send, and all of them are ready.
  *
  * With no channel configured there is nothing to be deaf to, and the daemon is ready.
+ *
+ * While a store cannot write to disk (see `WriteHealth`) the daemon still answers, from
+ * memory, but is unready: what it holds is not durable, and a probe should say so.
  */
 
 /** One channel's status plus the verdict on it. */
@@ -29,6 +32,8 @@ export interface Readiness {
   channels: Record<string, ChannelReadiness>;
   /** In cluster mode: why the daemon is not ready although its channels may be (Redis is unreachable). */
   cluster?: { ready: boolean; reason?: string };
+  /** While writes fail: which stores, where, why (`journal cannot write /…/journal.jsonl (ENOSPC)`). */
+  storage?: { ready: false; durable: false; reason: string };
 }
 
 export interface ReadinessOptions {
@@ -42,20 +47,26 @@ export interface ReadinessOptions {
  * also unready while Redis is unreachable (it cannot record messages then).
  */
 export function assessReadiness(
-  channels: Record<string, ChannelStatus>,
+  status: Pick<DaemonStatus, "channels" | "cluster" | "storage">,
   options: ReadinessOptions,
-  cluster?: ClusterStatus,
 ): Readiness {
+  const { channels, cluster, storage } = status;
   const judged: Record<string, ChannelReadiness> = {};
-  for (const [name, status] of Object.entries(channels)) judged[name] = judgeChannel(status, options);
+  for (const [name, channel] of Object.entries(channels)) judged[name] = judgeChannel(channel, options);
   const channelsReady = Object.values(judged).every((channel) => channel.ready);
-  if (!cluster) return { ready: channelsReady, channels: judged };
-  const clusterReady = cluster.redis === "connected";
+  const clusterReady = !cluster || cluster.redis === "connected";
   return {
-    ready: channelsReady && clusterReady,
+    ready: channelsReady && clusterReady && !storage,
     channels: judged,
-    cluster: clusterReady ? { ready: true } : { ready: false, reason: "Redis is unreachable" },
+    ...(cluster && { cluster: clusterReady ? { ready: true } : { ready: false, reason: "Redis is unreachable" } }),
+    ...(storage && { storage: { ready: false, durable: false, reason: storageReason(storage) } }),
   };
+}
+
+/** `not durable: journal cannot write /home/state/journal.jsonl (ENOSPC); ...`. */
+export function storageReason(storage: NonNullable<DaemonStatus["storage"]>): string {
+  const failing = storage.failing.map((failure) => `${failure.store} cannot write ${failure.path} (${failure.cause})`);
+  return `not durable: ${failing.join("; ")}`;
 }
 
 function judgeChannel(status: ChannelStatus, { now, unreadyAfterSeconds }: ReadinessOptions): ChannelReadiness {

@@ -91,6 +91,7 @@ export function formatStatus(report: StatusReport, now: number): string[] {
   lines.push(`turns served: ${report.turnsServed}`);
   if (report.models) lines.push(...formatModels(report.models, now));
   if (report.cluster) lines.push(...formatCluster(report.cluster, now));
+  if (report.storage) lines.push(...formatStorage(report.storage, now));
   return lines;
 }
 
@@ -147,4 +148,19 @@ function formatModels(models: NonNullable<StatusReport["models"]>, now: number):
     lines.push(`  ${provider.name}: cooling down for ${left}${provider.lastError ? ` (${provider.lastError})` : ""}`);
   }
   return lines;
+}
+
+/**
+ * `storage: NOT DURABLE (answering from memory)`, then one line per failing store:
+ * `  journal  cannot write /home/.skein/state/journal.jsonl: ENOSPC for 42s (ENOSPC: no space left on device, write)`.
+ */
+function formatStorage(storage: NonNullable<StatusReport["storage"]>, now: number): string[] {
+  const width = Math.max(...storage.failing.map((failure) => failure.store.length));
+  return [
+    "storage: NOT DURABLE (answering from memory until writes succeed again)",
+    ...storage.failing.map(
+      (failure) =>
+        `  ${failure.store.padEnd(width)}  cannot write ${failure.path}: ${failure.cause} for ${formatDuration((now - failure.since) / 1000)} (${failure.error})`,
+    ),
+  ];
 }

@@ -1,5 +1,6 @@
 import { appendFile, mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { type WriteHealth, writeWithin } from "../util/write-health.js";
 
 /** One model call's token usage, as recorded. */
 export interface UsageRecord {
@@ -49,7 +50,14 @@ export interface UsageFilesOptions {
    * in between.
    */
   gatherMs?: number;
+  /** Where failing writes are reported (without it, a failed append rejects). */
+  writeHealth?: WriteHealth;
+  /** A write not done within this is failed (default 5 s). */
+  writeTimeoutMs?: number;
 }
+
+/** Lines a failing disk keeps in memory for the next write, at most (the oldest are dropped beyond). */
+const UNWRITTEN_LINES = 10_000;
 
 /**
  * Usage as small append-only JSON Lines files, one per UTC day:
@@ -58,6 +66,11 @@ export interface UsageFilesOptions {
 export class UsageFiles implements UsageStore {
   readonly #dir: string;
   readonly #gatherMs: number;
+  readonly #health: WriteHealth | undefined;
+  readonly #writeTimeoutMs: number;
+  /** Lines a failed write left in memory, per day file: written first by the next write. */
+  #unwritten: Array<{ file: string; line: string }> = [];
+  #retry: NodeJS.Timeout | undefined;
   /** Lines waiting to be written, in order: appends that come during a write go out together in the next one. */
   #queue: Array<{ file: string; line: string; resolve: () => void; reject: (error: unknown) => void }> = [];
   #timer: NodeJS.Timeout | undefined;
@@ -67,6 +80,8 @@ export class UsageFiles implements UsageStore {
   constructor(dir: string, options: UsageFilesOptions = {}) {
     this.#dir = dir;
     this.#gatherMs = options.gatherMs ?? 0;
+    this.#health = options.writeHealth;
+    this.#writeTimeoutMs = options.writeTimeoutMs ?? 5_000;
   }
 
   append(record: UsageRecord): Promise<void> {
@@ -88,26 +103,48 @@ export class UsageFiles implements UsageStore {
     await this.#writing;
   }
 
-  /** Writes the queued lines until none is left: one append per day file and batch. */
+  /**
+   * Writes the queued lines until none is left: one append per day file and batch. With a
+   * {@link WriteHealth}, a failed write is reported there and its lines are kept in memory for
+   * the next write (the ledger counts them already); without one, their appends reject.
+   */
   async #drain(): Promise<void> {
-    while (this.#queue.length > 0) {
-      const batch = this.#queue;
+    do {
+      const batch = [...this.#unwritten.map((entry) => ({ ...entry, resolve() {}, reject() {} })), ...this.#queue];
+      this.#unwritten = [];
       this.#queue = [];
       for (const file of new Set(batch.map((entry) => entry.file))) {
         const entries = batch.filter((entry) => entry.file === file);
         try {
           this.#dirReady ??= mkdir(this.#dir, { recursive: true, mode: 0o700 });
           await this.#dirReady;
-          await appendFile(file, entries.map((entry) => entry.line).join(""), { mode: 0o600 });
+          const text = entries.map((entry) => entry.line).join("");
+          await writeWithin(appendFile(file, text, { mode: 0o600 }), file, this.#writeTimeoutMs);
+          this.#health?.succeeded("usage");
           for (const entry of entries) entry.resolve();
         } catch (error) {
           // The folder may have gone (or never been made): made again on the next write.
           this.#dirReady = undefined;
-          for (const entry of entries) entry.reject(error);
+          if (!this.#health) {
+            for (const entry of entries) entry.reject(error);
+            continue;
+          }
+          this.#health.failed("usage", file, error, "usage is counted in memory and written when writes succeed again");
+          this.#unwritten.push(...entries.map(({ file, line }) => ({ file, line })));
+          this.#unwritten.splice(0, Math.max(0, this.#unwritten.length - UNWRITTEN_LINES));
+          for (const entry of entries) entry.resolve();
         }
       }
-    }
+    } while (this.#queue.length > 0);
     this.#writing = undefined;
+    if (this.#unwritten.length > 0 && !this.#retry) {
+      // Written again by itself once there is space, not only with the next call's usage.
+      this.#retry = setTimeout(() => {
+        this.#retry = undefined;
+        void this.flush();
+      }, 2_000);
+      this.#retry.unref();
+    }
   }
 
   async readSince(since: number): Promise<UsageRecord[]> {

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openFileJournal, retentionOf } from "../../src/bus/file-journal.js";
 import type { JournalEntry } from "../../src/bus/journal.js";
 import type { InboundMessage } from "../../src/bus/messages.js";
+import { WriteHealth } from "../../src/util/write-health.js";
+import { waitUntil } from "../support/wait-until.js";
 
 const log = pino({ level: "silent" });
 const DAY = 86_400_000;
@@ -246,20 +248,45 @@ describe("the file journal", () => {
     await reopened.close();
   });
 
-  it("rejects a message it could not make durable and keeps no trace of it, so a redelivery is recorded", async () => {
+  it("answers from memory while its file cannot be written, reports it, and writes everything once it can", async () => {
     let failing = false;
+    const health = new WriteHealth({ log });
     const journal = await open({
+      writeHealth: health,
+      retryMs: 20,
       fsync: async (file) => {
-        if (failing) throw Object.assign(new Error("disk on fire"), { code: "EIO" });
+        if (failing) throw Object.assign(new Error("ENOSPC: no space left on device, fdatasync"), { code: "ENOSPC" });
         await file.datasync();
       },
     });
-    consumeAll(journal);
+    const entries = consumeAll(journal);
     failing = true;
-    await expect(journal.record(message("t:1"))).rejects.toThrow("disk on fire");
-    expect(journal.stateOf("t:1")).toBeUndefined();
-    failing = false;
     expect(await journal.record(message("t:1"))).toEqual({ type: "recorded" });
+    expect(
+      entries.map((entry) => entry.message.id),
+      "handed out from memory",
+    ).toEqual(["t:1"]);
+    expect(health.failures).toEqual([
+      expect.objectContaining({ store: "journal", path: join(dir, "journal.jsonl"), cause: "ENOSPC" }),
+    ]);
+    await entries[0]!.answered([{ channel: "t", chatId: "c1", text: "reply one" }]);
+    expect(await journal.record(message("t:2"))).toEqual({ type: "recorded" });
+    expect(await journal.record(message("t:1")), "a redelivery is still a duplicate").toEqual({
+      type: "duplicate",
+      state: "answered",
+    });
+
+    failing = false;
+    await waitUntil(() => !health.isFailing("journal"), "the journal writes again");
     await journal.close();
+    const reopened = await open();
+    expect(
+      consumeAll(reopened).map((entry) => [entry.message.id, entry.progress.type]),
+      "the file holds what was recorded while it could not be written",
+    ).toEqual([
+      ["t:1", "answered"],
+      ["t:2", "received"],
+    ]);
+    await reopened.close();
   });
 });

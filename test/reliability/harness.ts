@@ -47,15 +47,21 @@ export class World {
     this.model = model;
   }
 
-  static async create(): Promise<World> {
+  /** Whether close() removes the home (one it made itself). */
+  #ownsHome = true;
+
+  /** The fakes and a new temporary $SKEIN_HOME, or `home` (left in place by close()). */
+  static async create(options: { home?: string } = {}): Promise<World> {
     const [home, telegram, slack, discord, model] = await Promise.all([
-      mkdtemp(join(tmpdir(), "skein-reliability-")),
+      options.home ?? mkdtemp(join(tmpdir(), "skein-reliability-")),
       FakeTelegram.start(),
       FakeSlack.start(),
       FakeDiscord.start(),
       FakeOpenAI.start(),
     ]);
-    return new World(home, telegram, slack, discord, model);
+    const world = new World(home, telegram, slack, discord, model);
+    world.#ownsHome = options.home === undefined;
+    return world;
   }
 
   /** Starts `skein start` with these platforms (`extraEnv` over their defaults) and resolves once it logged "skein ready". */
@@ -198,7 +204,7 @@ export class World {
     this.resumeSends();
     this.model.releaseAnswers();
     await Promise.all([this.telegram.close(), this.slack.close(), this.discord.close(), this.model.close()]);
-    await rm(this.home, { recursive: true, force: true });
+    if (this.#ownsHome) await rm(this.home, { recursive: true, force: true });
   }
 }
 
