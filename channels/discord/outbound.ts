@@ -10,6 +10,7 @@ import { sendRefusable } from "../../src/channel-kit/refused-send.js";
 import { withRetry } from "../../src/util/retry.js";
 import { classifyFailure, discordRefusal, toChannelError } from "./errors.js";
 import { MESSAGE_LIMIT, toDiscordMarkdown } from "./format.js";
+import { multipartBody } from "./multipart-body.js";
 
 /**
  * `allowed_mentions` of everything skein posts: mentions come from the platform, never from
@@ -86,13 +87,17 @@ export async function sendDiscordMessage(
     const files = await Promise.all(
       message.attachments.map(async (file) => ({ name: file.name, data: await readFile(file.path) })),
     );
+    const payload = {
+      attachments: files.map((file, id) => ({ id, filename: file.name })),
+      allowed_mentions: NO_MENTIONS,
+    };
+    const { body, contentType } = await multipartBody(payload, files);
     const sent = (await rest.post(Routes.channelMessages(channelId), {
-      body: {
-        attachments: files.map((file, id) => ({ id, filename: file.name })),
-        allowed_mentions: NO_MENTIONS,
-      },
-      files,
+      body,
+      passThroughBody: true,
+      headers: { "Content-Type": contentType },
     })) as { id: string };
+    for (const file of files) delivery?.onFileDelivered?.(file.name);
     return [...ids, sent.id];
   } catch (error) {
     const failure = toChannelError(error, `upload files to channel ${channelId}`);

@@ -66,6 +66,7 @@ export async function sendSlackMessage(
       ...(message.threadId ? { thread_ts: message.threadId } : {}),
       file_uploads: message.attachments.map((file) => ({ file: file.path, filename: file.name })),
     });
+    for (const file of message.attachments) delivery?.onFileDelivered?.(file.name);
   } catch (error) {
     const failure = toChannelError(error, `uploading files to ${chatId}`);
     options.log.error({ chatId, err: error }, failure.message);

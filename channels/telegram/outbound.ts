@@ -95,7 +95,7 @@ export async function sendTelegramMessage(
   });
   if (!message.attachments?.length) return ids;
   try {
-    return [...ids, ...(await sendTelegramFiles(api, message, message.attachments))];
+    return [...ids, ...(await sendTelegramFiles(api, message, message.attachments, delivery))];
   } catch (error) {
     const failure = toChannelError(error, `sending files to chat ${chatId}`);
     log.error({ chatId, err: error }, failure.message);
@@ -109,9 +109,14 @@ const PHOTO_LIMIT = 10 * 1024 * 1024;
 /**
  * Sends files after the text: images as photos (sendPhoto), the rest as documents
  * (sendDocument), several of a kind as albums (sendMediaGroup, 2-10 each: Telegram does not
- * mix photos and documents in one). Returns the ids of the messages made.
+ * mix photos and documents in one), each reported to `delivery` once sent. Returns the ids of the messages made.
  */
-async function sendTelegramFiles(api: Api, message: OutboundMessage, files: OutboundAttachment[]): Promise<string[]> {
+async function sendTelegramFiles(
+  api: Api,
+  message: OutboundMessage,
+  files: OutboundAttachment[],
+  delivery?: SendOptions,
+): Promise<string[]> {
   const chatId = telegramChatId(message.chatId);
   const thread = message.threadId ? { message_thread_id: Number(message.threadId) } : {};
   const photos = files.filter((file) => file.isImage && file.size <= PHOTO_LIMIT);
@@ -146,6 +151,7 @@ async function sendTelegramFiles(api: Api, message: OutboundMessage, files: Outb
               );
         ids.push(...sent.map((item) => String(item.message_id)));
       }
+      for (const file of batch) delivery?.onFileDelivered?.(file.name);
     }
   }
   return ids;

@@ -38,9 +38,9 @@ export function buildToolContext(options: ToolContextOptions): ToolContext {
     log: options.log,
     turn: options.turn ?? { skills: new Set(), commandEnv: {} },
     outbound: Object.freeze({
-      send: (outbound) => {
+      send: (outbound, progress) => {
         deliveredTo.add(chatKeyOf(outbound));
-        return bus.publishOutbound(outbound);
+        return bus.publishOutbound(outbound, progress);
       },
       channels: () => bus.runningChannels(),
     } satisfies OutboundPort),

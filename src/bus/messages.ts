@@ -84,8 +84,10 @@ export interface OutboundMessage {
 export interface SendOptions {
   /** Index of the first chunk to send; earlier ones were delivered before (default 0). */
   fromChunk?: number;
-  /** Awaited after the platform accepted chunk `index` and before the next chunk is sent. */
-  onChunkDelivered?(index: number): Promise<void> | void;
+  /** Awaited after the platform accepted chunk `index` (of `count`, when known) and before the next chunk is sent. */
+  onChunkDelivered?(index: number, count?: number): Promise<void> | void;
+  /** Called once the platform holds an attachment (by its name), so a failed send can say what got through. */
+  onFileDelivered?(name: string): void;
   signal?: AbortSignal;
 }
 

@@ -2,7 +2,7 @@ import type { SendOptions } from "./channel.js";
 
 /**
  * Sends a reply's chunks in order, starting at `options.fromChunk` (the chunks an earlier
- * run delivered are skipped), and awaits `options.onChunkDelivered(i)` after the platform
+ * run delivered are skipped), and awaits `options.onChunkDelivered(i, count)` after the platform
  * accepted chunk `i` and before chunk `i + 1` goes out, so that a crash between two chunks
  * resumes at the right one. `sendChunk` returns the platform's id of the message it made.
  * Returns those ids, in order, for the chunks sent by this call.
@@ -17,7 +17,7 @@ export async function deliverChunks<Chunk>(
     options?.signal?.throwIfAborted();
     const messageId = await sendChunk(chunks[index] as Chunk, index);
     if (messageId !== undefined) messageIds.push(messageId);
-    await options?.onChunkDelivered?.(index);
+    await options?.onChunkDelivered?.(index, chunks.length);
   }
   return messageIds;
 }

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { DeliveryReceipt, OutboundMessage } from "../bus/messages.js";
+import type { DeliveryReceipt, OutboundMessage, SendOptions } from "../bus/messages.js";
 
 /** A JSON Schema object describing a tool's arguments. */
 export type JsonSchema = Record<string, unknown>;
@@ -93,8 +93,14 @@ export function failureForLlm(failure: ToolFailure): Record<string, unknown> {
  * reply is not sent there twice.
  */
 export interface OutboundPort {
-  /** Resolves once the channel delivered it; rejects when no such channel runs or delivery finally fails. */
-  send(message: OutboundMessage): Promise<DeliveryReceipt | undefined>;
+  /**
+   * Resolves once the channel delivered it; rejects when no such channel runs or delivery finally
+   * fails. `options` hears of each part delivered (text chunks, files).
+   */
+  send(
+    message: OutboundMessage,
+    options?: Pick<SendOptions, "onChunkDelivered" | "onFileDelivered">,
+  ): Promise<DeliveryReceipt | undefined>;
   /** Names of the running channels, sorted. */
   channels(): string[];
 }

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { type WebSocket, WebSocketServer } from "ws";
 import { within } from "../support/within.js";
+import { parseDiscordUpload } from "./discord-multipart.js";
 import { heldUntilResumed } from "./held-requests.js";
 
 /**
@@ -153,6 +154,7 @@ export class FakeDiscord extends EventEmitter {
   /** Each interaction's message id, by interaction id. */
   readonly #interactions = new Map<string, string>();
   readonly #failures: InjectedFailure[] = [];
+  readonly #uploadFailures: InjectedFailure[] = [];
   readonly #sockets = new Set<WebSocket>();
   #socket: WebSocket | undefined;
   #sequence = 0;
@@ -195,6 +197,11 @@ export class FakeDiscord extends EventEmitter {
   /** Makes the next message posts fail, one injected answer per post, in order. */
   failNextSends(...failures: InjectedFailure[]): void {
     this.#failures.push(...failures);
+  }
+
+  /** Makes the next uploads (multipart message posts) fail, one injected answer per upload, in order. */
+  failNextUploads(...failures: InjectedFailure[]): void {
+    this.#uploadFailures.push(...failures);
   }
 
   /** Makes the next message edits fail, one injected answer per edit, in order. */
@@ -637,24 +644,22 @@ export class FakeDiscord extends EventEmitter {
     }
     if (channel && method === "POST" && channel[2] === "/messages") {
       if (this.#sendsPaused && !(await heldUntilResumed(this.#sendsPaused, request, this.#held))) return;
-      const failure = this.#failures.shift();
+      const contentType = request.headers["content-type"] ?? "";
+      const failure =
+        (contentType.startsWith("multipart/form-data") && this.#uploadFailures.shift()) || this.#failures.shift();
       if (failure) return this.#answerFailure(failure, json);
 
-      const contentType = request.headers["content-type"] ?? "";
       let body: SentMessage["body"];
       const files: Array<{ name: string; bytes: Buffer }> = [];
       if (contentType.startsWith("multipart/form-data")) {
-        // Uploads: `payload_json` and `files[n]`, as Discord takes them.
-        const form = await new Response(Buffer.concat(chunks), { headers: { "content-type": contentType } }).formData();
-        body = JSON.parse(String(form.get("payload_json") ?? "{}")) as SentMessage["body"];
-        for (const [field, value] of form.entries()) {
-          if (!/^files\[\d+\]$/.test(field) || typeof value === "string") continue;
-          files.push({ name: value.name, bytes: Buffer.from(await value.arrayBuffer()) });
-        }
-        if (files.some((file) => file.bytes.length > 10 * 1024 * 1024))
-          return json(413, { message: "Request entity too large", code: 40005 });
+        const upload = await parseDiscordUpload(Buffer.concat(chunks), contentType);
+        if (upload.type === "error") return json(upload.status, upload.body);
+        body = upload.body;
+        files.push(...upload.files.map(({ name, bytes }) => ({ name, bytes })));
       } else {
         body = JSON.parse(raw) as SentMessage["body"];
+        if (!body.content && !body.embeds && !body.components && !body.sticker_ids && !body.poll)
+          return json(400, { message: "Cannot send an empty message", code: 50006 });
       }
       const content = body.content ?? "";
       if (content.length > 2000) {

@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { OutboundAttachment } from "../../bus/messages.js";
 import { type Tool, ToolError, toolResult } from "../tool.js";
+import { awaitDelivery, DELIVERY_WAIT_MS, DeliveryProgress } from "./message-delivery.js";
 import type { MessageTargetRule } from "./message-targets.js";
 import { resolveExisting } from "./workspace-path.js";
 
@@ -11,6 +12,13 @@ interface MessageArgs {
   content: string;
   thread_id?: string;
   files?: string[];
+}
+
+export interface MessageToolOptions {
+  /** Where `files` are read from; without it, files cannot be sent. */
+  workspace?: string;
+  /** How long to wait for a delivery before answering `queued` (default {@link DELIVERY_WAIT_MS}). */
+  deliveryWaitMs?: number;
 }
 
 /** The largest file each platform takes from a bot (Telegram: sendDocument; Discord: without a boosted server). */
@@ -52,17 +60,19 @@ async function attachmentsOf(workspace: string, files: string[], channel: string
 
 /**
  * `message`: sends a message to any running channel through the outbound port (cross-channel
- * notifications). It confirms dispatch, not delivery; a delivery that fails later is
- * logged and reported back into the session that sent it.
+ * notifications). It answers once the platform holds the message, or with a tool error that
+ * says what was and was not delivered; a delivery still under way after `deliveryWaitMs`
+ * (a long rate limit) is answered as `queued`, and its failure, if it comes, is reported
+ * back into the session that sent it.
  */
 export function messageTool(
   targetRule: MessageTargetRule = async () => undefined,
-  options: { workspace?: string } = {},
+  options: MessageToolOptions = {},
 ): Tool<MessageArgs> {
   return {
     name: "message",
     description:
-      'Send a message to a chat on any running channel (e.g. "telegram", "slack", "discord"). Confirms dispatch; a later delivery failure is reported back to you.',
+      'Send a message to a chat on any running channel (e.g. "telegram", "slack", "discord"). Answers once it is delivered, or with an error saying what was and was not delivered.',
     parameters: {
       type: "object",
       properties: {
@@ -100,25 +110,34 @@ export function messageTool(
       if (files.length > 0 && !options.workspace)
         throw new ToolError("ExecutionFailed", "files cannot be sent here (no workspace)");
       const attachments = files.length > 0 ? await attachmentsOf(options.workspace ?? "", files, args.channel) : [];
-      const delivery = ctx.outbound.send({
-        channel: args.channel,
-        chatId: args.chat_id,
-        text: args.content,
-        ...(args.thread_id ? { threadId: args.thread_id } : {}),
-        ...(attachments.length > 0 ? { attachments } : {}),
-      });
-      delivery.catch((error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error);
-        ctx.log.warn({ err: error, channel: args.channel, chatId: args.chat_id }, "message tool delivery failed");
-        ctx.reportBack(
-          toolResult(
-            { error: "message delivery failed", channel: args.channel, chat_id: args.chat_id, reason },
-            { isError: true },
-          ),
+      const progress = new DeliveryProgress(attachments.map((file) => file.name));
+      const delivery = ctx.outbound.send(
+        {
+          channel: args.channel,
+          chatId: args.chat_id,
+          text: args.content,
+          ...(args.thread_id ? { threadId: args.thread_id } : {}),
+          ...(attachments.length > 0 ? { attachments } : {}),
+        },
+        progress.report,
+      );
+      const outcome = await awaitDelivery(delivery, ctx.signal, options.deliveryWaitMs ?? DELIVERY_WAIT_MS);
+      if (outcome.type === "failed") {
+        ctx.log.warn(
+          { err: outcome.error, channel: args.channel, chatId: args.chat_id },
+          "message tool delivery failed",
         );
-      });
+        throw progress.failure({ channel: args.channel, chatId: args.chat_id }, outcome.error);
+      }
+      if (outcome.type === "pending") {
+        delivery.catch((error: unknown) => {
+          ctx.log.warn({ err: error, channel: args.channel, chatId: args.chat_id }, "message tool delivery failed");
+          const failure = progress.failure({ channel: args.channel, chatId: args.chat_id }, error);
+          ctx.reportBack(toolResult({ error: failure.message, ...failure.data }, { isError: true }));
+        });
+      }
       return {
-        status: "sent",
+        status: outcome.type === "delivered" ? "sent" : "queued",
         channel: args.channel,
         chat_id: args.chat_id,
         content_length: args.content.length,

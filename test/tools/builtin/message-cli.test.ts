@@ -1,7 +1,8 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ALICE, BOB, BOB_DM_CHANNEL_ID, GENERAL_CHANNEL_ID } from "../../fakes/fake-discord.js";
+import { ALICE, BOB, BOB_DM_CHANNEL_ID, DM_CHANNEL_ID, GENERAL_CHANNEL_ID } from "../../fakes/fake-discord.js";
 import { World } from "../../reliability/harness.js";
 import { askForTools, toolCallingResponder, toolResultsAfter } from "../../support/tool-calling-model.js";
 
@@ -47,19 +48,66 @@ describe("the message tool's targets (the built CLI)", () => {
       join(world.home, "config.json"),
       JSON.stringify({ tools: { message: { targets: { mode: "known", extra: [`discord:${GENERAL_CHANNEL_ID}`] } } } }),
     );
-    await world.start(["telegram", "discord", "slack"]);
+    await world.start(["telegram", "discord"]);
 
     expect(
       await message({ channel: "discord", chat_id: GENERAL_CHANNEL_ID, content: "deploy finished" }),
     ).toMatchObject({ status: "sent" });
-    const refused = await message({ channel: "slack", chat_id: "CNOTIFY", content: "deploy finished" });
+    const refused = await message({ channel: "telegram", chat_id: "31337", content: "deploy finished" });
 
     expect(world.discord.sent.map((sent) => [sent.channelId, sent.body.content])).toEqual([
       [GENERAL_CHANNEL_ID, "deploy finished"],
     ]);
     expect(String(refused.error)).toContain(
-      `tools.message.targets to {"mode":"known","extra":["discord:${GENERAL_CHANNEL_ID}","slack:CNOTIFY"]}`,
+      `tools.message.targets to {"mode":"known","extra":["discord:${GENERAL_CHANNEL_ID}","telegram:31337"]}`,
     );
-    expect(world.slack.messages.filter((sent) => sent.channel === "CNOTIFY")).toEqual([]);
+    expect(world.telegram.sent.filter((sent) => sent.chat_id === 31337)).toEqual([]);
+  });
+});
+
+describe("the message tool's files (the built CLI)", () => {
+  /** Loads the newer undici (the project's own) before anything else, so its Agent holds the global dispatcher. */
+  const undiciFirst = { NODE_OPTIONS: `--require ${createRequire(import.meta.url).resolve("undici")}` };
+
+  function writeChart(): void {
+    mkdirSync(join(world.home, "workspace", "out"), { recursive: true });
+    writeFileSync(join(world.home, "workspace", "out", "chart.png"), "PNG-bytes");
+  }
+
+  it("uploads a file to Discord as files[n] with payload_json, even when a newer undici holds the global dispatcher", async () => {
+    await world.start(["telegram", "discord"], undiciFirst);
+    writeChart();
+
+    const result = await message({
+      channel: "discord",
+      chat_id: ALICE.id,
+      content: "your chart",
+      files: ["out/chart.png"],
+    });
+
+    expect(result).toMatchObject({ status: "sent", files: ["chart.png"] });
+    expect(world.discord.uploads.map(({ channelId, name, bytes }) => [channelId, name, String(bytes)])).toEqual([
+      [DM_CHANNEL_ID, "chart.png", "PNG-bytes"],
+    ]);
+    expect(world.discord.sent.map((sent) => sent.body.content)).toEqual(["your chart", undefined]);
+  });
+
+  it("is a tool error saying the text was delivered and the file was not when Discord refuses the upload", async () => {
+    await world.start(["telegram", "discord"]);
+    writeChart();
+    world.discord.failNextUploads({ type: "discord-error", status: 403, code: 50013, message: "Missing Permissions" });
+
+    const result = await message({
+      channel: "discord",
+      chat_id: ALICE.id,
+      content: "your chart",
+      files: ["out/chart.png"],
+    });
+
+    expect(String(result.error)).toMatch(
+      /^execution failed: delivery to discord chat \d+ failed: .*missing permissions.*\. Delivered: the text\. Not delivered: chart\.png\.$/,
+    );
+    expect(world.discord.sent.map((sent) => sent.body.content)).toEqual(["your chart"]);
+    expect(world.discord.uploads).toEqual([]);
   });
 });

@@ -25,30 +25,36 @@ describe("message", () => {
     );
 
     expect(result).toEqual({ status: "sent", channel: "slack", chat_id: "C024BE91L", content_length: 12 });
-    await bus.drain();
     expect(slackInbox).toEqual([{ channel: "slack", chatId: "C024BE91L", text: "Build done ✅", threadId: "1699.01" }]);
     expect(ctx.deliveries).toEqual([{ channel: "slack", chatId: "C024BE91L" }]);
     expect(ctx.notifications).toEqual([]);
   });
 
-  it("confirms dispatch without waiting for delivery", async () => {
+  it("answers queued when delivery takes longer than it waits, and reports a later failure back", async () => {
     const bus = new MessageBus();
-    let deliver: () => void = () => {};
+    let fail: (error: Error) => void = () => {};
     bus.registerChannel(
       "discord",
       () =>
-        new Promise<undefined>((resolve) => {
-          deliver = () => resolve(undefined);
+        new Promise<undefined>((_, reject) => {
+          fail = reject;
         }),
     );
     const ctx = makeContext({ bus });
     await expect(
-      runTool(messageTool(), { channel: "discord", chat_id: "d1", content: "hi" }, ctx),
-    ).resolves.toMatchObject({
-      status: "sent",
+      runTool(
+        messageTool(undefined, { deliveryWaitMs: 50 }),
+        { channel: "discord", chat_id: "d1", content: "hi" },
+        ctx,
+      ),
+    ).resolves.toMatchObject({ status: "queued" });
+    fail(new Error("rate limited for an hour"));
+    expect(await ctx.nextNotification()).toMatchObject({
+      isError: true,
+      forLlm: {
+        error: expect.stringContaining("rate limited for an hour. Delivered: nothing. Not delivered: the text"),
+      },
     });
-    deliver();
-    await bus.drain();
   });
 
   it("refuses a channel that is not running and lists the running ones", async () => {
@@ -66,7 +72,7 @@ describe("message", () => {
     expect(ctx.deliveries).toEqual([]);
   });
 
-  it("reports a delivery that fails after dispatch back into the originating session", async () => {
+  it("is a tool error, saying nothing was delivered, when the channel fails the send", async () => {
     const bus = new MessageBus();
     bus.registerChannel("slack", async () => {
       throw new Error("channel_not_found");
@@ -74,14 +80,11 @@ describe("message", () => {
     const ctx = makeContext({ channel: "telegram", chatId: "42", bus });
     await expect(
       runTool(messageTool(), { channel: "slack", chat_id: "C404", content: "hello" }, ctx),
-    ).resolves.toMatchObject({
-      status: "sent",
+    ).rejects.toMatchObject({
+      kind: "ExecutionFailed",
+      message: "delivery to slack chat C404 failed: channel_not_found. Delivered: nothing. Not delivered: the text.",
     });
-    expect(await ctx.nextNotification()).toEqual({
-      type: "tool-result",
-      isError: true,
-      forLlm: { error: "message delivery failed", channel: "slack", chat_id: "C404", reason: "channel_not_found" },
-    });
+    expect(ctx.notifications).toEqual([]);
   });
 
   it("is side-effecting", () => {
@@ -115,6 +118,35 @@ describe("message with files", () => {
       ).rejects.toMatchObject({ kind: "InvalidPath" });
       await bus.drain();
       expect(sent).toEqual([]);
+    } finally {
+      await rm(workspace, { recursive: true, force: true });
+    }
+  });
+
+  it("says which parts got through when the text is delivered and a file is not", async () => {
+    const workspace = await mkdtemp(join(tmpdir(), "skein-message-files-"));
+    try {
+      await writeFile(join(workspace, "chart.png"), "PNG");
+      await writeFile(join(workspace, "data.csv"), "a,b");
+      const bus = new MessageBus();
+      bus.registerChannel("telegram", async (_message, options) => {
+        await options?.onChunkDelivered?.(0, 1);
+        options?.onFileDelivered?.("chart.png");
+        throw new Error("Bad Request: file is too big");
+      });
+      const ctx = makeContext({ bus });
+      const tool = messageTool(undefined, { workspace });
+
+      await expect(
+        runTool(tool, { channel: "telegram", chat_id: "1", content: "here", files: ["chart.png", "data.csv"] }, ctx),
+      ).rejects.toMatchObject({
+        message:
+          "delivery to telegram chat 1 failed: Bad Request: file is too big. Delivered: the text, chart.png. Not delivered: data.csv.",
+        data: {
+          delivered: { text_parts: 1, files: ["chart.png"] },
+          not_delivered: { text: false, files: ["data.csv"] },
+        },
+      });
     } finally {
       await rm(workspace, { recursive: true, force: true });
     }

@@ -35,9 +35,9 @@ export function makeContext(
     signal: overrides.signal ?? new AbortController().signal,
     log: silentLogger(),
     outbound: {
-      send(message) {
+      send(message, progress) {
         deliveries.push({ channel: message.channel, chatId: message.chatId });
-        return bus.publishOutbound(message);
+        return bus.publishOutbound(message, progress);
       },
       channels: () => bus.runningChannels(),
     },
