@@ -1,4 +1,4 @@
-import { contentText, type FakeOpenAI, type Responder } from "../fakes/fake-openai.js";
+import { contentText, type FakeOpenAI, type Responder, spokenText } from "../fakes/fake-openai.js";
 import { waitUntil } from "./wait-until.js";
 
 /** A tool call as a user writes it for {@link toolCallingResponder}. */
@@ -18,7 +18,7 @@ export function askForTools(...calls: WrittenToolCall[]): string {
  */
 export const toolCallingResponder: Responder = (request) => {
   const last = request.body.messages.at(-1);
-  const text = contentText(last?.content);
+  const text = spokenText(last?.content);
   if (last?.role === "user" && text.startsWith("tool ")) {
     const calls = JSON.parse(text.slice("tool ".length)) as WrittenToolCall[];
     return { toolCalls: calls.map((call, index) => ({ id: `call_${index}`, ...call })) };
