@@ -85,6 +85,31 @@ schedule
   .description("remove a scheduled job")
   .action(action(() => import("./commands/schedule-remove.js")));
 
+const skills = program
+  .command("skills")
+  .description("skills: SKILL.md folders of instructions (and scripts) the agent follows");
+skills
+  .command("list")
+  .description(
+    "list the skills found, their folder and status (ready, missing bins or env, wrong os, disabled, invalid, shadowed)",
+  )
+  .option("--json", "print JSON for scripts")
+  .action(action(() => import("./commands/skills-list.js")));
+skills
+  .command("check <folder>")
+  .description("validate one skill folder and print what the model would see")
+  .action(action(() => import("./commands/skills-check.js")));
+skills
+  .command("add <source>")
+  .description("install a skill from a folder, a .zip, a .tar.gz or a git URL into <workspace>/skills/<name>/")
+  .option("-y, --yes", "install without asking for confirmation")
+  .option("--force", "replace an installed skill of the same name")
+  .action(action(() => import("./commands/skills-add.js")));
+skills
+  .command("remove <name>")
+  .description("remove the skill <workspace>/skills/<name>/")
+  .action(action(() => import("./commands/skills-remove.js")));
+
 const mcp = program.command("mcp").description("Model Context Protocol servers");
 mcp
   .command("check")

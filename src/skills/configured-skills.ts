@@ -14,7 +14,7 @@ export interface ConfiguredSkillsOptions {
   home: string;
   /** The daemon's environment (`$HOME` finds `~/.agents/skills`; `requires.env` is checked in it). */
   env: Readonly<Record<string, string | undefined>>;
-  /** Where commands run: inside bubblewrap, only the system directories of the PATH count. */
+  /** Where commands run: inside bubblewrap, only the system directories of the PATH count (default: as `tools.exec.sandbox` says). */
   sandbox?: SandboxDecision;
   log: Logger;
   /** Watch the skill folders for changes (default true; `skein skills` reads once). */
@@ -46,8 +46,10 @@ export function configuredSkills(options: ConfiguredSkillsOptions): ConfiguredSk
     log: options.log,
     ...(options.watch === false ? { watch: false } : {}),
     binDirs: async () => {
-      const sandbox = await options.sandbox;
-      if (sandbox?.type !== "bwrap") return pathDirs;
+      const sandboxed = options.sandbox
+        ? (await options.sandbox).type === "bwrap"
+        : config.tools.exec.sandbox !== "none";
+      if (!sandboxed) return pathDirs;
       const visible = [...SYSTEM_DIRS, options.workspace];
       return pathDirs.filter((dir) => visible.some((root) => dir === root || dir.startsWith(root + sep)));
     },
