@@ -6,6 +6,7 @@ import { type PlatformChannelName, platformChannels, settingsOf } from "../chann
 import type { PlatformChannelDescriptor } from "../channel-kit/channel-descriptor.js";
 import type { CheckResult } from "../checks/check-result.js";
 import type { FetchLike } from "../checks/http-probe.js";
+import { type ConfigSetting, parseConfigText, setInConfigText } from "../config/config-file.js";
 import { type LoadedConfig, loadConfig } from "../config/load.js";
 import { configSchema } from "../config/schema.js";
 import { redactSecrets } from "../config/secrets.js";
@@ -233,36 +234,49 @@ function rawOf(loaded: LoadedConfig): Record<string, unknown> {
   return { channels: structuredClone(loaded.config.channels), gateway: loaded.config.gateway };
 }
 
-/** Sets the answers in a raw config object (the file's JSON): model, endpoint, key, each channel's credentials and owner. */
+/** The keys the answers set: model, endpoint, key, each channel's credentials and owner. */
+function answeredSettings(answers: Answers): ConfigSetting[] {
+  const settings: ConfigSetting[] = [[["agents", "defaults", "model"], answers.model]];
+  if (answers.baseUrl) settings.push([["providers", "openai", "base_url"], answers.baseUrl]);
+  if (answers.apiKey) settings.push([["providers", "openai", "api_key"], answers.apiKey]);
+  for (const [descriptor, { settings: values, allowFrom }] of answers.channels) {
+    for (const [key, value] of Object.entries(values)) settings.push([["channels", descriptor.name, key], value]);
+    settings.push([["channels", descriptor.name, "allow_from"], allowFrom]);
+  }
+  return settings;
+}
+
+/** Sets the answers in a raw config object (a section that is not an object becomes one). */
 function mergeInto(raw: Record<string, unknown>, answers: Answers): Record<string, unknown> {
-  const section = (parent: Record<string, unknown>, key: string) => {
-    const child = parent[key];
-    if (typeof child !== "object" || child === null || Array.isArray(child)) parent[key] = {};
-    return parent[key] as Record<string, unknown>;
-  };
-  section(section(raw, "agents"), "defaults").model = answers.model;
-  const openai = section(section(raw, "providers"), "openai");
-  if (answers.baseUrl) openai.base_url = answers.baseUrl;
-  if (answers.apiKey) openai.api_key = answers.apiKey;
-  for (const [descriptor, { settings, allowFrom }] of answers.channels) {
-    const channel = section(section(raw, "channels"), descriptor.name);
-    Object.assign(channel, settings);
-    channel.allow_from = allowFrom;
+  for (const [path, value] of answeredSettings(answers)) {
+    let parent = raw;
+    for (const key of path.slice(0, -1)) {
+      const child = parent[key];
+      if (typeof child !== "object" || child === null || Array.isArray(child)) parent[key] = {};
+      parent = parent[key] as Record<string, unknown>;
+    }
+    parent[path.at(-1)!] = value;
   }
   return raw;
 }
 
+/**
+ * Writes the answers into config.json: into the file's own text when there is one, so its
+ * comments, layout and other keys stay as they are (the old file is kept as config.json.bak).
+ */
 async function writeConfig(path: string, answers: Answers): Promise<void> {
-  let raw: Record<string, unknown> = {};
   const previous = await readFile(path, "utf8").catch(() => undefined);
   if (previous !== undefined) {
-    raw = JSON.parse(previous) as Record<string, unknown>;
+    const read = await parseConfigText(previous);
+    if (read.type === "syntax-error")
+      throw new Error(`${path} is not valid JSON: line ${read.line}, column ${read.column}: ${read.message}`);
     await writeFile(`${path}.bak`, previous, { mode: 0o600 });
   }
-  const merged = mergeInto(raw, answers);
-  configSchema.parse(merged);
+  const text = await setInConfigText(previous ?? "", answeredSettings(answers));
+  const written = await parseConfigText(text);
+  configSchema.parse(written.type === "object" ? written.value : undefined);
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  await writeFileAtomic(path, `${JSON.stringify(merged, null, 2)}\n`);
+  await writeFileAtomic(path, text.endsWith("\n") ? text : `${text}\n`);
 }
 
 /** Writes each template that is not there yet; says what it created and what it kept. */

@@ -5,6 +5,7 @@ import { parseEnv } from "node:util";
 import { platformChannels } from "../channel-catalog/loader.js";
 import type { EnvConversion } from "../channel-kit/channel-descriptor.js";
 import { closestMatch } from "../util/did-you-mean.js";
+import { parseConfigText } from "./config-file.js";
 import { configSchema, type SkeinConfig } from "./schema.js";
 import { knownKeysBeside } from "./schema-keys.js";
 
@@ -158,17 +159,6 @@ function firstGarbageLine(text: string): { number: number; text: string } | unde
   return undefined;
 }
 
-/** `JSON.parse`'s complaint with the line and column it means, instead of a character position. */
-function describeJsonError(error: Error, text: string): string {
-  const message = error.message.replace(/\s*\(line \d+ column \d+\)/, "");
-  const position = /at position (\d+)/.exec(message);
-  if (!position) return message;
-  const before = text.slice(0, Number(position[1]));
-  const line = before.split("\n").length;
-  const column = before.length - before.lastIndexOf("\n");
-  return `line ${line}, column ${column}: ${message.replace(/\s*in JSON at position \d+/, "")}`;
-}
-
 /** `key: problem`, naming the environment variable when one set the key. */
 function describeIssue(issue: { path: PropertyKey[]; message: string }, setBy: Map<string, string>): string {
   const key = issue.path.map(String).join(".") || "(root)";
@@ -196,17 +186,17 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
   try {
     const text = await readFile(configPath, "utf8");
     fileFound = true;
-    try {
-      raw = JSON.parse(text) as Record<string, unknown>;
-    } catch (error) {
+    const read = await parseConfigText(text);
+    if (read.type === "syntax-error") {
       throw new ConfigError(
         "invalid-json",
-        `${configPath} is not valid JSON: ${describeJsonError(error as Error, text)}`,
+        `${configPath} is not valid JSON: line ${read.line}, column ${read.column}: ${read.message}`,
       );
     }
-    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    if (read.type === "not-an-object") {
       throw new ConfigError("invalid", `${configPath}: the top level must be a JSON object`);
     }
+    raw = read.value;
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     const code = (error as NodeJS.ErrnoException).code;

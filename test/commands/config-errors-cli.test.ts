@@ -37,6 +37,23 @@ describe("the built CLI on a configuration it cannot use", () => {
     expect(result.stderr).toContain("config.json is not valid JSON: line 3, column 3:");
   });
 
+  it("gives the line and column of an error V8 reports without a position", async () => {
+    await writeFile(join(home, "config.json"), '{\n  "log_level": info\n}\n');
+    const result = await skein(["config", "check"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('config.json is not valid JSON: line 2, column 16: unexpected "info"');
+  });
+
+  it("reads comments and trailing commas in config.json, as VS Code's settings allow", async () => {
+    await writeFile(
+      join(home, "config.json"),
+      '// mine\n{\n  /* chatty */ "log_level": "debug",\n  "gateway": { "health_port": 17999, },\n}\n',
+    );
+    const result = await skein(["config", "check"]);
+    expect(result.stderr).not.toMatch(/not valid JSON|invalid configuration/);
+    expect(`${result.stdout}${result.stderr}`).not.toContain("unknown config key");
+  });
+
   it("suggests the known key close to an unknown one", async () => {
     await writeFile(join(home, "config.json"), JSON.stringify({ gateway: { helth_port: 1 }, agent: {} }));
     const { stdout } = await skein(["config", "check"]);

@@ -112,6 +112,38 @@ describe("skein init", () => {
     expect(await readFile(join(home, "workspace", "SOUL.md"), "utf8")).toBe("my own soul\n");
   });
 
+  it("keeps the comments and trailing commas of an existing config.json when it writes the answers into it", async () => {
+    const commented = [
+      "{",
+      "  // debug while we set things up",
+      '  "log_level": "debug",',
+      "  /* the model, set by skein init */",
+      '  "agents": { "defaults": { "model": "old-model" } },',
+      "}",
+      "",
+    ].join("\n");
+    await writeFile(join(home, "config.json"), commented);
+    const result = await init(["--yes", "--no-verify", "--model", "new-model"], { ...base(), OPENAI_API_KEY: "sk-x" });
+    expect(result.code).toBe(0);
+    const written = await readFile(join(home, "config.json"), "utf8");
+    expect(written).toContain("  // debug while we set things up\n");
+    expect(written).toContain("  /* the model, set by skein init */\n");
+    expect(written).toContain('"model": "new-model"');
+    expect(written).toContain('"api_key": "sk-x"');
+    expect(await readFile(join(home, "config.json.bak"), "utf8")).toBe(commented);
+    const check = await new Promise<string>((resolve) =>
+      execFile(
+        process.execPath,
+        [cliPath, "config", "check"],
+        { cwd: home, env: { PATH: process.env.PATH ?? "", HOME: home, SKEIN_HOME: home } },
+        (_error, stdout, stderr) => resolve(`${stdout}${stderr}`),
+      ),
+    );
+    expect(check, "skein reads the file it wrote, comments and all").not.toMatch(
+      /not valid JSON|invalid configuration/,
+    );
+  });
+
   it("asks its questions, checks each answer like doctor, and writes the answers", async () => {
     const answers = [model.baseUrl, "sk-typed", "typed-model", telegram.token, "111, @owner", "", "", ""];
     const result = await init([], base(), `${answers.join("\n")}\n`);
