@@ -42,9 +42,12 @@ export class CliChannel implements TerminalChannel {
   async askApproval(prompt: ApprovalPrompt): Promise<ApprovalHandle> {
     const { confirm, approvals } = this.#options;
     if (!confirm || !approvals) throw new ChannelError("config", this.name, "no terminal to ask on");
-    void confirm(`${prompt.text}\nAllow? [y]es once, [a]lways in this conversation, [N]o: `).then(async (line) => {
+    const always = prompt.offersConversation ? ", [a]lways in this conversation" : "";
+    void confirm(`${prompt.text}\nAllow? [y]es once${always}, [N]o: `).then(async (line) => {
       const answer = await approvals.press({
         channel: this.name,
+        chatId: prompt.chatId,
+        messageId: `cli-approval-${prompt.id}`,
         id: prompt.id,
         choice: terminalChoice(line),
         by: { userId: "local", name: this.#sender },

@@ -1,36 +1,74 @@
 import type { App, BlockAction, ButtonAction, webApi } from "@slack/bolt";
 import type { Logger } from "pino";
 import {
-  APPROVAL_BUTTONS,
   type ApprovalDecisions,
   type ApprovalHandle,
   type ApprovalPrompt,
   approvalButtonData,
+  buttonsOf,
+  DECISION_ROOM,
   type PressAnswer,
+  PromptTooLong,
   parseApprovalButton,
 } from "../../src/channel-kit/approval.js";
 import { escapeMrkdwn } from "./format.js";
 
-/** The prompt's text as a plain-text section (no mrkdwn, no mentions), with or without the buttons. */
-function blocksFor(text: string, id?: string) {
-  const section = { type: "section", text: { type: "plain_text", text: text.slice(0, 3000), emoji: true } };
-  if (!id) return [section];
-  const buttons = APPROVAL_BUTTONS.map(({ choice, label }) => ({
-    type: "button",
-    text: { type: "plain_text", text: label },
-    action_id: approvalButtonData(id, choice),
-    value: approvalButtonData(id, choice),
-    ...(choice === "once" ? { style: "primary" } : choice === "deny" ? { style: "danger" } : {}),
-  }));
-  return [section, { type: "actions", block_id: `approval-${id}`, elements: buttons }];
+/** The most a `plain_text` section shows. */
+const SECTION_LIMIT = 3000;
+/** The most a message's `text` holds: the prompt goes there too, in full, for notifications and screen readers. */
+const TEXT_LIMIT = 39_000;
+
+/** The text in pieces of at most {@link SECTION_LIMIT} UTF-16 units, never splitting a character. */
+function sectionsOf(text: string): string[] {
+  const pieces: string[] = [];
+  let piece = "";
+  for (const character of text) {
+    if (piece.length + character.length > SECTION_LIMIT) {
+      pieces.push(piece);
+      piece = "";
+    }
+    piece += character;
+  }
+  return [...pieces, piece];
 }
 
-/** Posts an approval prompt with Block Kit buttons, in the turn's thread when it has one. */
+/**
+ * The prompt's text as plain-text sections (no mrkdwn, no mentions, no emoji shortcodes:
+ * shown as written), in full over as many sections as it takes, with or without the buttons.
+ */
+function blocksFor(text: string, prompt?: ApprovalPrompt) {
+  const sections = sectionsOf(text).map((piece) => ({
+    type: "section",
+    text: { type: "plain_text", text: piece, emoji: false },
+  }));
+  if (!prompt) return sections;
+  const buttons = buttonsOf(prompt).map(({ choice, label }) => ({
+    type: "button",
+    text: { type: "plain_text", text: label },
+    action_id: approvalButtonData(prompt.id, choice),
+    value: approvalButtonData(prompt.id, choice),
+    ...(choice === "once" ? { style: "primary" } : choice === "deny" ? { style: "danger" } : {}),
+  }));
+  return [...sections, { type: "actions", block_id: `approval-${prompt.id}`, elements: buttons }];
+}
+
+/** The message's `text` (notifications, screen readers): the prompt in full, its `<`, `>`, `&` escaped. */
+function fallbackOf(text: string): string {
+  return escapeMrkdwn(text);
+}
+
+/**
+ * Posts an approval prompt with Block Kit buttons, in the turn's thread when it has one. A
+ * prompt longer than the sections a message holds is refused ({@link PromptTooLong}), never cut.
+ */
 export async function postSlackApproval(client: webApi.WebClient, prompt: ApprovalPrompt): Promise<ApprovalHandle> {
+  const limit = TEXT_LIMIT - DECISION_ROOM;
+  if (prompt.text.length > limit) throw new PromptTooLong(prompt.text.length, limit);
   const posted = await client.chat.postMessage({
     channel: prompt.chatId,
-    text: escapeMrkdwn(prompt.text),
-    blocks: blocksFor(prompt.text, prompt.id),
+    text: fallbackOf(prompt.text),
+    mrkdwn: false,
+    blocks: blocksFor(prompt.text, prompt),
     ...(prompt.threadId ? { thread_ts: prompt.threadId } : {}),
   });
   return { messageId: String(posted.ts) };
@@ -46,7 +84,7 @@ export async function settleSlackApproval(
   await client.chat.update({
     channel: prompt.chatId,
     ts: handle.messageId,
-    text: escapeMrkdwn(text),
+    text: fallbackOf(text),
     blocks: blocksFor(text),
   });
 }
@@ -63,7 +101,7 @@ async function showAnswer(
     await client.chat.update({
       channel,
       ts: body.message.ts,
-      text: escapeMrkdwn(answer.text),
+      text: fallbackOf(answer.text),
       blocks: blocksFor(answer.text),
     });
     return;
@@ -90,6 +128,8 @@ export function listenForSlackPresses(app: App, approvals: ApprovalDecisions | u
     if (!button || !approvals || !channel) return;
     const answer = await approvals.press({
       channel: "slack",
+      chatId: channel,
+      ...(body.message?.ts ? { messageId: body.message.ts } : {}),
       id: button.id,
       choice: button.choice,
       by: { userId: body.user.id, name: body.user.username ?? body.user.name ?? body.user.id },

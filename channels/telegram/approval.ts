@@ -1,28 +1,39 @@
 import type { Api, Context } from "grammy";
 import type { Logger } from "pino";
 import {
-  APPROVAL_BUTTONS,
   type ApprovalDecisions,
   type ApprovalHandle,
   type ApprovalPrompt,
   approvalButtonData,
+  buttonsOf,
+  DECISION_ROOM,
+  PromptTooLong,
   parseApprovalButton,
 } from "../../src/channel-kit/approval.js";
 import { telegramChatId } from "./outbound.js";
 
+/** The most a Telegram message holds, in UTF-16 code units. */
+const TELEGRAM_TEXT_LIMIT = 4096;
+
 /** The prompt's buttons as an inline keyboard, one button per row (the labels are long). */
-function keyboardFor(id: string) {
+function keyboardFor(prompt: ApprovalPrompt) {
   return {
-    inline_keyboard: APPROVAL_BUTTONS.map(({ choice, label }) => [
-      { text: label, callback_data: approvalButtonData(id, choice) },
+    inline_keyboard: buttonsOf(prompt).map(({ choice, label }) => [
+      { text: label, callback_data: approvalButtonData(prompt.id, choice) },
     ]),
   };
 }
 
-/** Posts an approval prompt as plain text with an inline keyboard; in a group, as a reply to the turn's message. */
+/**
+ * Posts an approval prompt as plain text (no `parse_mode`: nothing in the arguments becomes
+ * HTML or Markdown) with an inline keyboard; in a group, as a reply to the turn's message.
+ * A prompt longer than one message is refused ({@link PromptTooLong}), never cut.
+ */
 export async function postTelegramApproval(api: Api, prompt: ApprovalPrompt): Promise<ApprovalHandle> {
+  const limit = TELEGRAM_TEXT_LIMIT - DECISION_ROOM;
+  if (prompt.text.length > limit) throw new PromptTooLong(prompt.text.length, limit);
   const sent = await api.sendMessage(telegramChatId(prompt.chatId), prompt.text, {
-    reply_markup: keyboardFor(prompt.id),
+    reply_markup: keyboardFor(prompt),
     ...(prompt.threadId ? { message_thread_id: Number(prompt.threadId) } : {}),
     ...(prompt.replyToId
       ? { reply_parameters: { message_id: Number(prompt.replyToId), allow_sending_without_reply: true } }
@@ -60,6 +71,8 @@ export async function handleTelegramPress(
   const from = query.from;
   const answer = await approvals.press({
     channel: "telegram",
+    chatId: String(query.message?.chat.id ?? ""),
+    ...(query.message ? { messageId: String(query.message.message_id) } : {}),
     id: button.id,
     choice: button.choice,
     by: { userId: String(from.id), name: from.username ? `@${from.username}` : from.first_name },

@@ -28,11 +28,16 @@ export interface ToolContextOptions {
 export function buildToolContext(options: ToolContextOptions): ToolContext {
   const { message, bus, deliveredTo } = options;
   const thread = message.threadId ? { threadId: message.threadId } : {};
+  const unattended = message.trigger !== undefined || message.unattended === true;
+  const createdIn = message.trigger?.type === "schedule" ? message.trigger.createdIn : undefined;
   return Object.freeze({
     channel: message.channel,
     chatId: message.chatId,
     ...thread,
     senderId: message.senderId,
+    ...(unattended && { unattended }),
+    ...(message.admittedVia === "group" && { confinedTo: { channel: message.channel, chatId: message.chatId } }),
+    ...(createdIn && { actsAs: { channel: createdIn.channel, chatId: createdIn.chatId } }),
     sessionKey: options.sessionKey,
     signal: options.signal,
     log: options.log,
@@ -55,6 +60,8 @@ export function buildToolContext(options: ToolContextOptions): ToolContext {
         isDirect: message.isDirect,
         receivedAt: Date.now(),
         internal: true,
+        ...(message.admittedVia && { admittedVia: message.admittedVia }),
+        ...(unattended && { unattended }),
         text: `A background task you started has finished. Tell the user what came of it. Its result:\n${truncateForLlm(forLlm ?? "")}`,
       });
     },

@@ -1,17 +1,19 @@
 import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
-import type {
-  ApprovalChoice,
-  ApprovalDecisions,
-  ApprovalHandle,
-  ApprovalPress,
-  ApprovalPrompt,
-  PressAnswer,
+import {
+  type ApprovalChoice,
+  type ApprovalDecisions,
+  type ApprovalHandle,
+  type ApprovalPress,
+  type ApprovalPrompt,
+  type PressAnswer,
+  PromptTooLong,
 } from "../channel-kit/approval.js";
 import type { Channel } from "../channel-kit/channel.js";
 import type { ApprovalGate, ApprovalRequest, ApprovalVerdict } from "../tools/approval-gate.js";
-import type { ApprovalRelay, RelayedDecision } from "./approval-relay.js";
+import type { ApprovalRelay, RelayedDecision, SharedApprovalRequest } from "./approval-relay.js";
 import { callKey, summarizeArguments } from "./call-summary.js";
+import { ANSWER, decidedText, EndedRequests, gone, isFromPrompt, type PromptPlace } from "./press-answers.js";
 
 export interface ApprovalBrokerOptions {
   /** The running channel of this name, where prompts are posted. */
@@ -39,10 +41,13 @@ type Ending = { type: "timeout" } | { type: "cancelled"; reason: string };
 
 interface Pending {
   prompt: ApprovalPrompt;
+  /** The call's grant key for "for this conversation": its identity and the state it depends on. */
   key: string;
   sessionKey: string;
   /** `channel:userId` of the sender whose message started the turn. */
   requester: string;
+  /** The posted prompt's message, once known: only its own buttons decide. */
+  handle?: ApprovalHandle;
   settle(choice: ApprovalChoice): void;
 }
 
@@ -55,17 +60,25 @@ export const DENIAL = {
   restart: "the bot is restarting; nothing was run (ask again after the restart)",
 } as const;
 
-const NOT_YOURS = "Not yours to approve.";
-const GONE = "This request is no longer pending.";
-const EXPIRED = "This request expired: the bot process that asked for it stopped, so nothing was run.";
+/** What the model is told when the prompt would not fit in one message of the chat. */
+function tooLongDenial(error: PromptTooLong): string {
+  return (
+    `the call's arguments are too long to show in full in an approval prompt here (${error.length} characters; ` +
+    `at most ${error.limit}), so it was not run: make the call shorter (e.g. write a long script to a file ` +
+    "with write_file and run that file)"
+  );
+}
 
 /**
  * Pending approvals (`tools.approval: ask`). The registry asks through {@link approve}; the
  * prompt goes to the turn's chat; channels report button presses through {@link press},
  * outside any turn queue. A decision is bound to one call (tool name and a hash of its
- * arguments) and used once; "for this conversation" also approves the same call for the
- * rest of the session (until `/new`, see {@link forgetConversation}). Everything is kept in
- * memory: at shutdown, pending requests are denied and their prompts say so.
+ * arguments) in one chat, is decided only by the prompt's own buttons in that chat, and is
+ * used once; "for this conversation" also approves the same call for the rest of the session
+ * (until `/new`, see {@link forgetConversation}) while the state it depends on (the workspace
+ * for a command) is as the last approved run left it, and is never offered nor applied in a
+ * turn nobody is present for. Everything is kept in memory: at shutdown, pending requests are
+ * denied and their prompts say so.
  */
 export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
   readonly #options: ApprovalBrokerOptions;
@@ -76,6 +89,7 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
   readonly #closing = new AbortController();
   /** `approve` calls not finished yet (shutdown waits for their prompts to be updated). */
   readonly #asking = new Set<Promise<ApprovalVerdict>>();
+  readonly #ended = new EndedRequests();
 
   constructor(options: ApprovalBrokerOptions) {
     this.#options = options;
@@ -93,8 +107,14 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
 
   async #ask(request: ApprovalRequest): Promise<ApprovalVerdict> {
     const { ctx } = request;
-    const key = callKey(request.tool, request.args);
-    if (await this.#isGranted(ctx.sessionKey, key)) return { type: "approved" };
+    const call = callKey(request.tool, request.args);
+    const grantKey = async () => (request.state ? `${call}@${await request.state()}` : call);
+    const regrant = (previous: string) => async () => {
+      const next = await grantKey();
+      if (next !== previous) await this.#regrant(ctx.sessionKey, previous, next);
+    };
+    const key = ctx.unattended ? call : await grantKey();
+    if (!ctx.unattended && (await this.#isGranted(ctx.sessionKey, key))) return { type: "approved", ran: regrant(key) };
     if (this.#closing.signal.aborted) return denied(DENIAL.restart);
     const channel = this.#options.channel(ctx.channel);
     if (!channel?.askApproval) return denied(DENIAL.noPrompt);
@@ -114,7 +134,9 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
     await this.#share(prompt, `${ctx.channel}:${ctx.senderId}`);
     // Out of #pending at once, before the prompt is updated: a press from then on finds it gone.
     const end = (ending: Ending) => {
-      if (this.#withdraw(prompt.id)) settle(ending);
+      if (!this.#withdraw(prompt.id)) return;
+      this.#ended.add(prompt.id, "expired");
+      settle(ending);
     };
     const timer = setTimeout(() => end({ type: "timeout" }), this.#options.timeoutMs);
     timer.unref();
@@ -128,14 +150,21 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
       try {
         handle = await channel.askApproval(prompt, ctx.signal);
       } catch (error) {
+        if (error instanceof PromptTooLong) {
+          ctx.log.info({ tool: request.tool, length: error.length, limit: error.limit }, "approval prompt too long");
+          return denied(tooLongDenial(error));
+        }
         ctx.log.warn({ err: error, tool: request.tool }, "posting the approval prompt failed");
         return denied(DENIAL.promptFailed);
       }
+      const waiting = this.#pending.get(prompt.id);
+      if (waiting) waiting.handle = handle;
       this.#options.log.info({ id: prompt.id, tool: request.tool, session: ctx.sessionKey }, "waiting for approval");
       const outcome = await answer;
       if (typeof outcome === "string") {
         this.#options.log.info({ id: prompt.id, tool: request.tool, choice: outcome }, "approval decided");
-        return outcome === "deny" ? denied(DENIAL.denied) : { type: "approved" };
+        if (outcome === "deny") return denied(DENIAL.denied);
+        return outcome === "conversation" ? { type: "approved", ran: regrant(key) } : { type: "approved" };
       }
       const text = outcome.type === "timeout" ? timeoutLine(this.#options.timeoutMs) : `⏹ Not run: ${outcome.reason}.`;
       this.#options.log.info({ id: prompt.id, tool: request.tool, ending: outcome.type }, "approval not given");
@@ -159,12 +188,8 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
     const { relay } = this.#options;
     if (relay) return pending ? this.#pressClaimed(press, pending, relay) : this.#pressElsewhere(press, relay);
     const refusal = this.#refusal(press, pending && requestOf(pending));
-    if (refusal || !pending) return refusal ?? { type: "gone", text: GONE };
-    if (press.choice === "conversation") {
-      const grants = this.#grants.get(pending.sessionKey) ?? new Set<string>();
-      grants.add(pending.key);
-      this.#grants.set(pending.sessionKey, grants);
-    }
+    if (refusal || !pending) return refusal ?? this.#ended.answerFor(press.id);
+    if (choiceOf(press, pending.prompt) === "conversation") this.#grantHere(pending.sessionKey, pending.key);
     return this.#decide(press, pending);
   }
 
@@ -178,13 +203,24 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
       );
   }
 
-  /** Why a press cannot decide `pending` (gone, or not the presser's to decide); undefined when it can. */
-  #refusal(press: ApprovalPress, request: { channel: string; requester: string } | undefined): PressAnswer | undefined {
-    if (!request || request.channel !== press.channel) return { type: "gone", text: GONE };
+  /**
+   * Why a press cannot decide `request`: not pending, a button that is not the prompt's own in
+   * its chat (answered as if unknown, so nothing is learnt from it), or not the presser's to
+   * decide; undefined when it can.
+   */
+  #refusal(press: ApprovalPress, request: PressedRequest | undefined): PressAnswer | undefined {
+    if (!request) return this.#ended.answerFor(press.id);
+    if (!isFromPrompt(press, request)) {
+      this.#options.log.warn(
+        { id: press.id, channel: press.channel, chatId: press.chatId },
+        "approval press dropped: not the prompt's own button in its chat",
+      );
+      return gone(ANSWER.unknown);
+    }
     const presser = `${press.channel}:${press.by.userId}`;
     if (presser === request.requester || this.#approvers.has(presser)) return undefined;
     this.#options.log.info({ id: press.id, presser }, "approval press refused: not the requester nor an approver");
-    return { type: "refused", text: NOT_YOURS };
+    return { type: "refused", text: ANSWER.notYours };
   }
 
   /** Takes a request of this process out of the pending ones (and the cluster's); false when it was no longer there. */
@@ -196,9 +232,11 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
 
   /** Settles a request of this process with the press's choice. */
   #decide(press: ApprovalPress, pending: Pending): PressAnswer {
+    const choice = choiceOf(press, pending.prompt);
     this.#pending.delete(press.id);
-    pending.settle(press.choice);
-    return { type: "decided", text: decidedText(pending.prompt.text, press) };
+    this.#ended.add(press.id, "decided");
+    pending.settle(choice);
+    return { type: "decided", text: decidedText(pending.prompt.text, press, choice) };
   }
 
   /** Cluster: a press for a request of this process, decided here once no other process decided it first. */
@@ -207,9 +245,9 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
     if (refusal) return refusal;
     // Redis out of reach: no other process can decide it either, so this one does.
     const claimed = await relay.claim(press.id).catch(() => true);
-    if (!claimed || this.#pending.get(press.id) !== pending) return { type: "gone", text: GONE };
-    if (press.choice === "conversation") await this.#grant(pending);
-    return this.#pending.get(press.id) === pending ? this.#decide(press, pending) : { type: "gone", text: GONE };
+    if (!claimed || this.#pending.get(press.id) !== pending) return this.#ended.answerFor(press.id);
+    if (choiceOf(press, pending.prompt) === "conversation") await this.#grant(pending.sessionKey, pending.key);
+    return this.#pending.get(press.id) === pending ? this.#decide(press, pending) : this.#ended.answerFor(press.id);
   }
 
   /** Cluster: a press for a request that waits in another process (or in none any more). */
@@ -217,16 +255,17 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
     try {
       const request = await relay.find(press.id);
       const refusal = this.#refusal(press, request);
-      if (refusal || !request) return refusal ?? { type: "gone", text: GONE };
-      const outcome = await relay.decide({ id: press.id, choice: press.choice, by: press.by });
-      this.#options.log.info({ id: press.id, choice: press.choice, outcome }, "approval press relayed");
-      if (outcome === "orphaned") return { type: "gone", text: EXPIRED };
+      if (refusal || !request) return refusal ?? gone(ANSWER.unknown);
+      const choice = choiceOf(press, request);
+      const outcome = await relay.decide({ id: press.id, choice, by: press.by });
+      this.#options.log.info({ id: press.id, choice, outcome }, "approval press relayed");
+      if (outcome === "orphaned") return gone(ANSWER.orphaned);
       return outcome === "delivered"
-        ? { type: "decided", text: decidedText(request.text, press) }
-        : { type: "gone", text: GONE };
+        ? { type: "decided", text: decidedText(request.text, press, choice) }
+        : gone(ANSWER.unknown);
     } catch (error) {
       this.#options.log.warn({ err: error, id: press.id }, "relaying an approval press failed");
-      return { type: "gone", text: GONE };
+      return gone(ANSWER.unknown);
     }
   }
 
@@ -234,15 +273,25 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
   async #onRelayedDecision(decision: RelayedDecision): Promise<void> {
     const pending = this.#pending.get(decision.id);
     if (!pending) return;
-    if (decision.choice === "conversation") await this.#grant(pending);
+    const choice = decision.choice === "conversation" && !pending.prompt.offersConversation ? "once" : decision.choice;
+    if (choice === "conversation") await this.#grant(pending.sessionKey, pending.key);
     if (this.#pending.get(decision.id) !== pending) return;
     this.#pending.delete(decision.id);
-    pending.settle(decision.choice);
+    this.#ended.add(decision.id, "decided");
+    pending.settle(choice);
   }
 
   /** Cluster: posts the request where every process finds it (a failure leaves it to this process's presses). */
   async #share(prompt: ApprovalPrompt, requester: string): Promise<void> {
-    const request = { id: prompt.id, channel: prompt.channel, requester, text: prompt.text };
+    const request: SharedApprovalRequest = {
+      id: prompt.id,
+      channel: prompt.channel,
+      chatId: prompt.chatId,
+      ...(prompt.threadId ? { threadId: prompt.threadId } : {}),
+      requester,
+      text: prompt.text,
+      offersConversation: prompt.offersConversation,
+    };
     await this.#options.relay
       ?.publish(request, this.#options.timeoutMs + SHARED_REQUEST_MARGIN_MS)
       .catch((error: unknown) =>
@@ -262,15 +311,27 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
     });
   }
 
-  async #grant(pending: Pending): Promise<void> {
+  /** Cluster: shares an approval for the conversation (this process's own grants live in the relay then). */
+  async #grant(sessionKey: string, key: string): Promise<void> {
     await this.#options.relay
-      ?.grant(pending.sessionKey, pending.key)
+      ?.grant(sessionKey, key)
       .catch((error: unknown) =>
-        this.#options.log.warn(
-          { err: error, session: pending.sessionKey },
-          "sharing an approval for the conversation failed",
-        ),
+        this.#options.log.warn({ err: error, session: sessionKey }, "sharing an approval for the conversation failed"),
       );
+  }
+
+  #grantHere(sessionKey: string, key: string): void {
+    const grants = this.#grants.get(sessionKey) ?? new Set<string>();
+    grants.add(key);
+    this.#grants.set(sessionKey, grants);
+  }
+
+  /** After an approved run: the conversation's approval follows the state the run left (a command's own writes). */
+  async #regrant(sessionKey: string, previous: string, next: string): Promise<void> {
+    if (this.#options.relay) return this.#grant(sessionKey, next);
+    const grants = this.#grants.get(sessionKey);
+    if (!grants?.delete(previous)) return;
+    grants.add(next);
   }
 
   /** Requests waiting for an answer now. */
@@ -305,6 +366,7 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
   #promptFor(request: ApprovalRequest): ApprovalPrompt {
     const { ctx } = request;
     const summary = summarizeArguments(request.args, this.#options.redact);
+    const unattended = ctx.unattended ? " (in a scheduled or webhook turn nobody is present for)" : "";
     return {
       id: randomBytes(8).toString("hex"),
       channel: ctx.channel,
@@ -312,7 +374,8 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
       ...(ctx.threadId ? { threadId: ctx.threadId } : {}),
       tool: request.tool,
       summary,
-      text: `🔐 Approval needed: the agent wants to run ${request.tool}\n${summary}`,
+      text: `🔐 Approval needed: the agent wants to run ${request.tool}${unattended}\n${summary}`,
+      offersConversation: !ctx.unattended,
     };
   }
 }
@@ -321,19 +384,23 @@ function denied(message: string): ApprovalVerdict {
   return { type: "denied", message };
 }
 
-function requestOf(pending: Pending): { channel: string; requester: string } {
-  return { channel: pending.prompt.channel, requester: pending.requester };
+/** What judging a press needs to know of a request: where its prompt is and who asked. */
+type PressedRequest = PromptPlace & { requester: string };
+
+function requestOf(pending: Pending): PressedRequest {
+  const { channel, chatId, threadId } = pending.prompt;
+  return {
+    channel,
+    chatId,
+    ...(threadId ? { threadId } : {}),
+    ...(pending.handle ? { messageId: pending.handle.messageId } : {}),
+    requester: pending.requester,
+  };
 }
 
-/** The prompt's text once decided: the decision and who made it below. */
-function decidedText(promptText: string, press: ApprovalPress): string {
-  return `${promptText}\n\n${decisionLine(press.choice)} by ${press.by.name ?? press.by.userId}`;
-}
-
-function decisionLine(choice: ApprovalChoice): string {
-  if (choice === "once") return "✅ Allowed once";
-  if (choice === "conversation") return "✅ Allowed for this conversation";
-  return "🚫 Denied";
+/** The press's choice, "for this conversation" being "once" where it was not offered. */
+function choiceOf(press: ApprovalPress, prompt: { offersConversation: boolean }): ApprovalChoice {
+  return press.choice === "conversation" && !prompt.offersConversation ? "once" : press.choice;
 }
 
 function timeoutLine(timeoutMs: number): string {

@@ -5,6 +5,11 @@ export interface SharedApprovalRequest {
   id: string;
   /** The channel the prompt was posted in (a press from another channel does not match). */
   channel: string;
+  /** The chat it was posted in, and the Discord thread: a press from another chat does not match. */
+  chatId: string;
+  threadId?: string;
+  /** Whether "Allow for this conversation" was offered (a press for it otherwise allows once). */
+  offersConversation: boolean;
   /** `channel:userId` of the sender whose message started the turn. */
   requester: string;
   /** The prompt's text: the decided prompt reads it with the decision below. */

@@ -1,13 +1,11 @@
 import { createHash } from "node:crypto";
+import { showLiterally } from "./literal-text.js";
 
 /** Argument names whose values are never shown (tokens, passwords, auth headers). */
 const SECRET_NAME = /token|secret|passw|api[-_]?key|authori[sz]ation|cookie|credential|private[-_]?key/i;
 /** Secret-looking values inside text: bearer credentials, common API key shapes. */
 const SECRET_VALUE =
   /\b(?:Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}|\b(?:sk|xox[abprs]|ghp|gho|github_pat)[-_][A-Za-z0-9_-]{8,}/g;
-
-const MAX_VALUE_CHARS = 300;
-const MAX_SUMMARY_CHARS = 900;
 
 /** JSON with object keys sorted, so that equal arguments always give the same text. */
 function canonicalJson(value: unknown): string {
@@ -27,11 +25,7 @@ export function callKey(tool: string, args: Readonly<Record<string, unknown>>): 
   return `${tool}:${hash}`;
 }
 
-function shorten(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
-
-/** A value as shown in a prompt: secrets hidden, long text cut. */
+/** A value as shown in a prompt: in full and literally, secrets hidden. */
 function shownValue(name: string, value: unknown, redact: (text: string) => string): string {
   if (SECRET_NAME.test(name)) return "[redacted]";
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {
@@ -42,12 +36,13 @@ function shownValue(name: string, value: unknown, redact: (text: string) => stri
     value = Object.fromEntries(inner);
   }
   const text = typeof value === "string" ? value : JSON.stringify(value);
-  return shorten(redact(text ?? "").replace(SECRET_VALUE, "[redacted]"), MAX_VALUE_CHARS);
+  return showLiterally(redact(text ?? "").replace(SECRET_VALUE, "[redacted]"));
 }
 
 /**
- * The arguments as a prompt shows them: one `name: value` line each, secrets redacted
- * (by name, by shape and by `redact`, which knows the config's secrets), long values cut.
+ * The arguments as a prompt shows them: one `name: value` line each, in full, every invisible
+ * or reordering character spelled out (`\u202e`), secrets redacted (by name, by shape and by
+ * `redact`, which knows the config's secrets).
  */
 export function summarizeArguments(
   args: Readonly<Record<string, unknown>>,
@@ -55,6 +50,6 @@ export function summarizeArguments(
 ): string {
   const lines = Object.entries(args)
     .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `${name}: ${shownValue(name, value, redact)}`);
-  return shorten(lines.join("\n") || "(no arguments)", MAX_SUMMARY_CHARS);
+    .map(([name, value]) => `${showLiterally(name)}: ${shownValue(name, value, redact)}`);
+  return lines.join("\n") || "(no arguments)";
 }

@@ -44,6 +44,14 @@ export interface InboundMessage {
   internal?: boolean;
   /** Set by skein (with `internal`) when no person wrote this message: a scheduled job or a webhook started it. */
   trigger?: MessageTrigger;
+  /**
+   * Set by the access gate (or by skein for a job such a sender created), never by a platform:
+   * the sender was let in only because the group's chat id is in the channel's `allow_from`,
+   * not personally nor by pairing. The turn's tools may then send and deliver only to this chat.
+   */
+  admittedVia?: "group";
+  /** Set by skein on a background result of a turn nobody was present for: it is unattended too. */
+  unattended?: boolean;
 }
 
 /**
@@ -52,7 +60,15 @@ export interface InboundMessage {
  * answer is sent unless it is empty or exactly `NOTHING_TO_REPORT`.
  */
 export type MessageTrigger =
-  | { type: "schedule"; kind: "reminder" | "task"; jobId: string; name?: string; model?: string }
+  | {
+      type: "schedule";
+      kind: "reminder" | "task";
+      jobId: string;
+      name?: string;
+      model?: string;
+      /** The chat the job was created in: the run's tools act as that chat. */
+      createdIn?: { channel: string; chatId: string };
+    }
   | { type: "hook"; hook: string; mode: "notify" | "agent" };
 
 /** A workspace file sent with an outbound message (the `message` tool's `files`), checked to be inside the workspace. */

@@ -26,13 +26,49 @@ export interface ApprovalPrompt {
   /** The message that started the turn, to post the prompt as a reply to (groups). */
   replyToId?: string;
   tool: string;
-  /** The call's arguments as shown to the user: shortened, secrets redacted. */
+  /** The call's arguments as shown to the user: in full, literally (invisible characters escaped), secrets redacted. */
   summary: string;
-  /** The prompt's whole text (plain text, no markup): the tool, the arguments and a question. */
+  /**
+   * The prompt's whole text: the tool and the arguments. Plain text that the channel shows
+   * literally: nothing in it may become markup, a mention or an emoji on the platform.
+   */
   text: string;
+  /**
+   * Whether "Allow for this conversation" is offered. It is not in a turn nobody is present
+   * for (a scheduled task, a webhook): the channel shows Allow once and Deny only.
+   */
+  offersConversation: boolean;
 }
 
-/** Where a posted prompt is, so that it can be updated later. */
+/** The buttons a prompt shows, in order. */
+export function buttonsOf(prompt: Pick<ApprovalPrompt, "offersConversation">): typeof APPROVAL_BUTTONS {
+  return prompt.offersConversation ? APPROVAL_BUTTONS : APPROVAL_BUTTONS.filter((b) => b.choice !== "conversation");
+}
+
+/**
+ * Room a posted prompt keeps for the decision line added when it is settled (who decided,
+ * how): a channel refuses a prompt whose text leaves less than this below its platform limit.
+ */
+export const DECISION_ROOM = 200;
+
+/**
+ * Thrown by a channel's `askApproval` when the prompt, shown in full, does not fit in one
+ * platform message: the call is refused rather than shown cut.
+ */
+export class PromptTooLong extends Error {
+  override readonly name = "PromptTooLong";
+  readonly kind = "prompt-too-long";
+  constructor(
+    /** The prompt's length as the platform counts it. */
+    readonly length: number,
+    /** The most the platform shows in one prompt (less the room for the decision). */
+    readonly limit: number,
+  ) {
+    super(`the approval prompt is ${length} characters long; at most ${limit} fit`);
+  }
+}
+
+/** Where a posted prompt is, so that it can be updated later and presses checked against it. */
 export interface ApprovalHandle {
   /** The platform id of the prompt message. */
   messageId: string;
@@ -48,6 +84,13 @@ export interface ApprovalPresser {
 export interface ApprovalPress {
   /** The channel the press came from. */
   channel: string;
+  /**
+   * The chat of the message whose button was pressed, as the platform reports it (Discord: the
+   * thread's channel id for a prompt in a thread). A press decides only in the prompt's chat.
+   */
+  chatId: string;
+  /** The platform id of the message whose button was pressed: only the prompt's own buttons decide. */
+  messageId?: string;
   /** The request id the button carried. */
   id: string;
   choice: ApprovalChoice;
@@ -57,8 +100,8 @@ export interface ApprovalPress {
 /**
  * What the broker answers to a press: `decided` (the prompt should now read `text`, its
  * buttons gone), `refused` (the presser may not decide: tell only them `text`, change
- * nothing) or `gone` (the request was already decided, timed out or belongs to an
- * earlier run of the daemon: tell the presser `text`).
+ * nothing) or `gone` (the request expired, was already decided, belongs to an earlier run of
+ * the daemon, or the button was not the prompt's in this chat: tell the presser `text`).
  */
 export type PressAnswer =
   | { type: "decided"; text: string }

@@ -74,17 +74,25 @@ export function createAccessGate(options: AccessGateOptions): InboundGate {
     return { type: "reply", text: pairingText(message.channel, request.code, request.expiresAt - Date.now()) };
   }
 
+  /** Whether the sender is allowed in their own right (by id, username, `*` or pairing), wherever they write. */
+  const isPersonallyLetIn = async (message: InboundMessage, access: ChannelAccess) =>
+    isAllowed(access.allow_from, { ...message, isDirect: true }) ||
+    (await pairings.isApproved(message.channel, message.senderId));
+
   async function admit(message: InboundMessage, access: ChannelAccess): Promise<Admission> {
     if (message.isDirect) return (await isLetIn(message, access)) ? { type: "admit", message } : pair(message);
     if (access.group_policy === "disabled") return { type: "ignore", reason: "group messages are disabled" };
     if (access.group_policy === "mention" && !message.mentioned) return { type: "ignore", reason: "not mentioned" };
-    if (!(await isLetIn(message, access))) return { type: "ignore", reason: "sender not allowed" };
-    return { type: "admit", message };
+    if (await isPersonallyLetIn(message, access)) return { type: "admit", message };
+    if (!isAllowed(access.allow_from, message)) return { type: "ignore", reason: "sender not allowed" };
+    return { type: "admit", message: { ...message, admittedVia: "group" } };
   }
 
   return {
     name: "access",
-    async admit(message) {
+    async admit(platformMessage) {
+      // Only this gate says how a sender was let in.
+      const { admittedVia: _ignored, ...message } = platformMessage;
       const access = accessOf(message.channel);
       if (!access) return { type: "admit", message };
       try {

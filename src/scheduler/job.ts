@@ -29,6 +29,11 @@ export interface ScheduledJob {
   createdBy: string;
   /** Whether the target is a private chat with the bot. */
   isDirect: boolean;
+  /**
+   * The creator was let in only through the group's chat id (a lower-trust sender): each run's
+   * tools may reach only the target, as the creator's own turns could.
+   */
+  confined?: boolean;
   /** The model a task runs with (default: the conversation's). */
   model?: string;
   /** Epoch milliseconds. */

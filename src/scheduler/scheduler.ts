@@ -48,6 +48,8 @@ export interface NewJob extends ScheduleRequest {
   createdIn: JobChat;
   createdBy: string;
   isDirect: boolean;
+  /** The creator was let in only through the group's chat id: the runs' tools reach only the target. */
+  confined?: boolean;
 }
 
 /** The outcome of {@link Scheduler.add}: the job, or why it was refused (for the model to correct). */
@@ -102,6 +104,7 @@ export class Scheduler {
       createdIn: request.createdIn,
       createdBy: request.createdBy,
       isDirect: request.isDirect,
+      ...(request.confined ? { confined: true } : {}),
       ...(request.model ? { model: request.model } : {}),
       createdAt: now,
       nextRun: planned.firstRun,
@@ -214,12 +217,14 @@ function runMessage(job: ScheduledJob, runTime: number, now: number): InboundMes
     text: job.text,
     receivedAt: now,
     internal: true,
+    ...(job.confined ? { admittedVia: "group" as const } : {}),
     trigger: {
       type: "schedule",
       kind: job.kind,
       jobId: job.id,
       ...(job.name ? { name: job.name } : {}),
       ...(job.model ? { model: job.model } : {}),
+      createdIn: { channel: job.createdIn.channel, chatId: job.createdIn.chatId },
     },
   };
 }

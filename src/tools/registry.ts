@@ -158,10 +158,15 @@ export class ToolRegistry implements ToolSink {
     }
     const frozen = deepFreeze(structuredClone(args));
     ctx.log.debug({ name: tool.name }, "asking for approval");
-    const verdict = await this.#approvals.approve({ tool: tool.name, args: frozen, ctx });
+    const state = tool.grantState && (() => tool.grantState!(frozen));
+    const verdict = await this.#approvals.approve({ tool: tool.name, args: frozen, ctx, ...(state && { state }) });
     if (verdict.type === "denied") return failure("PermissionDenied", verdict.message);
     ctx.log.debug({ name: tool.name }, "executing approved tool");
-    return this.#runWithTimeout(tool, frozen, Object.freeze({ ...ctx, approved: true }));
+    try {
+      return await this.#runWithTimeout(tool, frozen, Object.freeze({ ...ctx, approved: true }));
+    } finally {
+      await verdict.ran?.().catch((error: unknown) => ctx.log.warn({ err: error }, "updating an approval failed"));
+    }
   }
 
   async #parseArguments(

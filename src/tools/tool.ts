@@ -140,6 +140,23 @@ export interface ToolContext {
   readonly approved?: boolean;
   /** State shared by the tool calls of this turn (absent outside a turn). */
   readonly turn?: TurnState;
+  /**
+   * No person wrote the message that started this turn (a scheduled task, an agent-mode
+   * webhook): a call that needs approval is asked in the chat and never covered by an earlier
+   * "for this conversation" approval.
+   */
+  readonly unattended?: boolean;
+  /**
+   * The sender was let in only because their group's chat id is in the channel's `allow_from`
+   * (not allowed personally nor paired): the `message` tool and `schedule`'s `deliver_to` may
+   * reach only this chat.
+   */
+  readonly confinedTo?: { readonly channel: string; readonly chatId: string };
+  /**
+   * The chat whose rights the call has, when it is not the turn's chat: a scheduled job's
+   * calls act as the chat that created it (which jobs it sees, which chats it may reach).
+   */
+  readonly actsAs?: { readonly channel: string; readonly chatId: string };
 }
 
 /** A tool the model can call. */
@@ -157,6 +174,12 @@ export interface Tool<Args = Record<string, unknown>> {
    * under `deny`). Default: the privileged tools' calls do, the others' do not.
    */
   readonly needsApproval?: (args: Args) => boolean;
+  /**
+   * A fingerprint of what a call's effect depends on besides its arguments (e.g. the workspace
+   * files a command may run): an approval "for this conversation" holds only while it is the
+   * same as after the last approved run. Default: the arguments alone.
+   */
+  readonly grantState?: (args: Args) => Promise<string>;
   /** Where the tool comes from, for listings: `builtin` (default) or `mcp:<server>`. */
   readonly source?: string;
   /** Runs the tool. Throw a {@link ToolError} for failures; return a {@link ToolResult} or any JSON value. */

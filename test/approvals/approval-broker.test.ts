@@ -26,7 +26,7 @@ function promptingChannel() {
       async askApproval(prompt: ApprovalPrompt): Promise<ApprovalHandle> {
         prompts.push(prompt);
         for (const wake of waiters.splice(0)) wake();
-        return { messageId: `m${prompts.length}` };
+        return { messageId: `prompt-${prompt.id}` };
       },
       async settleApproval(prompt: ApprovalPrompt, _handle: ApprovalHandle, text: string) {
         settled.push({ id: prompt.id, text });
@@ -77,7 +77,14 @@ const press = (
   userId = "user-1",
 ) =>
   // Without a relay (one process) the broker answers at once, not with a promise.
-  broker.press({ channel: "test", id: prompt.id, choice, by: { userId } }) as PressAnswer;
+  broker.press({
+    channel: "test",
+    chatId: prompt.chatId,
+    messageId: `prompt-${prompt.id}`,
+    id: prompt.id,
+    choice,
+    by: { userId },
+  }) as PressAnswer;
 
 describe("which calls ask", () => {
   it("asks for web_fetch-like calls other than GET and HEAD, and for tools in approval_required, never for read-only tools", async () => {
@@ -143,7 +150,7 @@ describe("the approval broker", () => {
     await running;
     expect(runs).toEqual([{ command: "ls", nested: { flag: true } }]);
     expect(Object.isFrozen(runs[0]) && Object.isFrozen(runs[0]!.nested)).toBe(true);
-    expect(press(broker, prompt, "once")).toEqual({ type: "gone", text: "This request is no longer pending." });
+    expect(press(broker, prompt, "once")).toEqual({ type: "gone", text: "This request was already decided." });
     expect(runs).toHaveLength(1);
   });
 
@@ -154,7 +161,15 @@ describe("the approval broker", () => {
     expect(press(broker, prompt, "once", "someone-else")).toEqual({ type: "refused", text: "Not yours to approve." });
     expect(broker.pendingCount).toBe(1);
     expect(
-      (broker.press({ channel: "other", id: prompt.id, choice: "once", by: { userId: "user-1" } }) as PressAnswer).type,
+      (
+        broker.press({
+          channel: "other",
+          chatId: prompt.chatId,
+          id: prompt.id,
+          choice: "once",
+          by: { userId: "user-1" },
+        }) as PressAnswer
+      ).type,
     ).toBe("gone");
     expect(press(broker, prompt, "deny", "boss")).toMatchObject({
       type: "decided",
@@ -256,7 +271,7 @@ describe("the approval broker", () => {
 });
 
 describe("the arguments a prompt shows", () => {
-  it("hides secrets by name, by shape and by the config's values, and shortens long values", () => {
+  it("hides secrets by name, by shape and by the config's values, and shows long values in full", () => {
     const summary = summarizeArguments(
       {
         command: "curl -H 'Authorization: Bearer abcdefghijklmnop' https://example.com?key=CONFIGSECRET",
@@ -269,6 +284,6 @@ describe("the arguments a prompt shows", () => {
     expect(summary).not.toMatch(/abcdefghijklmnop|sk-live|dXNlcjpwYXNz|CONFIGSECRET/);
     expect(summary).toContain("api_key: [redacted]");
     expect(summary).toContain('"accept":"text/plain"');
-    expect(summary.split("\n").find((line) => line.startsWith("body:"))!.length).toBeLessThanOrEqual(306);
+    expect(summary.split("\n").find((line) => line.startsWith("body:"))).toBe(`body: ${"x".repeat(1000)}`);
   });
 });

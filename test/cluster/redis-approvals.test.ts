@@ -51,7 +51,7 @@ describe.skipIf(redisSkipReason)("tool approvals across the processes of a clust
       channel: () => ({
         async askApproval(prompt: ApprovalPrompt): Promise<ApprovalHandle> {
           prompts.push(prompt);
-          return { messageId: String(prompts.length) };
+          return { messageId: `prompt-${prompt.id}` };
         },
         async settleApproval(_prompt: ApprovalPrompt, _handle: ApprovalHandle, text: string) {
           settled.push(text);
@@ -86,7 +86,14 @@ describe.skipIf(redisSkipReason)("tool approvals across the processes of a clust
   }
 
   const pressIn = (member: Member, prompt: ApprovalPrompt, choice: ApprovalChoice, userId = "user-1") =>
-    member.broker.press({ channel: prompt.channel, id: prompt.id, choice, by: { userId, name: userId } });
+    member.broker.press({
+      channel: prompt.channel,
+      chatId: prompt.chatId,
+      messageId: `prompt-${prompt.id}`,
+      id: prompt.id,
+      choice,
+      by: { userId, name: userId },
+    });
 
   it("decides a call waiting in one process with a press that reached another, once", async () => {
     const [receiver, waiter] = [await join("a"), await join("b")];

@@ -1,6 +1,7 @@
 import { type Tool, ToolError } from "../tool.js";
 import { checkAllowlist, checkDenylist, isAllowlisted } from "./command-policy.js";
 import { runSandboxed, type SandboxDecision } from "./sandboxed-run.js";
+import { workspaceState } from "./workspace-state.js";
 
 export const EXEC_DEFAULT_TIMEOUT_S = 30;
 export const EXEC_MAX_TIMEOUT_S = 300;
@@ -45,6 +46,8 @@ export function execShellTool(options: CommandRunnerOptions): Tool<{ command: st
     safety: "privileged",
     // Commands covered by tools.exec.allow run without asking; the user may approve others.
     needsApproval: (args) => !isAllowlisted(args.command, options.allow),
+    // A command may run what the workspace holds (`bash run.sh`): its approval follows those files.
+    grantState: () => workspaceState(options.workspace),
     // Our own timer kills the process group first; the registry's limit is only a backstop.
     timeoutMs: (EXEC_MAX_TIMEOUT_S + 10) * 1000,
     async execute(args, ctx) {

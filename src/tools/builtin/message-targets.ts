@@ -1,5 +1,6 @@
 import { PairingFiles, type PairingStore } from "../../access/pairing-store.js";
 import type { SkeinConfig } from "../../config/schema.js";
+import type { ToolContext } from "../tool.js";
 
 /** `tools.message.targets`' mode: chats the bot knows (`known`, the default) or any chat (`any`). */
 export type MessageTargetsMode = "known" | "any";
@@ -77,4 +78,17 @@ function refusal(target: MessageTarget, extra: string[]): string {
     `the current chat, chats with an allowed or paired sender, channels the bot was mentioned in, and the extra ` +
     `targets named). To allow it, the operator sets tools.message.targets to ${allowing} in the config.`
   );
+}
+
+/**
+ * Applies the rule to a call's target: the turn's own chat is always reached; anything else
+ * is judged from the chat the call acts as (a scheduled job's: the chat that created it).
+ */
+export async function targetRefusal(
+  rule: MessageTargetRule,
+  target: MessageTarget,
+  ctx: Pick<ToolContext, "channel" | "chatId" | "actsAs">,
+): Promise<string | undefined> {
+  if (target.channel === ctx.channel && target.chatId === ctx.chatId) return undefined;
+  return rule(target, ctx.actsAs ?? { channel: ctx.channel, chatId: ctx.chatId });
 }

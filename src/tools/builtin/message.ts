@@ -2,8 +2,9 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { OutboundAttachment } from "../../bus/messages.js";
 import { type Tool, ToolError, toolResult } from "../tool.js";
+import { confinementRefusal } from "./confinement.js";
 import { awaitDelivery, DELIVERY_WAIT_MS, DeliveryProgress } from "./message-delivery.js";
-import type { MessageTargetRule } from "./message-targets.js";
+import { type MessageTargetRule, targetRefusal } from "./message-targets.js";
 import { resolveExisting } from "./workspace-path.js";
 
 interface MessageArgs {
@@ -101,10 +102,8 @@ export function messageTool(
           { running_channels: running },
         );
       }
-      const refusal = await targetRule(
-        { channel: args.channel, chatId: args.chat_id },
-        { channel: ctx.channel, chatId: ctx.chatId },
-      );
+      const target = { channel: args.channel, chatId: args.chat_id };
+      const refusal = confinementRefusal(ctx, target) ?? (await targetRefusal(targetRule, target, ctx));
       if (refusal) throw new ToolError("PermissionDenied", refusal);
       const files = args.files ?? [];
       if (files.length > 0 && !options.workspace)

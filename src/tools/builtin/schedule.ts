@@ -1,7 +1,8 @@
 import { describeSchedule, type ScheduledJob } from "../../scheduler/job.js";
 import type { Scheduler } from "../../scheduler/scheduler.js";
 import { type Tool, ToolError } from "../tool.js";
-import type { MessageTargetRule } from "./message-targets.js";
+import { confinementRefusal } from "./confinement.js";
+import { type MessageTargetRule, targetRefusal } from "./message-targets.js";
 
 /** The scheduler as the `schedule` tool sees it. */
 export type SchedulePort = Pick<Scheduler, "add" | "list" | "remove">;
@@ -64,7 +65,9 @@ export function scheduleTool(scheduler: SchedulePort, targetRule: MessageTargetR
     },
     safety: "side-effecting",
     async execute(args, ctx) {
-      const here = { channel: ctx.channel, chatId: ctx.chatId };
+      // A scheduled run acts as the chat that created its job: it sees and adds that chat's jobs.
+      const here = ctx.actsAs ?? { channel: ctx.channel, chatId: ctx.chatId };
+      const turnChat = { channel: ctx.channel, chatId: ctx.chatId };
       if (args.action === "list") return { jobs: (await scheduler.list(here)).map(listing) };
       if (args.action === "remove") {
         if (!args.id) throw new ToolError("InvalidArgs", "remove needs the job id");
@@ -73,7 +76,9 @@ export function scheduleTool(scheduler: SchedulePort, targetRule: MessageTargetR
         return { status: "removed", id: args.id };
       }
       if (!args.text) throw new ToolError("InvalidArgs", "add needs text");
-      const target = args.deliver_to ? { channel: args.deliver_to.channel, chatId: args.deliver_to.chat_id } : here;
+      const target = args.deliver_to ? { channel: args.deliver_to.channel, chatId: args.deliver_to.chat_id } : turnChat;
+      const confined = confinementRefusal(ctx, target);
+      if (confined) throw new ToolError("PermissionDenied", confined);
       if (args.deliver_to) {
         const running = ctx.outbound.channels();
         if (!running.includes(target.channel))
@@ -81,10 +86,10 @@ export function scheduleTool(scheduler: SchedulePort, targetRule: MessageTargetR
             "InvalidArgs",
             `channel "${target.channel}" is not running; running: ${running.join(", ")}`,
           );
-        const refusal = await targetRule(target, here);
+        const refusal = await targetRefusal(targetRule, target, ctx);
         if (refusal) throw new ToolError("PermissionDenied", refusal);
       }
-      const sameChat = target.channel === here.channel && target.chatId === here.chatId;
+      const sameChat = target.channel === turnChat.channel && target.chatId === turnChat.chatId;
       const result = await scheduler.add({
         text: args.text,
         kind: args.kind ?? "reminder",
@@ -93,6 +98,7 @@ export function scheduleTool(scheduler: SchedulePort, targetRule: MessageTargetR
         createdIn: here,
         createdBy: ctx.senderId,
         isDirect: sameChat && ctx.chatId === ctx.senderId,
+        ...(ctx.confinedTo ? { confined: true } : {}),
       });
       if (result.type === "refused") throw new ToolError("InvalidArgs", result.reason);
       return { status: "scheduled", ...listing(result.job) };

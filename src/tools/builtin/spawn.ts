@@ -5,6 +5,7 @@ import { checkAllowlist, checkProgram, isAllowlisted } from "./command-policy.js
 import { type CommandRunnerOptions, timeoutMsOf } from "./exec-shell.js";
 import type { RunOutcome } from "./process-runner.js";
 import { runSandboxed } from "./sandboxed-run.js";
+import { workspaceState } from "./workspace-state.js";
 
 /** At most this many spawned processes run at once, foreground and background together. */
 export const MAX_CONCURRENT_SPAWNS = 5;
@@ -119,6 +120,7 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
     safety: "privileged",
     // Commands covered by tools.exec.allow run without asking; the user may approve others.
     needsApproval: (args) => !isAllowlisted([args.command, ...(args.args ?? [])].join(" "), options.allow),
+    grantState: () => workspaceState(options.workspace),
     timeoutMs: (SPAWN_MAX_TIMEOUT_S + 10) * 1000,
     async execute(args, ctx) {
       const commandLine = [args.command, ...(args.args ?? [])].join(" ");

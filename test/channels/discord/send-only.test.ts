@@ -44,6 +44,7 @@ describe("the Discord channel opened for sending only", () => {
       chatId: DM_CHANNEL_ID,
       tool: "shell",
       summary: "ls",
+      offersConversation: true,
       text: "Allow shell?",
     });
 

@@ -168,7 +168,7 @@ describe("approval prompts in Telegram, across /new and restarts", () => {
     const answered = platform.telegram.calls.length;
     platform.telegram.pressButton(prompt, alice, staleButton);
     const stale = await platform.telegram.waitForCall("answerCallbackQuery", () => true, answered);
-    expect(stale.payload).toMatchObject({ text: "This request is no longer pending.", show_alert: true });
+    expect(stale.payload).toMatchObject({ text: "This request expired or was already decided.", show_alert: true });
     expect(await readFile(join(platform.workspace, "restart.txt"), "utf8").catch(() => "")).toBe("");
   });
 });

@@ -46,6 +46,7 @@ describe("the Telegram channel opened for sending only", () => {
       chatId: String(aliceChat.id),
       tool: "shell",
       summary: "ls",
+      offersConversation: true,
       text: "Allow shell?",
     });
 
