@@ -187,6 +187,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       now,
     });
     const { sandbox } = registerBuiltinTools(registry, {
+      readOnlyBinds: () => skills?.readablePaths() ?? [],
       config,
       workspace,
       home,

@@ -1,5 +1,6 @@
 import { type FSWatcher, watch } from "node:fs";
-import { stat } from "node:fs/promises";
+import { realpath, stat } from "node:fs/promises";
+import { sep } from "node:path";
 import type { Logger } from "pino";
 import { scanSkills } from "./scan-skills.js";
 import { skillCatalog } from "./skill-catalog.js";
@@ -47,6 +48,8 @@ export class SkillLibrary {
   readonly #reported = new Set<string>();
   #watchers: FSWatcher[] = [];
   #missingRoots: string[] = [];
+  /** Skill folders that are links to somewhere outside their root: bound into the sandbox as well. */
+  #linkedDirs: string[] = [];
   #snapshot: SkillSnapshot | undefined;
   #dirty = true;
   #loading: Promise<SkillSnapshot> | undefined;
@@ -72,11 +75,9 @@ export class SkillLibrary {
     return () => this.#listeners.delete(listener);
   }
 
-  /** The roots and the skill folders, for read-only access from commands and file tools. */
+  /** The roots, and the real folders of skills linked from a root to elsewhere: what commands may read. */
   readablePaths(): string[] {
-    const roots = this.#options.roots.map((root) => root.dir);
-    const dirs = (this.#snapshot?.skills ?? []).map((skill) => skill.dir);
-    return [...new Set([...roots, ...dirs])];
+    return [...this.#options.roots.map((root) => root.dir), ...this.#linkedDirs];
   }
 
   /** Stops watching. */
@@ -99,6 +100,7 @@ export class SkillLibrary {
         ...(this.#options.platform ? { platform: this.#options.platform } : {}),
       });
       snapshot = snapshotOf(skills, this.#options.maxPromptChars);
+      this.#linkedDirs = await linkedDirs(skills);
       this.#report(skills);
     } catch (error) {
       log.error({ err: error }, "cannot read the skill folders; going on without skills");
@@ -179,6 +181,20 @@ export class SkillLibrary {
     );
     return appeared.some(Boolean);
   }
+}
+
+async function linkedDirs(skills: readonly Skill[]): Promise<string[]> {
+  const real = await Promise.all(
+    skills.map(async (skill) => {
+      const [dir, root] = await Promise.all([realpath(skill.dir), realpath(dirOf(skill.dir))]).catch(() => ["", ""]);
+      return dir && !dir.startsWith(root + sep) ? dir : undefined;
+    }),
+  );
+  return [...new Set(real.filter((dir) => dir !== undefined))];
+}
+
+function dirOf(path: string): string {
+  return path.slice(0, path.lastIndexOf(sep));
 }
 
 function snapshotOf(skills: readonly Skill[], maxPromptChars: number): SkillSnapshot {

@@ -41,6 +41,21 @@ describe("skills in a daemon serving Telegram", () => {
       "Bake at 180 degrees.",
     );
     await writeSkill(skillsRoot, "model-only", "name: model-only\ndescription: Not for people.\nuser-invocable: false");
+    const hello = await writeSkill(
+      join(home, "skills"),
+      "hello",
+      'name: hello\ndescription: Greets.\nmetadata: {"openclaw": {"requires": {"env": ["HELLO_TOKEN"]}}}',
+    );
+    await mkdir(join(hello, "scripts"));
+    await writeFile(
+      join(hello, "scripts", "hello.sh"),
+      'echo "hello from the skill, token $' +
+        '{HELLO_TOKEN:-unset}"\ntouch "$(dirname "$0")/written" 2>/dev/null || echo read-only\n',
+    );
+    await writeFile(
+      join(home, "config.json"),
+      JSON.stringify({ skills: { entries: { hello: { env: { HELLO_TOKEN: "tok-2f9d1c" } } } } }),
+    );
     const env = {
       HOME: home,
       SKEIN_HOME: home,
@@ -169,6 +184,22 @@ describe("skills in a daemon serving Telegram", () => {
     expect(refused.status).toBe("answered");
     expect(contentText(model.requests.at(-1)!.body.messages.at(-1)?.content)).toContain("/model_only do it");
     expect(model.requests.length).toBe(requests + 1);
+  });
+
+  it("runs a skill's script with exec_shell in the sandbox, its folder read-only, its env only in a turn that loaded it", async () => {
+    const script = join(home, "skills", "hello", "scripts", "hello.sh");
+    const run = { toolCalls: [{ name: "exec_shell", arguments: { command: `sh ${script}` } }] };
+    model.reply(run, { content: "ran it" });
+    await converse(aliceChat, "run the hello script");
+    const unloaded = contentText(model.requests.at(-1)!.body.messages.at(-1)?.content);
+    expect(unloaded).toContain("hello from the skill, token unset");
+    expect(unloaded).toContain("read-only");
+
+    model.reply(run, { content: "ran it" });
+    const outcome = await converse(aliceChat, "/hello run your script");
+    expect(outcome.reply).toBe("ran it");
+    const loaded = contentText(model.requests.at(-1)!.body.messages.at(-1)?.content);
+    expect(loaded).toContain("hello from the skill, token tok-2f9d1c");
   });
 
   it("sees a new skill at the next turn without a restart, and updates the command menu", async () => {

@@ -15,6 +15,8 @@ export interface CommandRunnerOptions {
   allow?: readonly string[];
   /** Where commands run (`tools.exec.sandbox`), decided once. */
   sandbox: SandboxDecision;
+  /** Paths bound read-only into each command's sandbox at the same path, as they are at the call (skill folders). */
+  readOnlyBinds?: () => readonly string[];
 }
 
 /** Clamps a timeout in seconds to [1 ms, max] and returns milliseconds. */
@@ -62,6 +64,7 @@ export function execShellTool(options: CommandRunnerOptions): Tool<{ command: st
         sandbox: options.sandbox,
         timeoutMs,
         signal: ctx.signal,
+        ...(options.readOnlyBinds ? { readOnlyBinds: options.readOnlyBinds() } : {}),
       });
       const result = {
         exit_code: outcome.exitCode,

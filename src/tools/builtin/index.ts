@@ -48,6 +48,8 @@ export interface BuiltinToolDeps {
   scheduler?: SchedulePort;
   /** Where MEMORY.md lives (default the workspace file; Redis in cluster mode). */
   memory?: MemoryStore;
+  /** Paths bound read-only into every command's sandbox at the same path, as they are at each call (the skill folders). */
+  readOnlyBinds?: () => readonly string[];
   /** Where per-user notes live (default files under `$SKEIN_HOME/notes`; Redis in cluster mode). */
   notes?: NoteStore;
   /**
@@ -93,6 +95,7 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
     env: commandEnvironment(deps.env ?? process.env, config.tools.exec.env),
     sandbox: commandSandbox(deps),
     ...(config.tools.exec.allow ? { allow: config.tools.exec.allow } : {}),
+    ...(deps.readOnlyBinds ? { readOnlyBinds: deps.readOnlyBinds } : {}),
   };
   const targetRule = messageTargetRule({
     targets: config.tools.message.targets,

@@ -51,6 +51,7 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
         sandbox: options.sandbox,
         timeoutMs,
         ...(signal ? { signal } : {}),
+        ...(options.readOnlyBinds ? { readOnlyBinds: options.readOnlyBinds() } : {}),
       });
     } finally {
       running--;
