@@ -10,7 +10,7 @@ import { ChannelSupervisor } from "./channel-kit/channel-supervisor.js";
 import type { Cluster } from "./cluster/open-cluster.js";
 import { configWarnings } from "./config/config-warnings.js";
 import { type LoadedConfig, loadConfig } from "./config/load.js";
-import { configSecrets, redactSecrets } from "./config/secrets.js";
+import { configSecrets } from "./config/secrets.js";
 import { channelSpecs, type ExtraChannel } from "./daemon/channel-specs.js";
 import { DaemonError } from "./daemon/daemon-error.js";
 import { type DaemonSkills, openSkills } from "./daemon/open-skills.js";
@@ -30,6 +30,7 @@ import { ToolRegistry } from "./tools/registry.js";
 import { BudgetGuard } from "./usage/budgets.js";
 import { pricesFrom, UsageLedger } from "./usage/usage-ledger.js";
 import type { InstanceLock } from "./util/instance-lock.js";
+import { Redactor } from "./util/redactor.js";
 import { settleWithin } from "./util/settle-within.js";
 import type { WriteHealth } from "./util/write-health.js";
 
@@ -155,18 +156,30 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     writeHealth = stores.writeHealth;
     sessions = stores.sessions;
     const { pairings } = stores;
-    const messageBus = new MessageBus({ journal: stores.journal, redact: (text) => redactSecrets(text, secrets) });
+    const redactor = new Redactor(secrets);
+    const redact = (text: string) => redactor.redact(text);
+    const messageBus = new MessageBus({ journal: stores.journal, redact });
     bus = messageBus;
     const broker = new ApprovalBroker({
       channel: (name) => supervisor?.channel(name),
       approvers: config.tools.approvers,
       timeoutMs: config.tools.approval_timeout * 1000,
       log,
-      redact: (text) => redactSecrets(text, secrets),
+      redact,
       ...(stores.approvalRelay && { relay: stores.approvalRelay }),
     });
     approvals = broker;
-    const specs = channelSpecs({ config, home, platform, extra, bus: messageBus, log, approvals: broker, cluster });
+    const specs = channelSpecs({
+      config,
+      home,
+      platform,
+      extra,
+      bus: messageBus,
+      log,
+      approvals: broker,
+      cluster,
+      redactor,
+    });
 
     const registry = new ToolRegistry({
       log,

@@ -54,6 +54,9 @@ export function discordStreamTransport(rest: REST, target: ReplyTarget, options:
       // Discord renders Markdown itself and never rejects it: the chunk is what `send` would post.
       await edit(messageId, chunk);
     },
+    showsAsPreview(chunk, previewText) {
+      return chunk === withFencesClosed(previewText);
+    },
     sendFrom(finalText, fromChunk, delivery) {
       return sendDiscordMessage(rest, { ...target, text: finalText }, options, { ...delivery, fromChunk });
     },

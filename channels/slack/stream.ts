@@ -44,6 +44,9 @@ export function slackStreamTransport(
       // The chunk is mrkdwn already, which Slack never rejects: `text` is also the notification's plain fallback.
       await client.chat.update({ channel, ts: messageId, text: chunk });
     },
+    showsAsPreview(chunk, previewText) {
+      return chunk === escapeMrkdwn(previewText);
+    },
     sendFrom(finalText, fromChunk, delivery) {
       return sendSlackMessage(sendClient, { ...target, text: finalText }, options, { ...delivery, fromChunk });
     },

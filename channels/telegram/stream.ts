@@ -53,6 +53,10 @@ export function telegramStreamTransport(
         },
       );
     },
+    showsAsPreview(chunk, previewText) {
+      const html = renderTelegramHtml(chunk);
+      return !html.includes("<") && visibleText(html) === previewText;
+    },
     async sendFrom(finalText, fromChunk, delivery) {
       return sendTelegramMessage(api, { ...target, text: finalText }, options, { ...delivery, fromChunk });
     },

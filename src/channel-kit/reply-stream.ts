@@ -69,6 +69,11 @@ export interface StreamTransport {
   chunks(finalText: string): string[];
   /** Replaces the preview with a final chunk, rendered in the platform's format (with its plain-text fallback). */
   editFinal(messageId: string, chunk: string): Promise<void>;
+  /**
+   * Whether a final chunk would show exactly as a preview of `previewText` does (the same text,
+   * no formatting): its final edit is then left out, as the platform rate-limits edits like messages.
+   */
+  showsAsPreview(chunk: string, previewText: string): boolean;
   /** Sends chunks `fromChunk`.. of the answer as new messages, as `send` does; resolves with their ids. */
   sendFrom(finalText: string, fromChunk: number, delivery: StreamDelivery): Promise<string[]>;
   /** What a failed `post`, `edit` or `editFinal` means. */

@@ -13,6 +13,11 @@ export interface StreamPacing {
   intervalMs: number;
   /** The first text is shown once this many characters are written (default 40)... */
   firstTextChars?: number;
+  /**
+   * ...but not before this long after it began (default 300 ms), so that an answer complete by
+   * then goes out as one message, without a preview and its edit...
+   */
+  quickAnswerMs?: number;
   /** ...or this long after the first text or status arrived (default 1 s). */
   firstTextAfterMs?: number;
   /** Tries of the final edit while it is rate limited (default 3). */
@@ -40,7 +45,9 @@ const realClock: StreamClock = {
  * first text once it is long enough (or has waited long enough), then at most one request
  * on the preview per interval, each carrying the newest text; a status line while a tool
  * runs; a 429 skips edits until its retry-after; "not modified" is ignored; a deleted
- * preview makes the answer arrive as new messages; the final edit is the formatted answer.
+ * preview makes the answer arrive as new messages; the final edit is the formatted answer,
+ * left out when the preview shows it already. An answer complete before its first preview
+ * would show goes out as one ordinary message.
  */
 export class StreamedReply implements ReplyStream {
   readonly shown: Promise<void>;
@@ -49,6 +56,7 @@ export class StreamedReply implements ReplyStream {
   readonly #clock: StreamClock;
   readonly #intervalMs: number;
   readonly #firstTextChars: number;
+  readonly #quickAnswerMs: number;
   readonly #firstTextAfterMs: number;
   readonly #finalAttempts: number;
   #markShown!: () => void;
@@ -72,6 +80,7 @@ export class StreamedReply implements ReplyStream {
     this.#clock = pacing.clock ?? realClock;
     this.#intervalMs = pacing.intervalMs;
     this.#firstTextChars = pacing.firstTextChars ?? 40;
+    this.#quickAnswerMs = pacing.quickAnswerMs ?? 300;
     this.#firstTextAfterMs = pacing.firstTextAfterMs ?? 1_000;
     this.#finalAttempts = pacing.finalAttempts ?? 3;
     this.shown = new Promise((resolve) => {
@@ -103,7 +112,8 @@ export class StreamedReply implements ReplyStream {
     if (!previewId) return this.#transport.sendFrom(finalText, 0, delivery);
     const [first] = this.#transport.chunks(finalText);
     if (first === undefined) return this.#transport.sendFrom(finalText, 0, delivery);
-    if (!(await this.#editFinal(previewId, first))) {
+    const showing = this.#shownText !== "" && this.#transport.showsAsPreview(first, this.#shownText);
+    if (!showing && !(await this.#editFinal(previewId, first))) {
       this.#log.info({ messageId: previewId }, "the streamed preview is gone; sending the answer as new messages");
       return this.#transport.sendFrom(finalText, 0, delivery);
     }
@@ -188,7 +198,7 @@ export class StreamedReply implements ReplyStream {
       due = this.#status.since + (Math.floor(elapsed / elapsedStepMs) + 1) * elapsedStepMs;
     } else if (this.#previewId === undefined) {
       const longEnough = this.#text.trim().length >= this.#firstTextChars;
-      due = longEnough ? now : (this.#firstContentAt ?? now) + this.#firstTextAfterMs;
+      due = (this.#firstContentAt ?? now) + (longEnough ? this.#quickAnswerMs : this.#firstTextAfterMs);
     } else {
       due = this.#lastRequestAt + this.#intervalMs;
     }

@@ -8,9 +8,11 @@ import {
 } from "../channel-catalog/loader.js";
 import type { Channel, ChannelDeps } from "../channel-kit/channel.js";
 import type { ChannelSpec } from "../channel-kit/channel-supervisor.js";
+import { redactingChannel } from "../channel-kit/redacting-channel.js";
 import type { Cluster } from "../cluster/open-cluster.js";
 import type { LoadedConfig } from "../config/load.js";
 import type { Logger } from "../log.js";
+import type { Redactor } from "../util/redactor.js";
 
 /** What a channel added in code is given: the whole config, as it has no settings of its own. */
 export interface ExtraChannelDeps extends Omit<ChannelDeps, "settings"> {
@@ -34,11 +36,16 @@ export interface ChannelSpecsOptions {
   approvals: NonNullable<ChannelDeps["approvals"]>;
   /** Cluster mode: the receiving leases and the state every process shares. */
   cluster?: Cluster;
+  /** Takes the config's secrets out of everything each channel sends. */
+  redactor: Redactor;
 }
 
-/** The supervisor's specs of the platform channels, then the extra ones, each with what it is given. */
+/**
+ * The supervisor's specs of the platform channels, then the extra ones, each with what it is
+ * given; every channel is created behind {@link redactingChannel}.
+ */
 export function channelSpecs(options: ChannelSpecsOptions): ChannelSpec[] {
-  const { config, home, bus, log, approvals, cluster } = options;
+  const { config, home, bus, log, approvals, cluster, redactor } = options;
   // Clustered, a single-consumer connection receives in one process at a time, under its lease.
   const leaseOf = (name: string) => {
     const lease = cluster && receivingLeaseName(name, (config.channels as Record<string, unknown>)[name]);
@@ -50,29 +57,35 @@ export function channelSpecs(options: ChannelSpecsOptions): ChannelSpec[] {
       ...leaseOf(name),
       credentialRemedy: platformChannel(name)?.credentialRemedy,
       create: async () =>
-        (await loadChannelFactory(name))({
-          settings: settingsOf(config, name),
-          bus,
-          log,
-          home,
-          approvals,
-          maxMessageAgeSeconds: config.agents.defaults.max_message_age,
-          ...(cluster && { sharedState: cluster.channelState(name) }),
-        }),
+        redactingChannel(
+          (await loadChannelFactory(name))({
+            settings: settingsOf(config, name),
+            bus,
+            log,
+            home,
+            approvals,
+            maxMessageAgeSeconds: config.agents.defaults.max_message_age,
+            ...(cluster && { sharedState: cluster.channelState(name) }),
+          }),
+          redactor,
+        ),
     })),
     ...options.extra.map((extra) => ({
       name: extra.name,
       ...leaseOf(extra.name),
       credentialRemedy: platformChannel(extra.name)?.credentialRemedy,
       create: () =>
-        extra.create({
-          config,
-          bus,
-          log,
-          home,
-          approvals,
-          ...(cluster && { sharedState: cluster.channelState(extra.name) }),
-        }),
+        redactingChannel(
+          extra.create({
+            config,
+            bus,
+            log,
+            home,
+            approvals,
+            ...(cluster && { sharedState: cluster.channelState(extra.name) }),
+          }),
+          redactor,
+        ),
     })),
   ];
 }

@@ -59,6 +59,8 @@ function fakeTransport(clock: FakeClock, previewLimit = 4_000) {
     edit: (_id, text) => record("edit", text),
     chunks,
     editFinal: (_id, chunk) => record("final", chunk),
+    // `*` stands for formatting: a chunk with it looks different from its plain-text preview.
+    showsAsPreview: (chunk, previewText) => !chunk.includes("*") && chunk.trim() === previewText,
     sendFrom: async (text, fromChunk, delivery) => {
       const ids: string[] = [];
       for (const [index, chunk] of chunks(text).entries()) {
@@ -74,13 +76,17 @@ function fakeTransport(clock: FakeClock, previewLimit = 4_000) {
   return { transport, requests, failures };
 }
 
-function streamed(clock: FakeClock, previewLimit?: number) {
+/** A stream paced as on a platform; a long first text shows at once, unless `pacing` is the default one. */
+function streamed(clock: FakeClock, previewLimit?: number, pacing: "default" | "immediate" = "immediate") {
   const platform = fakeTransport(clock, previewLimit);
-  const reply = new StreamedReply(platform.transport, { intervalMs: 1_000, clock }, log);
+  const quick = pacing === "immediate" ? { quickAnswerMs: 0 } : {};
+  const reply = new StreamedReply(platform.transport, { intervalMs: 1_000, clock, ...quick }, log);
   return { ...platform, reply };
 }
 
 const sentence = "The quick brown fox jumps over the lazy dog. ";
+/** An answer with formatting, which its plain-text preview does not show. */
+const formatted = "The **quick** brown fox jumps over the lazy dog.";
 
 describe("a streamed reply", () => {
   it("shows the first text once it is 40 characters long", async () => {
@@ -144,13 +150,13 @@ describe("a streamed reply", () => {
     reply.update(`${sentence}Done.`);
     await clock.advance(1_000);
     expect(requests.at(-1)!.text).toBe(`${sentence}Done.`);
-    const ids = await reply.finish(`${sentence}Done.`);
+    const ids = await reply.finish(`${sentence}**Done.**`);
     expect(
       requests
         .filter((request) => request.type === "final")
         .map((request) => request.text)
         .join(""),
-    ).toBe(`${sentence}Done.`);
+    ).toBe(`${sentence}**Done.**`);
     expect(ids).toHaveLength(1);
   });
 
@@ -177,7 +183,7 @@ describe("a streamed reply", () => {
     failures.final = [{ type: "not-modified" }];
     reply.update(sentence);
     await clock.advance(0);
-    expect(await reply.finish(sentence)).toEqual(["1"]);
+    expect(await reply.finish(formatted)).toEqual(["1"]);
     expect(requests.map((request) => request.type)).toEqual(["post", "final"]);
   });
 
@@ -221,11 +227,46 @@ describe("a streamed reply", () => {
     expect(requests.map((request) => request.type)).toEqual(["send"]);
   });
 
+  it("sends an answer complete within 0.3 s of its first text as one message, formatted", async () => {
+    const clock = new FakeClock();
+    const { reply, requests } = streamed(clock, undefined, "default");
+    reply.update(sentence);
+    await clock.advance(200);
+    reply.update(`${sentence}${sentence}`);
+    await clock.advance(99);
+    expect(requests).toEqual([]);
+    expect(await reply.finish(formatted)).toEqual(["1"]);
+    expect(requests).toEqual([{ at: 299, type: "send", text: formatted }]);
+  });
+
+  it("shows a long first text 0.3 s after the answer began, when it is not complete by then", async () => {
+    const clock = new FakeClock();
+    const { reply, requests } = streamed(clock, undefined, "default");
+    reply.update("Hello");
+    await clock.advance(100);
+    reply.update(sentence);
+    await clock.advance(199);
+    expect(requests).toEqual([]);
+    await clock.advance(1);
+    expect(requests).toEqual([{ at: 300, type: "post", text: sentence.trim() }]);
+  });
+
+  it("leaves out the final edit when the preview already shows the answer as it is", async () => {
+    const clock = new FakeClock();
+    const { reply, requests } = streamed(clock);
+    reply.update(sentence);
+    await clock.advance(0);
+    const delivered: number[] = [];
+    expect(await reply.finish(sentence, { onChunkDelivered: (index) => void delivered.push(index) })).toEqual(["1"]);
+    expect(requests.map((request) => request.type)).toEqual(["post"]);
+    expect(delivered).toEqual([0]);
+  });
+
   it("waits for the preview being posted before the final edit", async () => {
     const clock = new FakeClock();
     const { reply, requests } = streamed(clock);
     reply.update(sentence);
-    const ids = await reply.finish(sentence);
+    const ids = await reply.finish(formatted);
     expect(requests.map((request) => request.type)).toEqual(["post", "final"]);
     expect(ids).toEqual(["1"]);
   });
