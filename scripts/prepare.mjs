@@ -3,6 +3,8 @@
 // folder without installing the folder's own dependencies, so when they are missing this
 // installs them first (from the lock file, scripts off so this step does not run again).
 // Without src/ (a Docker layer that copies the sources later) there is nothing to build yet.
+// A production install (`npm ci --omit=dev`, or NODE_ENV=production) has no esbuild to build
+// with: it skips the build and says how to make one (the README's production install).
 
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -15,7 +17,25 @@ if (!existsSync(inRoot("src/cli.ts"))) {
   process.exit(0);
 }
 
-if (!existsSync(inRoot("node_modules/esbuild/package.json"))) {
+/** Whether npm was told to leave the dev dependencies out (`--omit=dev`, `--production`, NODE_ENV=production). */
+function devOmitted(env) {
+  const listed = (value) => (value ?? "").split(/[\s,]+/).includes("dev");
+  if (listed(env.npm_config_include)) return false;
+  return listed(env.npm_config_omit) || env.npm_config_production === "true" || env.NODE_ENV === "production";
+}
+
+const hasEsbuild = existsSync(inRoot("node_modules/esbuild/package.json"));
+if (!hasEsbuild && devOmitted(process.env)) {
+  console.log(
+    existsSync(inRoot("dist/cli.js"))
+      ? "prepare: production install; dist/ is there already"
+      : "prepare: production install (dev dependencies omitted), so dist/ is not built: esbuild is a dev dependency. " +
+          "To build a production install: npm ci && npm run build && npm prune --omit=dev",
+  );
+  process.exit(0);
+}
+
+if (!hasEsbuild) {
   console.log("prepare: installing skein's dependencies in its folder (npm ci) to build it");
   const npm = process.env.npm_execpath;
   const [command, args] = npm
