@@ -239,6 +239,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     agent = new AgentLoop({
       bus: messageBus,
       provider,
+      ...(router && { contextWindow: (model: string) => router?.contextWindow(model) }),
       registry,
       sessions: sessionStore,
       context: new ContextBuilder({

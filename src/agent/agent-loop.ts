@@ -15,6 +15,7 @@ import { settleWithin } from "../util/settle-within.js";
 import { chatCommandOf, parseCommandLine, runChatCommand } from "./chat-commands.js";
 import { ChatReplies, errorText } from "./chat-replies.js";
 import type { ContextBuilder } from "./context.js";
+import { conversationCommands } from "./conversation-commands.js";
 import { allowedModels, type ModelCommandDeps, sessionModel } from "./model-commands.js";
 import { sanitizeText } from "./sanitize.js";
 import { validateSessionKey } from "./session-id.js";
@@ -59,6 +60,8 @@ export interface AgentLoopOptions {
   attachments?: TurnRunnerOptions["attachments"];
   /** The installed skills, for `/skills` and `/<skill-name> <request>` (default: none). */
   skills?: SkillCommandDeps;
+  /** A model's context window in tokens, when configured (compaction's threshold is a share of it). */
+  contextWindow?: TurnRunnerOptions["contextWindow"];
 }
 
 /**
@@ -293,10 +296,16 @@ export class AgentLoop {
     const command = line && chatCommandOf(line);
     if (command) {
       this.#knownSessions.add(key);
+      const settings = this.#options.agent.compaction;
       const reply = await runChatCommand(command, key, message, {
         sessions: this.#options.sessions,
         replies: this.#replies,
         models: this.#models,
+        conversation: conversationCommands(
+          this.#turns.compactor,
+          () => this.#turns.conversationRequest(key, message, this.#root.signal),
+          settings ?? { threshold: 0.6, keep_recent: 10 },
+        ),
       });
       if (command.name === "new") this.#options.onConversationReset?.(key);
       return handled({ message, status: "command", reply });

@@ -1,6 +1,7 @@
 import type { InboundMessage } from "../bus/messages.js";
 import { apologies } from "./apology.js";
 import type { ChatReplies } from "./chat-replies.js";
+import type { ConversationCommands } from "./conversation-commands.js";
 import { type ModelCommandDeps, modelCommand, usageCommand } from "./model-commands.js";
 import type { SessionStore } from "./sessions.js";
 
@@ -34,12 +35,12 @@ export function parseCommandLine(text: string): CommandLine | undefined {
 
 /** A chat command the core answers itself, without the model, with what followed it. */
 export interface ChatCommand {
-  name: "new" | "help" | "model" | "usage";
+  name: "new" | "help" | "model" | "usage" | "compact";
   /** The rest of the line, trimmed (`gpt-4o` in `/model gpt-4o`). */
   argument: string;
 }
 
-/** The chat command of a command line: `/new`, `/help`, `/start` (as `/help`), `/model` and `/usage`. */
+/** The chat command of a command line: `/new`, `/help`, `/start` (as `/help`), `/model`, `/usage` and `/compact`. */
 export function chatCommandOf(line: CommandLine): ChatCommand | undefined {
   const { argument } = line;
   switch (line.name) {
@@ -52,6 +53,8 @@ export function chatCommandOf(line: CommandLine): ChatCommand | undefined {
       return { name: "model", argument };
     case "usage":
       return { name: "usage", argument };
+    case "compact":
+      return { name: "compact", argument };
     default:
       return undefined;
   }
@@ -63,7 +66,8 @@ const HELP_TEXT = [
   "Commands:",
   "/new — start a fresh conversation (the old one is archived)",
   "/model — show or switch the model of this conversation",
-  "/usage — tokens used today and this month",
+  "/usage — tokens used today and this month, and this conversation's context size",
+  "/compact [focus] — summarise the older part of this conversation now (optionally focused on something)",
   "/help — show this message",
 ].join("\n");
 
@@ -77,7 +81,7 @@ export async function runChatCommand(
   command: ChatCommand,
   sessionKey: string,
   message: InboundMessage,
-  deps: { sessions: Pick<SessionStore, "archive">; replies: ChatReplies; models: ModelCommandDeps },
+  deps: ChatCommandDeps & { replies: ChatReplies },
 ): Promise<string> {
   const text = await answer(command, sessionKey, message, deps).catch(async (error: unknown) => {
     // A store out of reach (Redis down in cluster mode): the user hears of it, the caller logs it.
@@ -92,7 +96,7 @@ async function answer(
   command: ChatCommand,
   sessionKey: string,
   message: InboundMessage,
-  deps: { sessions: Pick<SessionStore, "archive">; models: ModelCommandDeps },
+  deps: ChatCommandDeps,
 ): Promise<string> {
   switch (command.name) {
     case "new":
@@ -102,7 +106,20 @@ async function answer(
       return HELP_TEXT;
     case "model":
       return modelCommand(command.argument, sessionKey, message, deps.models);
-    case "usage":
-      return usageCommand(message, deps.models);
+    case "usage": {
+      const usage = await usageCommand(message, deps.models);
+      const context = await deps.conversation?.describe();
+      return context ? `${usage}\n${context}` : usage;
+    }
+    case "compact":
+      return deps.conversation ? deps.conversation.compact(command.argument) : "Compaction is not available here.";
   }
+}
+
+/** What the chat commands work with. */
+export interface ChatCommandDeps {
+  sessions: Pick<SessionStore, "archive">;
+  models: ModelCommandDeps;
+  /** `/compact` and the context line of `/usage` for this command's conversation. */
+  conversation?: ConversationCommands;
 }

@@ -7,6 +7,9 @@ import type { ChatMessage } from "../providers/provider.js";
 import { writeAll } from "../util/write-all.js";
 import { WriteHealth, writeWithin } from "../util/write-health.js";
 import { decodeSessionFileName, encodeSessionKey } from "./session-id.js";
+import { isSessionSummary, type SessionContext, type SessionSummary } from "./session-summary.js";
+
+export type { SessionContext, SessionSummary } from "./session-summary.js";
 
 /**
  * Session files are opened for appending with `O_DSYNC` where the platform has it: each
@@ -28,6 +31,16 @@ export interface SessionStore {
    * made with (fewer when the session has fewer), never the whole of a long history.
    */
   load(key: string): Promise<ChatMessage[]>;
+  /**
+   * What the next turn continues from: the newest summary and every message stored after its
+   * boundary (without a summary, the newest messages, as {@link load}).
+   */
+  context(key: string): Promise<SessionContext>;
+  /**
+   * Stores a summary of the session's older part (the `summary.kept` newest messages stay after
+   * it); the messages it stands for stay stored. Resolves once it is durable.
+   */
+  summarise(key: string, summary: SessionSummary): Promise<void>;
   /**
    * Appends messages to the session, with the record of the turn that produced them when
    * given (stored together: all or none). Resolves once they are durable.
@@ -52,7 +65,10 @@ export interface SessionFilesOptions {
   /** `$SKEIN_HOME/sessions`. */
   dir: string;
   log: Logger;
-  /** Messages kept in memory per session (default 500); files keep everything. */
+  /**
+   * Messages kept in memory per session without a summary (default 500); with one, every
+   * message after its boundary is kept too. Files keep everything.
+   */
   retain?: number;
   /**
    * A session unused for this long leaves memory (default 10 minutes); its file is the
@@ -125,6 +141,8 @@ export class SessionFiles implements SessionStore {
   readonly #retain: number;
   readonly #now: () => Date;
   readonly #cache = new Map<string, ChatMessage[]>();
+  /** Per cached session, its newest summary and where in the cached messages the messages after it start. */
+  readonly #summaries = new Map<string, { summary: SessionSummary; start: number }>();
   /** When each cached session was last loaded or appended to (ms since the epoch). */
   readonly #usedAt = new Map<string, number>();
   readonly #idleMs: number;
@@ -205,10 +223,15 @@ export class SessionFiles implements SessionStore {
     const turns = new Map<string, string[]>();
     if (text !== "" && !text.endsWith("\n")) this.#torn.add(path);
     const lines = text.split("\n");
+    let summary: { summary: SessionSummary; start: number } | undefined;
     lines.forEach((line, index) => {
       if (line.trim() === "") return;
       try {
         const parsed: unknown = JSON.parse(line);
+        if (isSessionSummary(parsed)) {
+          summary = { summary: parsed, start: Math.max(0, messages.length - parsed.kept) };
+          return;
+        }
         const turn = turnLine(parsed);
         if (turn) {
           messages.push(...turn.messages);
@@ -226,10 +249,30 @@ export class SessionFiles implements SessionStore {
         );
       }
     });
-    const retained = messages.slice(-this.#retain);
+    const from = Math.max(0, Math.min(summary?.start ?? messages.length, messages.length - this.#retain));
+    const retained = messages.slice(from);
     this.#cache.set(key, retained);
+    if (summary) this.#summaries.set(key, { summary: summary.summary, start: summary.start - from });
+    else this.#summaries.delete(key);
     this.#turns.set(key, turns);
     return retained;
+  }
+
+  /** The newest summary and the messages after it (without a summary, the messages {@link load} gives). */
+  async context(key: string): Promise<SessionContext> {
+    const messages = await this.load(key);
+    const summarised = this.#summaries.get(key);
+    if (!summarised) return { messages };
+    return { summary: summarised.summary, messages: messages.slice(summarised.start) };
+  }
+
+  /** Appends the summary record to the session's file; in memory at once, so the next turn continues from it. */
+  async summarise(key: string, summary: SessionSummary): Promise<void> {
+    const path = this.pathOf(key);
+    this.#touch(key);
+    const history = this.#cache.get(key) ?? (await this.load(key));
+    this.#summaries.set(key, { summary, start: Math.max(0, history.length - summary.kept) });
+    return this.#enqueue(key, path, `${JSON.stringify(summary)}\n`);
   }
 
   /**
@@ -260,10 +303,25 @@ export class SessionFiles implements SessionStore {
     this.#touch(key);
     const history = this.#cache.get(key) ?? (await this.load(key));
     history.push(...messages);
-    if (history.length > this.#retain * 2) history.splice(0, history.length - this.#retain);
+    this.#trim(key, history);
     const text = turn
       ? `${JSON.stringify({ turn: turn.id, messages, replies: turn.replies })}\n`
       : `${messages.map((message) => JSON.stringify(message)).join("\n")}\n`;
+    return this.#enqueue(key, path, text);
+  }
+
+  /** Lets go of the oldest cached messages beyond twice `retain`, never of one after the newest summary's boundary. */
+  #trim(key: string, history: ChatMessage[]): void {
+    if (history.length <= this.#retain * 2) return;
+    const summarised = this.#summaries.get(key);
+    const drop = Math.min(history.length - this.#retain, summarised?.start ?? Number.POSITIVE_INFINITY);
+    if (drop <= 0) return;
+    history.splice(0, drop);
+    if (summarised) summarised.start -= drop;
+  }
+
+  /** Queues a session file's text for writing; resolves once it is durable. */
+  #enqueue(key: string, path: string, text: string): Promise<void> {
     let queue = this.#queues.get(key);
     if (!queue) {
       queue = { path, texts: [], waiters: [] };
@@ -328,6 +386,7 @@ export class SessionFiles implements SessionStore {
       if (this.#unwritten.has(idleKey)) continue; // its memory holds turns its file lacks
       this.#usedAt.delete(idleKey);
       this.#cache.delete(idleKey);
+      this.#summaries.delete(idleKey);
       this.#turns.delete(idleKey);
       void this.#closeFile(this.pathOf(idleKey));
     }
@@ -338,6 +397,7 @@ export class SessionFiles implements SessionStore {
     const path = this.pathOf(key);
     await this.flush();
     this.#cache.set(key, []);
+    this.#summaries.delete(key);
     this.#turns.delete(key);
     this.#torn.delete(path);
     await this.#closeFile(path);

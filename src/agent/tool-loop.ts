@@ -4,9 +4,12 @@ import type { ToolRegistry } from "../tools/registry.js";
 import { failureForLlm, type ToolContext, type ToolOutcome } from "../tools/tool.js";
 import { truncateForLlm } from "../tools/truncate.js";
 
+/** What the tool loop needs of the registry (a narrower view, e.g. only the memory tools, works too). */
+export type ToolCatalog = Pick<ToolRegistry, "schemas" | "execute" | "isReadOnly">;
+
 export interface ToolLoopOptions {
   provider: LlmProvider;
-  registry: ToolRegistry;
+  registry: ToolCatalog;
   model: string;
   /** Rounds of tool calls allowed per turn (clamped to >= 1). */
   maxIterations: number;
@@ -136,7 +139,7 @@ export function contentFor(outcome: ToolOutcome): string {
  * Runs one response's tool calls: consecutive read-only calls together, every other
  * call alone, in call order. Outcomes come back in call order.
  */
-async function executeCalls(registry: ToolRegistry, calls: ToolCall[], ctx: ToolContext): Promise<ToolOutcome[]> {
+async function executeCalls(registry: ToolCatalog, calls: ToolCall[], ctx: ToolContext): Promise<ToolOutcome[]> {
   const outcomes: ToolOutcome[] = new Array(calls.length);
   const run = (index: number) => {
     const call = calls[index]!;

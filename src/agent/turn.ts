@@ -7,10 +7,12 @@ import type { ReplyStream, ReplyTarget, StreamDelivery, StreamResume } from "../
 import type { SkeinConfig } from "../config/schema.js";
 import type { ChatMessage, LlmProvider, UserContentPart } from "../providers/provider.js";
 import type { ToolRegistry } from "../tools/registry.js";
+import type { ToolContext } from "../tools/tool.js";
 import { apologyFor, ShuttingDown, TurnTimeout } from "./apology.js";
 import type { ResolvedAttachments } from "./attachments.js";
 import { type ChatReplies, errorText, replyTargetOf, replyTo } from "./chat-replies.js";
-import { type ContextBuilder, capMessageText, historyWindow } from "./context.js";
+import { type CompactionRequest, Compactor } from "./compaction/compactor.js";
+import { type ContextBuilder, capMessageText } from "./context.js";
 import type { SessionStore } from "./sessions.js";
 import type { InvokedSkill } from "./skill-commands.js";
 import { StreamedTurn } from "./streamed-turn.js";
@@ -40,7 +42,7 @@ export { userMessageOf } from "./user-message.js";
 export interface TurnRunnerOptions {
   provider: LlmProvider;
   registry: ToolRegistry;
-  sessions: Pick<SessionStore, "load" | "append" | "recordedTurn">;
+  sessions: Pick<SessionStore, "context" | "append" | "recordedTurn" | "summarise">;
   context: Pick<ContextBuilder, "systemPrompt">;
   /** `agents.defaults`. */
   agent: SkeinConfig["agents"]["defaults"];
@@ -62,6 +64,8 @@ export interface TurnRunnerOptions {
   attachments?: (message: InboundMessage, signal: AbortSignal) => Promise<ResolvedAttachments>;
   /** Epoch milliseconds now (injectable for tests). */
   now?: () => number;
+  /** A model's context window in tokens, when configured (`providers.<name>.context_windows`; default 128,000). */
+  contextWindow?: (model: string) => number | undefined;
 }
 
 /** What a turn computed: the records to store in the session and the replies to send to its chat. */
@@ -79,12 +83,15 @@ interface TurnPlan {
   message: InboundMessage;
   /** The new user message, as stored in the session. */
   userMessage: ChatMessage;
-  /** System prompt, history window and the user message. */
+  /** System prompt, history since the summary (or the fallback window) and the user message. */
   messages: ChatMessage[];
   model: string;
   provider: LlmProvider;
   /** The skill a person called (`/<skill>`): loaded before the model is first asked. */
   skill?: InvokedSkill;
+  toolContext: ToolContext;
+  /** The chats a tool of this turn already sent to. */
+  deliveredTo: Set<string>;
 }
 
 /**
@@ -96,9 +103,41 @@ export class TurnRunner {
   readonly #options: TurnRunnerOptions;
   /** Causes the operator was already told how to fix (once each, not once per message). */
   readonly #advised = new Set<string>();
+  /** Keeps each conversation's context under the compaction threshold (see src/agent/compaction/). */
+  readonly compactor: Compactor;
 
   constructor(options: TurnRunnerOptions) {
     this.#options = options;
+    const { agent } = options;
+    this.compactor = new Compactor({
+      settings: agent.compaction ?? { threshold: 0.6, keep_recent: 10, memory_flush: true, timeout: 60 },
+      sessions: options.sessions,
+      ...(options.contextWindow && { contextWindow: options.contextWindow }),
+      fallback: { messages: agent.memory_window, chars: agent.max_history_chars },
+      registry: options.registry,
+      log: options.log,
+      ...(options.now && { now: options.now }),
+    });
+  }
+
+  /**
+   * What the conversation's next turn would send, without a new message: for `/compact` and
+   * `/usage`. The memory flush of a `/compact` runs in the context of `message`.
+   */
+  async conversationRequest(
+    sessionKey: string,
+    message: InboundMessage,
+    signal: AbortSignal,
+  ): Promise<CompactionRequest> {
+    const { sessions, context, registry, log, bus } = this.#options;
+    const [stored, system, choice] = await Promise.all([
+      sessions.context(sessionKey),
+      context.systemPrompt(message),
+      this.#options.modelFor?.(sessionKey, message),
+    ]);
+    const { model, provider } = choice ?? { model: this.#options.agent.model, provider: this.#options.provider };
+    const toolContext = buildToolContext({ sessionKey, message, signal, log, bus, deliveredTo: new Set() });
+    return { sessionKey, system, tools: registry.schemas(), context: stored, model, provider, signal, toolContext };
   }
 
   /**
@@ -180,7 +219,7 @@ export class TurnRunner {
       if (attached.text.length > 0) {
         userMessage = userMessageOf(message, [capped, ...attached.text].filter(Boolean).join("\n\n"), this.#now());
       }
-      const plan = await this.#plan(sessionKey, message, userMessage, attached.images, skill);
+      const plan = await this.#plan(sessionKey, message, userMessage, attached.images, controller.signal, skill);
       return await this.#answer(plan, controller.signal, streamed);
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
@@ -283,34 +322,58 @@ export class TurnRunner {
     return resolved;
   }
 
+  /** The request of the turn: the system prompt, the history (compacted first when it grew too long), the new message. */
   async #plan(
     sessionKey: string,
     message: InboundMessage,
     userMessage: ChatMessage,
-    images: UserContentPart[] = [],
+    images: UserContentPart[],
+    signal: AbortSignal,
     skill?: InvokedSkill,
   ): Promise<TurnPlan> {
-    const { agent, sessions, context } = this.#options;
-    const [history, system, choice] = await Promise.all([
-      sessions.load(sessionKey),
+    const { agent, sessions, context, registry, log, bus } = this.#options;
+    const [stored, system, choice] = await Promise.all([
+      sessions.context(sessionKey),
       context.systemPrompt(message),
       this.#options.modelFor?.(sessionKey, message),
     ]);
+    const { model, provider } = choice ?? { model: agent.model, provider: this.#options.provider };
+    const deliveredTo = new Set<string>();
+    const toolContext = buildToolContext({
+      sessionKey,
+      message,
+      signal,
+      log,
+      bus,
+      deliveredTo,
+      turn: { skills: new Set(skill ? [skill.name] : []), commandEnv: { ...skill?.env } },
+    });
+    const tools = registry.schemas();
+    const { history } = await this.compactor.prepare({
+      sessionKey,
+      system,
+      tools,
+      context: stored,
+      incoming: userMessage,
+      model,
+      provider,
+      signal,
+      toolContext,
+    });
     const messages = [
       { role: "system", content: system } as const,
-      ...historyWindow(history, agent.memory_window, agent.max_history_chars),
+      ...history,
       withImages(userMessage, images),
       ...(skill?.messages ?? []),
     ];
-    const { model, provider } = choice ?? { model: agent.model, provider: this.#options.provider };
-    return { sessionKey, message, userMessage, messages, model, provider, ...(skill && { skill }) };
+    const plan = { sessionKey, message, userMessage, messages, model, provider, toolContext, deliveredTo };
+    return skill ? { ...plan, skill } : plan;
   }
 
   /** Runs the tool loop; the reply goes to the chat unless a tool already sent there. */
   async #answer(plan: TurnPlan, signal: AbortSignal, streamed: StreamedTurn | undefined): Promise<Computed> {
     const { agent, replies, log } = this.#options;
-    const { sessionKey, message } = plan;
-    const deliveredTo = new Set<string>();
+    const { sessionKey, message, deliveredTo } = plan;
     const result = isVerbatim(message)
       ? verbatimResult(message.text)
       : await runToolLoop(
@@ -325,15 +388,7 @@ export class TurnRunner {
           },
           {
             messages: plan.messages,
-            toolContext: buildToolContext({
-              sessionKey,
-              message,
-              signal,
-              log,
-              bus: this.#options.bus,
-              deliveredTo,
-              turn: { skills: new Set(plan.skill ? [plan.skill.name] : []), commandEnv: { ...plan.skill?.env } },
-            }),
+            toolContext: plan.toolContext,
             signal,
             showToUser: (forUser) => replies.send(message, forUser).then(() => undefined),
             ...streamed?.hooks(),

@@ -1,7 +1,15 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { validateSessionKey } from "../agent/session-id.js";
-import { isChatMessage, REMEMBERED_TURNS, type SessionStore, type TurnRecord } from "../agent/sessions.js";
+import { isSessionSummary } from "../agent/session-summary.js";
+import {
+  isChatMessage,
+  REMEMBERED_TURNS,
+  type SessionContext,
+  type SessionStore,
+  type SessionSummary,
+  type TurnRecord,
+} from "../agent/sessions.js";
 import { chatKeyOf } from "../bus/messages.js";
 import { untilReachable } from "../bus/redis-connection.js";
 import type { ChatMessage } from "../providers/provider.js";
@@ -44,6 +52,35 @@ end
 for index = 3, #KEYS do redis.call('SADD', KEYS[index], ARGV[4]) end
 return 1`;
 
+/**
+ * Stores a summary with the index in the history list where the messages after it start
+ * (the list's length less the messages it keeps). KEYS: history, summary. ARGV: summary JSON, kept.
+ */
+const summariseScript = `
+local start = redis.call('LLEN', KEYS[1]) - tonumber(ARGV[2])
+if start < 0 then start = 0 end
+redis.call('SET', KEYS[2], cjson.encode({ start = start, summary = cjson.decode(ARGV[1]) }))
+return start`;
+
+/**
+ * The newest summary and the messages after it: every message from the summary's start, or
+ * without a summary the newest ARGV[1]. KEYS: history, summary. Returns {summary JSON or '', messages...}.
+ */
+const contextScript = `
+local stored = redis.call('GET', KEYS[2])
+local from = -tonumber(ARGV[1])
+local summary = ''
+if stored then
+  local ok, decoded = pcall(cjson.decode, stored)
+  if ok and type(decoded) == 'table' and type(decoded.start) == 'number' then
+    from = decoded.start
+    summary = cjson.encode(decoded.summary)
+  end
+end
+local lines = redis.call('LRANGE', KEYS[1], from, -1)
+table.insert(lines, 1, summary)
+return lines`;
+
 /** Archived sessions expire after 30 days: Redis holds them in memory, unlike the files' archive. */
 const ARCHIVE_TTL_SECONDS = 30 * 24 * 60 * 60;
 
@@ -57,7 +94,10 @@ const ARCHIVE_TTL_SECONDS = 30 * 24 * 60 * 60;
  *   so that a turn resumed in another process after a crash is not stored twice.
  * - `skein:session-chat:<channel>:<chatId>`: a set of the chat's session keys that hold a
  *   history (the chat's own and its threads'), for {@link hasChat}.
- * - `skein:session-archive:<key>:<time>`: a session archived by `/new`, kept for 30 days.
+ * - `skein:session-summary:<key>`: the newest summary of the session's older part, with the
+ *   index in the list where the messages after it start (`{"start": 80, "summary": {...}}`).
+ * - `skein:session-archive:<key>:<time>`: a session archived by `/new`, kept for 30 days (its
+ *   summary beside it, at `<archive key>:summary`).
  * A turn's messages, its record and the chat's entry are written by one script: all or none,
  * and once per turn.
  * Nothing is cached in the process: every turn reads what Redis holds, so a chat that moved
@@ -102,6 +142,32 @@ export class RedisSessions implements SessionStore {
     return messages;
   }
 
+  /** The newest summary and every message after it, read in one script. */
+  async context(key: string): Promise<SessionContext> {
+    const keys = [this.keyOf(key), this.#summaryKey(key)];
+    const lines = (await this.#read(() => this.#redis.eval(contextScript, 2, ...keys, this.#retain))) as string[];
+    const [summaryLine, ...messageLines] = lines;
+    const messages: ChatMessage[] = [];
+    for (const line of messageLines) {
+      const message = this.#parse(key, line);
+      if (message) messages.push(message);
+    }
+    const summary = summaryLine ? this.#parseSummary(key, summaryLine) : undefined;
+    return summary ? { summary, messages } : { messages };
+  }
+
+  /** Stores the summary with where the messages after it start, after the session's pending writes. */
+  summarise(key: string, summary: SessionSummary): Promise<void> {
+    let keys: string[];
+    try {
+      keys = [this.keyOf(key), this.#summaryKey(key)];
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const run = () => this.#redis.eval(summariseScript, 2, ...keys, JSON.stringify(summary), summary.kept);
+    return this.#queued(key, run);
+  }
+
   /**
    * Appends in one script, which skips a turn whose record is there already (stored by a
    * process that died before its journal heard of it, or by an attempt whose answer Redis
@@ -126,6 +192,11 @@ export class RedisSessions implements SessionStore {
       ...messages.map((message) => JSON.stringify(message)),
     ];
     const run = () => this.#redis.eval(appendScript, keys.length, ...keys, ...values);
+    return this.#queued(key, run);
+  }
+
+  /** Runs a session's write after its pending ones (retried while Redis is out of reach). */
+  #queued(key: string, run: () => Promise<unknown>): Promise<void> {
     // Sent at once when nothing of this session is pending, so a load issued after it (same connection) sees it.
     const previous = this.#writes.get(key);
     const written = previous ? previous.then(() => this.#retried(run)) : this.#retried(run);
@@ -166,7 +237,9 @@ export class RedisSessions implements SessionStore {
         .exists(history)
         .rename(history, archived)
         .expire(archived, this.#archiveTtlSeconds)
-        .del(turns);
+        .del(turns)
+        .rename(this.#summaryKey(key), `${archived}:summary`)
+        .expire(`${archived}:summary`, this.#archiveTtlSeconds);
       for (const chat of chats) transaction.srem(chat, key);
       return transaction.exec();
     };
@@ -209,6 +282,22 @@ export class RedisSessions implements SessionStore {
       onRetry: (error, attempt) =>
         this.#log.warn({ err: error, attempt }, "reading the session from Redis failed; retrying"),
     });
+  }
+
+  #summaryKey(sessionKey: string): string {
+    validateSessionKey(sessionKey);
+    return `${this.#prefix}session-summary:${sessionKey}`;
+  }
+
+  #parseSummary(key: string, line: string): SessionSummary | undefined {
+    try {
+      const parsed: unknown = JSON.parse(line);
+      if (isSessionSummary(parsed)) return parsed;
+    } catch {
+      // reported below
+    }
+    this.#log.warn({ session: key }, "skipping a corrupt session summary; the turn goes on without it");
+    return undefined;
   }
 
   #turnsKey(sessionKey: string): string {

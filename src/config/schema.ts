@@ -82,10 +82,29 @@ const agentDefaults = z.object({
     .prefault({}),
   /** Seconds: a platform message older than this when it arrives is recorded (deduplicated) and not answered. */
   max_message_age: z.number().positive().default(86_400),
+  /** Long conversations: the older part is summarised when the context passes `threshold` of the model's window. */
+  compaction: z
+    .object({
+      /** Share of the model's context window (`providers.<name>.context_windows`) that triggers a compaction. */
+      threshold: z.number().gt(0).max(1).default(0.6),
+      /** Turns kept verbatim after the summary. */
+      keep_recent: z.number().int().min(0).default(10),
+      /** The model that writes summaries; default the chat's. */
+      model: z.string().min(1).optional(),
+      /** A silent turn first lets the model store durable facts with the memory tools. */
+      memory_flush: z.boolean().default(true),
+      /** Seconds a turn waits at most for a compaction; then it falls back to the recent window. */
+      timeout: seconds().default(60),
+    })
+    .prefault({}),
 });
 
-/** Price of a model in currency units per million tokens. */
-const modelPrice = z.object({ input: z.number().min(0), output: z.number().min(0) });
+/** Price of a model in currency units per million tokens (`cached_input`: input tokens the provider's prompt cache served). */
+const modelPrice = z.object({
+  input: z.number().min(0),
+  output: z.number().min(0),
+  cached_input: z.number().min(0).optional(),
+});
 
 const modelProvider = z.object({
   api_key: z.string().optional(),
@@ -103,8 +122,13 @@ const modelProvider = z.object({
   cooldown: z.number().min(0).default(60),
   /** Per model: what a million input and output tokens cost. */
   prices: z.record(z.string(), modelPrice).default({}),
-  /** Per model: its context window in tokens, so a context-length error can go to a larger fallback. */
+  /**
+   * Per model: its context window in tokens (default 128,000): compaction keeps a conversation under
+   * `agents.defaults.compaction.threshold` of it, and a context-length error can go to a larger fallback.
+   */
   context_windows: z.record(z.string(), z.number().int().positive()).default({}),
+  /** Adds Anthropic-style `cache_control` breakpoints (system prompt, last message), e.g. OpenRouter to Claude. */
+  cache_control: z.boolean().default(false),
 });
 
 /**

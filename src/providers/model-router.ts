@@ -156,6 +156,11 @@ export class ModelRouter implements LlmProvider {
     if (seconds > 0) this.#coolingUntil.set(provider, this.#now() + seconds * 1000);
   }
 
+  /** The context window `providers.<name>.context_windows` gives the model `name` resolves to, if any. */
+  contextWindow(name: string): number | undefined {
+    return this.#windowOf(this.resolve(name));
+  }
+
   #windowOf(ref: ModelRef): number | undefined {
     return this.#providers.get(ref.provider)?.contextWindows?.[ref.model];
   }

@@ -20,8 +20,16 @@ describe("input that could break a chat", () => {
     expect(charsSent(harness, 1)).toBeLessThan(80_000);
   });
 
-  it("sends at most max_history_chars of history however long the chat", async () => {
-    harness = await startHarness({ agent: { max_history_chars: 5_000, memory_window: 500 } });
+  it("sends at most max_history_chars of history when a long chat cannot be summarised", async () => {
+    harness = await startHarness({
+      agent: { max_history_chars: 5_000, memory_window: 500 },
+      loop: () => ({ contextWindow: () => 1_000 }),
+    });
+    harness.fake.respondWith((request) =>
+      String(request.body.messages[0]?.content).startsWith("You write the summary")
+        ? { type: "error", status: 500 }
+        : { content: "ok" },
+    );
     for (let turn = 0; turn < 8; turn++) await harness.ask(`${turn} ${"b".repeat(1_000)}`);
     const last = harness.fake.requests.at(-1)!.body.messages;
     const history = last.slice(1, -1).reduce((sum, message) => sum + (message.content?.length ?? 0), 0);

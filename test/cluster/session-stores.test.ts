@@ -111,6 +111,44 @@ describe.each([filesMedium(), redisMedium()])("sessions kept in $name", (medium)
       expect(await store.load("cli:local")).toEqual([...turn, said("and then?")]);
     });
 
+    it("continues from the newest summary and the messages after its boundary, in this process and the next", async () => {
+      const store = medium.open();
+      await store.append("telegram:5", [said("one"), said("two")]);
+      await store.append("telegram:5", turn);
+      const summary = {
+        type: "summary",
+        text: "- one and two were said",
+        at: "2026-11-26T10:00:00.000Z",
+        kept: 4,
+        covered: 2,
+      } as const;
+      await store.summarise("telegram:5", summary);
+      await store.append("telegram:5", [said("three")]);
+      for (const opened of [store, medium.open()]) {
+        expect(await opened.context("telegram:5")).toEqual({ summary, messages: [...turn, said("three")] });
+        expect(await opened.load("telegram:5")).toEqual([said("one"), said("two"), ...turn, said("three")]);
+      }
+      const newer = { ...summary, text: "- everything so far", kept: 1, covered: 7 };
+      await medium.open().summarise("telegram:5", newer);
+      expect(await medium.open().context("telegram:5")).toEqual({ summary: newer, messages: [said("three")] });
+    });
+
+    it("archives the summary with the session on /new, and starts without one", async () => {
+      const store = medium.open();
+      await store.append("telegram:6", [said("one"), said("two")]);
+      await store.summarise("telegram:6", {
+        type: "summary",
+        text: "s",
+        at: "2026-11-26T10:00:00.000Z",
+        kept: 0,
+        covered: 2,
+      });
+      expect(await store.archive("telegram:6")).toBeDefined();
+      await store.append("telegram:6", [said("fresh")]);
+      for (const opened of [store, medium.open()])
+        expect(await opened.context("telegram:6")).toEqual({ messages: [said("fresh")] });
+    });
+
     it("starts empty for a session never written", async () => {
       expect(await medium.open().load("telegram:404")).toEqual([]);
     });

@@ -1,0 +1,118 @@
+import type { ChatMessage } from "../../providers/provider.js";
+import type { ToolSchema } from "../../tools/tool.js";
+
+/** Tokens a chat message costs beyond its text (role and separators, as OpenAI's chat format counts them). */
+const PER_MESSAGE = 4;
+
+type Counter = (text: string) => number;
+
+let counter: Promise<Counter> | undefined;
+
+/**
+ * The tokenizer, imported on first use only: `o200k_base` (GPT-4o and later), through
+ * gpt-tokenizer. Other models' tokenizers differ by some percent; the threshold leaves room.
+ */
+function tokenizer(): Promise<Counter> {
+  counter ??= import("gpt-tokenizer/encoding/o200k_base").then((module) => module.countTokens as Counter);
+  return counter;
+}
+
+/** The text of a message as the model reads it: its content and its tool calls' names and arguments. */
+export function textOf(message: ChatMessage): string {
+  const content = message.content;
+  let text = typeof content === "string" ? content : Array.isArray(content) ? partsText(content) : "";
+  if (message.role === "assistant")
+    for (const call of message.tool_calls ?? []) text += `${call.function.name}${call.function.arguments}`;
+  if (message.role === "user" && message.name) text += message.name;
+  return text;
+}
+
+function partsText(parts: readonly { type: string; text?: string }[]): string {
+  return parts.map((part) => (part.type === "text" ? (part.text ?? "") : "")).join("");
+}
+
+/**
+ * Counts a context's tokens the cheap way first: every token is at least one byte of UTF-8, so
+ * a context whose bytes are under a limit is under it in tokens too, and nothing is tokenized.
+ * Only a context that may be over it is tokenized, each message once (counts are remembered
+ * per message object: a session's messages are the same objects from turn to turn).
+ */
+export class TokenMeter {
+  readonly #bytes = new WeakMap<object, number>();
+  readonly #tokens = new WeakMap<object, number>();
+  readonly #strings = new Map<string, number>();
+
+  /** An upper bound of the context's tokens, computed without a tokenizer. */
+  bound(parts: ContextParts): number {
+    let total = this.#stringBound(parts.system) + this.#toolsBound(parts.tools);
+    for (const message of parts.messages) total += this.#messageBound(message);
+    return total;
+  }
+
+  /** The context's tokens as o200k_base counts them. */
+  async count(parts: ContextParts): Promise<number> {
+    const count = await tokenizer();
+    let total = this.#countString(count, parts.system) + PER_MESSAGE;
+    let tools = this.#tokens.get(parts.tools);
+    if (tools === undefined) {
+      tools = count(JSON.stringify(parts.tools));
+      this.#tokens.set(parts.tools, tools);
+    }
+    total += tools;
+    for (const message of parts.messages) {
+      let tokens = this.#tokens.get(message);
+      if (tokens === undefined) {
+        tokens = count(textOf(message)) + PER_MESSAGE;
+        this.#tokens.set(message, tokens);
+      }
+      total += tokens;
+    }
+    return total;
+  }
+
+  /** The tokens of the context if under `limit` by the cheap bound; else counted. */
+  async measure(parts: ContextParts, limit: number): Promise<{ tokens: number; exact: boolean }> {
+    const bound = this.bound(parts);
+    if (bound < limit) return { tokens: bound, exact: false };
+    return { tokens: await this.count(parts), exact: true };
+  }
+
+  #messageBound(message: ChatMessage): number {
+    let bytes = this.#bytes.get(message);
+    if (bytes === undefined) {
+      bytes = Buffer.byteLength(textOf(message)) + PER_MESSAGE;
+      this.#bytes.set(message, bytes);
+    }
+    return bytes;
+  }
+
+  #toolsBound(tools: readonly ToolSchema[]): number {
+    let bytes = this.#bytes.get(tools);
+    if (bytes === undefined) {
+      bytes = Buffer.byteLength(JSON.stringify(tools));
+      this.#bytes.set(tools, bytes);
+    }
+    return bytes;
+  }
+
+  #stringBound(text: string): number {
+    return Buffer.byteLength(text) + PER_MESSAGE;
+  }
+
+  /** Counts a string, remembering the last few (the system prompt and tool schemas repeat every turn). */
+  #countString(count: Counter, text: string): number {
+    const known = this.#strings.get(text);
+    if (known !== undefined) return known;
+    const tokens = count(text);
+    if (this.#strings.size >= 16) this.#strings.delete(this.#strings.keys().next().value!);
+    this.#strings.set(text, tokens);
+    return tokens;
+  }
+}
+
+/** What a request is made of, for counting. */
+export interface ContextParts {
+  system: string;
+  tools: readonly ToolSchema[];
+  messages: readonly ChatMessage[];
+}
