@@ -11,12 +11,14 @@ const MAX_PAGES = 100;
 export interface CatchUpOptions {
   client: Client;
   lastSeen: LastSeenStore;
+  /** The channels to catch up (default: every channel with a last-seen mark). */
+  channels?: string[];
   /** Only messages younger than this are fetched (`agents.defaults.max_message_age`). */
   maxMessageAgeMs: number;
   /** The path a live message takes (gates, recording); resolves once the message is recorded or ignored. */
   receive: (message: Message) => Promise<void>;
-  /** Called when a channel's catch-up ends, successful or not (live messages may then advance it again). */
-  onChannelDone: (channelId: string) => void;
+  /** Awaited when a channel's catch-up ends, successful or not (its held live messages are recorded then). */
+  onChannelDone: (channelId: string) => Promise<void> | void;
   log: Logger;
   signal: AbortSignal;
   now?: () => number;
@@ -33,7 +35,7 @@ export async function catchUp(options: CatchUpOptions): Promise<number> {
   const { lastSeen, log, signal } = options;
   const oldestWanted = snowflakeAt((options.now ?? Date.now)() - options.maxMessageAgeMs);
   let handed = 0;
-  for (const channelId of lastSeen.channels()) {
+  for (const channelId of options.channels ?? lastSeen.channels()) {
     if (signal.aborted) break;
     try {
       const seen = lastSeen.get(channelId);
@@ -45,7 +47,7 @@ export async function catchUp(options: CatchUpOptions): Promise<number> {
         "discord: catching up on a channel failed; it is tried at the next start",
       );
     } finally {
-      options.onChannelDone(channelId);
+      await options.onChannelDone(channelId);
     }
   }
   return handed;
@@ -53,7 +55,8 @@ export async function catchUp(options: CatchUpOptions): Promise<number> {
 
 async function catchUpChannel(channelId: string, after: string, options: CatchUpOptions): Promise<number> {
   const { client, signal } = options;
-  const channel = client.channels.cache.get(channelId) ?? (await client.channels.fetch(channelId));
+  // Fetched anew: a cached channel's last message id is stale after a gap (a DM gets no update on a new session).
+  const channel = await client.channels.fetch(channelId, { force: true });
   if (!channel?.isTextBased() || !("messages" in channel)) return 0;
   const newest = channel.lastMessageId;
   if (newest && compareSnowflakes(newest, after) <= 0) return 0;

@@ -21,12 +21,14 @@ import { StreamedReply } from "../../src/channel-kit/streamed-reply.js";
 import { settleWithin } from "../../src/util/settle-within.js";
 import { handleDiscordPress, postDiscordApproval, settleDiscordApproval } from "./approval.js";
 import { catchUp } from "./catch-up.js";
+import { CatchUpOrder } from "./catch-up-order.js";
 import { DmChannels } from "./dm-channels.js";
 import { closeCodeError, toChannelError } from "./errors.js";
 import { discordFileSource, looksContentless, toInboundMessage } from "./inbound.js";
 import { LastSeenStore, lastSeenFile, lastSeenShared } from "./last-seen.js";
 import { sendDiscordMessage } from "./outbound.js";
 import type { DiscordSettings } from "./settings.js";
+import { compareSnowflakes } from "./snowflake.js";
 import { discordEditFloorMs, discordStreamTransport, rejectEditsOnRateLimit } from "./stream.js";
 
 /** Tuning knobs, all with production defaults; tests shorten them. */
@@ -57,8 +59,10 @@ export class DiscordChannel implements Channel {
   readonly #indicators = new Set<WorkingIndicator>();
   /** The newest message recorded per channel: where catch-up resumes. */
   #lastSeen: LastSeenStore | undefined;
-  /** Channels whose catch-up has not finished. */
-  readonly #catchingUp = new Set<string>();
+  /** Live messages of a channel being caught up wait for it: each channel's messages are recorded in snowflake order. */
+  readonly #order = new CatchUpOrder();
+  /** The catch-up running or last run: the next one starts after it. */
+  #catchUpRun: Promise<void> = Promise.resolve();
   /** Aborted when receiving stops: a catch-up in progress ends (what it did not record is fetched at the next start). */
   #catchUpStop = new AbortController();
   /** Every request of the bot but the gateway's own: messages, edits, typing, prompts (works without a gateway). */
@@ -148,8 +152,9 @@ export class DiscordChannel implements Channel {
       const file = lastSeenFile(join(this.#deps.home, "state", "discord-last-seen.json"));
       this.#lastSeen ??= await LastSeenStore.open(file, this.#log);
     }
-    // Live messages of these channels wait for catch-up before they move the last-seen marks.
-    for (const channelId of this.#lastSeen.channels()) this.#catchingUp.add(channelId);
+    // Live messages of these channels wait until catch-up has recorded what came before them.
+    const catchUpChannels = this.#lastSeen.channels();
+    this.#order.begin(catchUpChannels);
     this.#client = client;
     this.#watchConnection(client);
     client.on(Events.MessageCreate, (message) => this.#receive(message));
@@ -182,7 +187,7 @@ export class DiscordChannel implements Channel {
     }
     this.#setStatus("connected");
     this.#log.info({ bot: client.user?.tag, guilds: client.guilds.cache.size }, "discord connected");
-    this.#catchUp(client);
+    this.#catchUp(client, catchUpChannels);
   }
 
   send(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt> {
@@ -243,6 +248,7 @@ export class DiscordChannel implements Channel {
   /** Closes the gateway (the lease is lost: another process receives now); sending keeps working over REST. */
   async stopReceiving(): Promise<void> {
     this.#catchUpStop.abort();
+    this.#order.clear();
     const client = this.#client;
     this.#client = undefined;
     if (client) await destroyClient(client);
@@ -254,6 +260,7 @@ export class DiscordChannel implements Channel {
     if (this.#stopping) return;
     this.#stopping = true;
     this.#catchUpStop.abort();
+    this.#order.clear();
     for (const indicator of [...this.#indicators]) indicator.end();
     // Replies already on their way go out first.
     await Promise.allSettled([...this.#inFlight]);
@@ -294,20 +301,27 @@ export class DiscordChannel implements Channel {
     }
   }
 
-  /** A live message from the gateway: recorded on the bus, logged when that fails (catch-up fetches it again). */
+  /**
+   * A live message from the gateway: recorded on the bus (held first while its channel is
+   * caught up), logged when that fails (catch-up fetches it again).
+   */
   #receive(message: Message): void {
-    if (this.#stopping || message.client !== this.#client) return;
-    this.#record(message, "live").catch((error: unknown) =>
+    if (this.#stopping || message.client !== this.#client || this.#order.hold(message)) return;
+    this.#recordLogged(message);
+  }
+
+  #recordLogged(message: Message): Promise<void> {
+    return this.#record(message).catch((error: unknown) =>
       this.#log.error({ err: error, chatId: message.channelId }, "discord: recording a message failed"),
     );
   }
 
   /**
-   * Records a message on the bus, then notes it as the channel's last seen. A live message
-   * in a channel still catching up does not move its mark: the mark passes only messages
-   * recorded in order, so a crash never leaves an unrecorded one behind it.
+   * Records a message on the bus, then notes it as the channel's last seen. Messages of a
+   * channel are recorded in order (live ones wait for its catch-up), so the mark never
+   * passes an unrecorded message, whenever a crash comes.
    */
-  async #record(message: Message, source: "live" | "catch-up"): Promise<void> {
+  async #record(message: Message): Promise<void> {
     const botUserId = this.#client?.user?.id;
     if (!botUserId) return;
     this.#dms.noteChannel(message.channelId);
@@ -324,27 +338,42 @@ export class DiscordChannel implements Channel {
     } else if (inbound) {
       await this.#deps.bus.publishInbound(inbound);
     }
-    if (source === "catch-up" || !this.#catchingUp.has(message.channelId))
-      this.#lastSeen?.advance(message.channelId, message.id);
+    this.#lastSeen?.advance(message.channelId, message.id);
   }
 
-  /** Fetches what was sent while the bot was away (at start, and after a session that could not resume). */
-  #catchUp(client: Client): void {
+  /**
+   * Fetches what was sent while the bot was away from `channels` (whose live messages are
+   * held from now on): at start, and after every new session that follows a lost one. One
+   * catch-up runs at a time; a channel's held live messages are recorded once it is done.
+   */
+  #catchUp(client: Client, channels: string[]): void {
     const lastSeen = this.#lastSeen;
     if (!lastSeen || this.#stopping) return;
-    for (const channelId of lastSeen.channels()) this.#catchingUp.add(channelId);
-    const run = catchUp({
-      client,
-      lastSeen,
-      maxMessageAgeMs: (this.#deps.maxMessageAgeSeconds ?? 86_400) * 1000,
-      receive: (message) => this.#record(message, "catch-up"),
-      onChannelDone: (channelId) => this.#catchingUp.delete(channelId),
-      log: this.#log,
-      signal: this.#catchUpStop.signal,
-    }).then(
-      (messages) => this.#log.info({ messages }, "discord caught up"),
-      (error: unknown) => this.#log.warn({ err: error }, "discord: catching up failed"),
+    const signal = this.#catchUpStop.signal;
+    const release = async (channelId: string) => {
+      if (signal.aborted) return;
+      for (const held of this.#order.finish(channelId)) {
+        // Catch-up may have fetched it already: the mark passed it.
+        const mark = lastSeen.get(channelId);
+        if (mark === undefined || compareSnowflakes(held.id, mark) > 0) await this.#recordLogged(held);
+      }
+    };
+    const run = this.#catchUpRun.then(() =>
+      catchUp({
+        client,
+        lastSeen,
+        channels,
+        maxMessageAgeMs: (this.#deps.maxMessageAgeSeconds ?? 86_400) * 1000,
+        receive: (message) => this.#record(message),
+        onChannelDone: release,
+        log: this.#log,
+        signal,
+      }).then(
+        (messages) => this.#log.info({ messages }, "discord caught up"),
+        (error: unknown) => this.#log.warn({ err: error }, "discord: catching up failed"),
+      ),
     );
+    this.#catchUpRun = run;
     this.#inFlight.add(run);
     void run.finally(() => this.#inFlight.delete(run));
   }
@@ -367,12 +396,16 @@ export class DiscordChannel implements Channel {
       this.#log.info({ shardId, replayed }, "discord gateway session resumed");
       this.#setStatus("connected", "resumed");
     });
+    let sessions = 0;
     client.on(Events.ShardReady, (shardId) => {
-      if (this.#status.state !== "disconnected" || client !== this.#client) return;
+      // The first READY is start()'s; each later one is a new session after a lost one (op 9, 4009, a failed RESUME).
+      if (++sessions === 1 || client !== this.#client || !this.#lastSeen) return;
       this.#log.info({ shardId }, "discord gateway reconnected with a new session");
       this.#setStatus("connected", "reconnected with a new session");
       // Discord replays missed events only on a RESUME: fetch what this new session will not deliver.
-      this.#catchUp(client);
+      const channels = this.#lastSeen.channels();
+      this.#order.begin(channels);
+      this.#catchUp(client, channels);
     });
     client.on(Events.ShardError, (error, shardId) => this.#log.warn({ err: error, shardId }, "discord gateway error"));
     client.on(Events.Invalidated, () => {

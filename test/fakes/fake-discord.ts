@@ -158,6 +158,7 @@ export class FakeDiscord extends EventEmitter {
   readonly #sockets = new Set<WebSocket>();
   #socket: WebSocket | undefined;
   #sequence = 0;
+  #refuseResumes = false;
   #lastMessage: unknown;
   #idSequence = 0;
   readonly #token: string;
@@ -262,6 +263,11 @@ export class FakeDiscord extends EventEmitter {
       ...(attachments.some((file) => file.flags) ? { flags: attachments.find((file) => file.flags)?.flags } : {}),
     });
     return id;
+  }
+
+  /** Answers every RESUME from now on with op 9 INVALID_SESSION (`d: false`), as Discord does for a session it lost. */
+  refuseResumes(): void {
+    this.#refuseResumes = true;
   }
 
   /** Closes the current gateway connection with `code`, as Discord does when it ends a session. */
@@ -486,6 +492,11 @@ export class FakeDiscord extends EventEmitter {
       this.emit("identified");
     } else if (frame.op === 6) {
       this.received.resume++;
+      if (this.#refuseResumes) {
+        // The session is gone (Discord lost it, or it timed out): op 9, not resumable; the client must IDENTIFY anew.
+        socket.send(JSON.stringify({ op: 9, d: false }));
+        return;
+      }
       this.dispatch("RESUMED", null);
       this.emit("resumed");
     }

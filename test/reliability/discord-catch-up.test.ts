@@ -75,4 +75,27 @@ describe("Discord catch-up after downtime (the built CLI)", () => {
       .filter((line) => line.includes("older than max_message_age"));
     expect(tooOld, "the live old DM is logged as too old; catch-up never fetched the stale one").toHaveLength(1);
   });
+
+  it.each([
+    { how: "the connection drops and Discord refuses the RESUME (op 9)", code: 4000 },
+    { how: "Discord closes the session as timed out (4009) and refuses its RESUME", code: 4009 },
+  ])("answers, in order, the DMs sent while a session could not resume when $how", async ({ code }) => {
+    await world.start(["discord"]);
+    world.say("discord", 1);
+    await eventually(world, () => world.replyCounts().get(1) === 1, "the live DM is answered");
+
+    world.discord.refuseResumes();
+    world.discord.closeGateway(code);
+    world.say("discord", 2);
+    world.say("discord", 3);
+    world.say("discord", 4);
+    expect(world.discord.connected, "nobody hears these DMs live").toBe(false);
+    await eventually(world, () => world.replyCounts().get(4) === 1, "the DMs sent during the gap are answered");
+    world.say("discord", 5);
+    await eventually(world, () => world.replyCounts().get(5) === 1, "a DM on the new session is answered");
+    await world.stop();
+
+    expect(world.discord.received.identify, "a new session was identified").toBe(2);
+    expect(world.replies("discord")).toEqual([1, 2, 3, 4, 5].map((index) => `answer to ${marker(index)}`));
+  });
 });

@@ -157,6 +157,11 @@ export class World {
     return this.discord.sent.map((sent) => this.discord.shownText(sent.id) ?? String(sent.body.content ?? ""));
   }
 
+  /** The marker indexes of `platform`'s accepted replies, in the order the platform accepted them. */
+  replyOrder(platform: Platform): number[] {
+    return this.replies(platform).flatMap((text) => [...text.matchAll(markerPattern)].map((found) => Number(found[1])));
+  }
+
   /** How many accepted replies carry each marker index, over all platforms. */
   replyCounts(platforms: Platform[] = ["telegram", "slack", "discord"]): Map<number, number> {
     const counts = new Map<number, number>();
