@@ -12,6 +12,8 @@
  * <= 1 ms p99 per tool iteration, >= 2,000 turns/s, --version <= 150 ms, idle RSS <= 80 MB,
  * event-loop delay < 100 ms under hostile input, <= 30 ms added per sandboxed command.
  * `npm run bench -- --soak` runs the soak instead (bench/soak.ts): memory and CPU over 30,000 turns.
+ * `npm run bench -- --skills` runs the skills bench instead (bench/skills.ts): start-up and per-turn cost with
+ * 200 skills installed against none [targets: start <= +50 ms; no measurable per-turn cost while no skill changed].
  * `npm run bench -- --cluster` runs the cluster bench instead (bench/cluster.ts, about three minutes):
  * 1 against 3 processes sharing Redis, and the takeover after a SIGKILL of the Telegram poller.
  */
@@ -35,13 +37,13 @@ import { FakeOpenAI } from "../test/fakes/fake-openai.js";
 import { clusterBench } from "./cluster.js";
 import { journalRoundTrips } from "./journal-round-trip.js";
 import { eventLoopDelayUnderHostileInput, sandboxOverhead } from "./security.js";
+import { skillsBench } from "./skills.js";
 import { soak } from "./soak.js";
+import { startUntilReady } from "./start-until-ready.js";
 import { shortReplyCalls, streamFirstTextLatency } from "./stream-first-text.js";
 
 const log = pino({ level: "silent" });
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
-/** `skein start` with an idle channel, bundled like the CLI (scripts/build.mjs --bench). */
-const idleStart = fileURLToPath(new URL("./dist/idle-start.js", import.meta.url));
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -186,29 +188,6 @@ function wallTimes(args: string[]): number[] {
   return times;
 }
 
-async function startUntilReady(home: string): Promise<{ readyMs: number; rssKb: number }> {
-  const started = performance.now();
-  const child = spawn(process.execPath, [idleStart], {
-    env: { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: "http://127.0.0.1:9/v1" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  const readyMs = await new Promise<number>((resolve, reject) => {
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('"skein ready"')) resolve(performance.now() - started);
-    });
-    child.on("exit", (code) => reject(new Error(`skein start exited with ${code}: ${stderr}`)));
-  });
-  await new Promise((resolve) => setTimeout(resolve, 1_000)); // let start-up garbage settle
-  const status = await readFile(`/proc/${child.pid}/status`, "utf8");
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-  return { readyMs, rssKb };
-}
-
 /** RSS of `skein chat` idling after it answered one message through a local fake model (SDK loaded). */
 async function rssAfterOneTurn(home: string): Promise<number> {
   const fake = await FakeOpenAI.start();
@@ -236,6 +215,7 @@ try {
   console.log("skein bench (node %s)", process.version);
   if (process.argv.includes("--soak")) await soak(cli, home);
   else if (process.argv.includes("--cluster")) await clusterBench();
+  else if (process.argv.includes("--skills")) await skillsBench(home);
   else await standardBench();
 } finally {
   await rm(home, { recursive: true, force: true });

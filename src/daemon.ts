@@ -199,7 +199,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       log,
       now,
     });
-    const { sandbox } = registerBuiltinTools(registry, {
+    registerBuiltinTools(registry, {
       readOnlyBinds: () => skills?.readablePaths() ?? [],
       config,
       workspace,
@@ -212,7 +212,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       scheduler,
       ...stores.memory,
     });
-    const skillSet = openSkills({ config, workspace, home, env: loaded.env, sandbox, registry, log });
+    const skillSet = openSkills({ config, workspace, home, env: loaded.env, registry, log });
     skills = skillSet;
     const mcpConnecting = Object.keys(config.tools.mcp_servers).length
       ? import("./tools/mcp/hub.js").then(({ connectMcpServers }) =>
@@ -316,9 +316,6 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       throw new DaemonError("all-channels-failed", `every configured channel failed to start (${reasons})`);
     }
     await mcpReady;
-    stopMenus = await skillSet.publishMenus(() =>
-      Object.keys(channels.statuses()).flatMap((name) => channels.channel(name) ?? []),
-    );
     // Clustered, the timer runs in the one process holding the lease `scheduler`; another takes over when it dies.
     if (cluster)
       void (await import("./cluster/while-leased.js")).whileLeased(cluster.leases, "scheduler", {
@@ -340,6 +337,12 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       },
       "skein ready",
     );
+    // The skills are read in the background once ready: start-up does not wait for them, the first turn does.
+    void skillSet
+      .publishMenus(() => Object.keys(channels.statuses()).flatMap((name) => channels.channel(name) ?? []))
+      .then((stop) => {
+        stopMenus = stop;
+      });
   }
 
   function stop(): Promise<void> {

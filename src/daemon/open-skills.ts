@@ -13,7 +13,8 @@ export interface OpenSkillsOptions {
   workspace: string;
   home: string;
   env: Readonly<Record<string, string | undefined>>;
-  sandbox: SandboxDecision;
+  /** Where commands run (default: as `tools.exec.sandbox` says, without waiting for the probe). */
+  sandbox?: SandboxDecision;
   /** Where the `skill` tool is registered while a skill is installed. */
   registry: ToolSink;
   log: Logger;

@@ -1,0 +1,31 @@
+import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+
+/** `skein start` with an idle channel, bundled like the CLI (scripts/build.mjs --bench). */
+const idleStart = fileURLToPath(new URL("./dist/idle-start.js", import.meta.url));
+
+/** Runs `skein start` (idle channel) in `home` until it logs "skein ready"; its time to ready and its RSS a second later. */
+export async function startUntilReady(home: string): Promise<{ readyMs: number; rssKb: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [idleStart], {
+    env: { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: "http://127.0.0.1:9/v1" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const readyMs = await new Promise<number>((resolve, reject) => {
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('"skein ready"')) resolve(performance.now() - started);
+    });
+    child.on("exit", (code) => reject(new Error(`skein start exited with ${code}: ${stderr}`)));
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1_000)); // let start-up garbage settle
+  const status = await readFile(`/proc/${child.pid}/status`, "utf8");
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+  return { readyMs, rssKb };
+}
