@@ -168,7 +168,7 @@ export class TurnRunner {
       replies = recorded;
       outcome = { message, sessionKey, status: "answered", reply: recorded[0] };
     } else {
-      const computed = await this.#compute(sessionKey, entry, text, shutdown, skill);
+      const computed = await this.#compute(sessionKey, entry, message, text, shutdown, skill);
       if (computed.outcome.status === "deferred") return computed.outcome;
       await this.#store(sessionKey, message, computed);
       ({ replies, outcome, finish } = computed);
@@ -190,12 +190,12 @@ export class TurnRunner {
   async #compute(
     sessionKey: string,
     entry: JournalEntry,
+    message: InboundMessage,
     text: string,
     shutdown: AbortSignal,
     skill: InvokedSkill | undefined,
   ): Promise<Computed> {
     const { agent, log } = this.#options;
-    const { message } = entry;
     const indicator = this.#startIndicator(message);
     // A triggered turn's answer may turn out to be NOTHING_TO_REPORT: never shown while written.
     const streamed = message.trigger ? undefined : this.#openStream(message, entry.progress.preview);

@@ -92,8 +92,26 @@ export const tgUsers: Record<Presser, TelegramUser> = {
   stranger: { id: 666, first_name: "Mallory", username: "mallory" },
 };
 
-/** Telegram: Alice's private chat; Bob is in tools.approvers; Mallory is allowed too but no approver. */
-export async function telegramPlatform(timeoutSeconds = 30): Promise<ApprovalPlatform & { telegram: FakeTelegram }> {
+/** A group on Telegram whose chat id is in allow_from (when a test lets it in). */
+export const tgGroup = { id: -1001234567, type: "supergroup" as const, title: "Team" };
+
+/** Telegram with more to it: messages from anyone in any chat, calls planned for later (a scheduled task). */
+export interface TelegramApprovals extends ApprovalPlatform {
+  telegram: FakeTelegram;
+  /** Plans a call for a later `go <n>` and returns n. */
+  plan(call: PlannedCall): number;
+  /** `from` asks for `call` in `chat` (default their private chat). */
+  askAs(from: Presser, call: PlannedCall, chat?: { id: number; type: "private" | "supergroup" }): void;
+}
+
+/**
+ * Telegram: Alice's private chat; Bob is in tools.approvers; Mallory is allowed too but no
+ * approver (unless `allowFrom` says otherwise, e.g. only through the group {@link tgGroup}).
+ */
+export async function telegramPlatform(
+  timeoutSeconds = 30,
+  options: { allowFrom?: string; env?: Record<string, string> } = {},
+): Promise<TelegramApprovals> {
   const telegram = await FakeTelegram.start();
   const model = await FakeOpenAI.start();
   const calls: PlannedCall[] = [];
@@ -109,8 +127,9 @@ export async function telegramPlatform(timeoutSeconds = 30): Promise<ApprovalPla
       ...baseEnv(home, model),
       TELEGRAM_BOT_TOKEN: telegram.token,
       TELEGRAM_API_ROOT: telegram.apiRoot,
-      TELEGRAM_ALLOW_FROM: `${requester.id},${approver.id},${stranger.id}`,
+      TELEGRAM_ALLOW_FROM: options.allowFrom ?? `${requester.id},${approver.id},${stranger.id}`,
       TELEGRAM_STREAMING: "false",
+      ...options.env,
     },
   });
   await skein.waitFor('"msg":"skein ready"');
@@ -129,6 +148,14 @@ export async function telegramPlatform(timeoutSeconds = 30): Promise<ApprovalPla
     ask(call) {
       calls.push(call);
       telegram.userMessage({ id: requester.id, type: "private" }, requester, `go ${calls.length - 1}`);
+    },
+    plan(call) {
+      return calls.push(call) - 1;
+    },
+    askAs(from, call, chat) {
+      const user = tgUsers[from];
+      calls.push(call);
+      telegram.userMessage(chat ?? { id: user.id, type: "private" }, user, `go ${calls.length - 1}`);
     },
     async nextPrompt() {
       for (;;) {
