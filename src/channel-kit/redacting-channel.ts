@@ -1,6 +1,6 @@
 import type { OutboundMessage } from "../bus/messages.js";
 import type { Redactor } from "../util/redactor.js";
-import type { ApprovalPrompt } from "./approval.js";
+import type { ApprovalDecisions, ApprovalPrompt } from "./approval.js";
 import type { Channel } from "./channel.js";
 import type { ReplyStream } from "./reply-stream.js";
 
@@ -41,6 +41,17 @@ export function redactingChannel(channel: Channel, redactor: Redactor): Channel 
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+}
+
+/** The core's answers to button presses, which a channel shows, with secrets out of their text. */
+export function redactingDecisions(decisions: ApprovalDecisions, redactor: Redactor): ApprovalDecisions {
+  if (redactor.empty) return decisions;
+  return {
+    press: async (press) => {
+      const answer = await decisions.press(press);
+      return { ...answer, text: redactor.redact(answer.text) };
+    },
+  };
 }
 
 /** An outbound message with secrets out of its text and its files' names. */

@@ -8,7 +8,7 @@ import {
 } from "../channel-catalog/loader.js";
 import type { Channel, ChannelDeps } from "../channel-kit/channel.js";
 import type { ChannelSpec } from "../channel-kit/channel-supervisor.js";
-import { redactingChannel } from "../channel-kit/redacting-channel.js";
+import { redactingChannel, redactingDecisions } from "../channel-kit/redacting-channel.js";
 import type { Cluster } from "../cluster/open-cluster.js";
 import type { LoadedConfig } from "../config/load.js";
 import type { Logger } from "../log.js";
@@ -45,7 +45,8 @@ export interface ChannelSpecsOptions {
  * given; every channel is created behind {@link redactingChannel}.
  */
 export function channelSpecs(options: ChannelSpecsOptions): ChannelSpec[] {
-  const { config, home, bus, log, approvals, cluster, redactor } = options;
+  const { config, home, bus, log, cluster, redactor } = options;
+  const approvals = redactingDecisions(options.approvals, redactor);
   // Clustered, a single-consumer connection receives in one process at a time, under its lease.
   const leaseOf = (name: string) => {
     const lease = cluster && receivingLeaseName(name, (config.channels as Record<string, unknown>)[name]);
