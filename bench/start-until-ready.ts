@@ -6,10 +6,16 @@ import { fileURLToPath } from "node:url";
 /** `skein start` with an idle channel, bundled like the CLI (scripts/build.mjs --bench). */
 const idleStart = fileURLToPath(new URL("./dist/idle-start.js", import.meta.url));
 
-/** Runs `skein start` (idle channel) in `home` until it logs "skein ready"; its time to ready and its RSS a second later. */
-export async function startUntilReady(home: string): Promise<{ readyMs: number; rssKb: number }> {
+/**
+ * Runs `skein start` (idle channel) in `home` until it logs "skein ready"; its time to ready and its RSS a second later.
+ * `node` is the Node binary to run it with (default: the one running the bench).
+ */
+export async function startUntilReady(
+  home: string,
+  node = process.execPath,
+): Promise<{ readyMs: number; rssKb: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [idleStart], {
+  const child = spawn(node, [idleStart], {
     env: { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: "http://127.0.0.1:9/v1" },
     stdio: ["ignore", "ignore", "pipe"],
   });
