@@ -6,7 +6,7 @@ import { eventually, marker, markerResponder, type Platform, settled, World } fr
  * Mode) and Discord (gateway) while the daemon is SIGKILLed and started again, cycle after
  * cycle. Telegram keeps unconfirmed updates, Slack resends unacked envelopes, and what
  * Discord delivered while the daemon was down is fetched by catch-up: in the end every
- * message has exactly one reply.
+ * message has exactly one reply, and each chat's replies come in the order its messages were sent.
  *
  * Each kill lands while the platforms hold new sends, once the journal has recorded every
  * send they accepted: never inside the one window skein cannot close (a send the platform
@@ -39,7 +39,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("a kill/restart storm on three platforms (the built CLI)", () => {
   it(
-    `loses and duplicates no reply over ${CYCLES} SIGKILLs while messages keep arriving`,
+    `loses and duplicates no reply, and answers each chat in order, over ${CYCLES} SIGKILLs while messages keep arriving`,
     async () => {
       const deadline = Date.now() + BUDGET_MS;
       let sent = 0;
@@ -90,7 +90,14 @@ describe("a kill/restart storm on three platforms (the built CLI)", () => {
       const duplicated = [...counts]
         .filter(([, count]) => count > 1)
         .map(([index]) => `${marker(index)} on ${platforms[index % platforms.length]}`);
-      expect({ sent, lost, duplicated }).toEqual({ sent, lost: [], duplicated: [] });
+      // Each platform's messages come from one chat (Alice's DM): its answers must come in the order she wrote.
+      const outOfOrder = platforms.flatMap((platform) => {
+        const order = world.replyOrder(platform);
+        return order.flatMap((index, at) =>
+          at > 0 && index < order[at - 1]! ? [`${marker(index)} after ${marker(order[at - 1]!)} on ${platform}`] : [],
+        );
+      });
+      expect({ sent, lost, duplicated, outOfOrder }).toEqual({ sent, lost: [], duplicated: [], outOfOrder: [] });
     },
     BUDGET_MS + 5_000,
   );
