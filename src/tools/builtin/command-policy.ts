@@ -22,13 +22,13 @@ export const DENYLIST = [
 /** Throws `PermissionDenied` when the shell command line runs something the guard refuses. */
 export async function checkDenylist(command: string): Promise<void> {
   const { checkCommandLine } = await import("./shell-guard.js");
-  checkCommandLine(command);
+  await checkCommandLine(command);
 }
 
 /** Throws `PermissionDenied` when a program run without a shell (`spawn`) is one the guard refuses. */
 export async function checkProgram(argv: readonly string[]): Promise<void> {
-  const { checkArgv } = await import("./shell-guard.js");
-  checkArgv(argv, false);
+  const { checkArgv, checkCommandLine } = await import("./shell-guard.js");
+  for (const script of checkArgv(argv, false)) await checkCommandLine(script, 1);
 }
 
 /** Splits a shell command line at `&&`, `||`, `;`, `|`, `&` and newlines (not at `2>&1`). */

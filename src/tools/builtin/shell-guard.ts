@@ -1,13 +1,18 @@
-import parse, { type ShellNode } from "@ericcornelissen/bash-parser";
+import type { ShellNode } from "@ericcornelissen/bash-parser";
 import { ToolError } from "../tool.js";
 import { extractHeredocs } from "./heredocs.js";
+import { PARSE_BUDGET_MS, parseShell } from "./shell-parse.js";
 
 /**
  * The command guard: parses a command line as the shell will (quotes removed, escapes
  * resolved) and checks every simple command in the tree (pipelines, lists, subshells,
  * functions, substitutions, `sh -c` strings). It is a speed bump against a confused or
- * injected model, not a boundary: the sandbox is the boundary.
+ * injected model, not a boundary: the sandbox is the boundary. What it cannot parse, or
+ * not within its time budget, it refuses.
  */
+
+/** `sh -c` strings inside `sh -c` strings are followed this deep; deeper is refused. */
+const MAX_SCRIPT_DEPTH = 8;
 
 /** Programs refused wherever they appear. */
 const REFUSED = new Set(["sudo", "su", "doas", "pkexec", "eval", "shutdown", "reboot", "poweroff", "halt", "mke2fs"]);
@@ -88,19 +93,17 @@ function wrappedCommand(words: readonly string[]): string[] {
 
 /**
  * Checks one program and its arguments after quote removal. `stdinFed` says whether
- * text from a pipe or a redirection reaches its standard input.
+ * text from a pipe or a redirection reaches its standard input. The scripts a shell is
+ * given to run (`sh -c '…'`) are added to `scripts`, for the caller to check in turn.
  */
-export function checkArgv(argv: readonly string[], stdinFed: boolean): void {
+export function checkArgv(argv: readonly string[], stdinFed: boolean, scripts: string[] = []): string[] {
   const [first, ...args] = argv;
-  if (first === undefined) return;
+  if (first === undefined) return scripts;
   const program = programName(first);
   if (first !== "[" && first !== "[[" && /[*?[]/.test(first)) refuse(`"${first}": a glob as the command name`);
   if (REFUSED.has(program)) refuse(`"${program}" is not allowed`);
   if (program.startsWith("mkfs")) refuse(`"${program}" formats a file system`);
-  if (WRAPPERS.has(program)) {
-    checkArgv(wrappedCommand(args), stdinFed);
-    return;
-  }
+  if (WRAPPERS.has(program)) return checkArgv(wrappedCommand(args), stdinFed, scripts);
   const flags = flagsOf(args);
   const operands = operandsOf(args);
   if (
@@ -124,18 +127,19 @@ export function checkArgv(argv: readonly string[], stdinFed: boolean): void {
     const inline = args.findIndex((word) => isFlag(word) && !word.startsWith("--") && word.includes("c"));
     if (inline !== -1) {
       const script = args.slice(inline + 1).find((word) => !isFlag(word));
-      if (script !== undefined) checkCommandLine(script);
-      return;
+      if (script !== undefined) scripts.push(script);
+      return scripts;
     }
     if (stdinFed && (operands.length === 0 || flags.has("s")))
       refuse(`text piped into "${program}": a shell reading its program from stdin`);
-    return;
+    return scripts;
   }
   if (INTERPRETERS.has(program)) {
     const inline = args.some((word) => INLINE_PROGRAM_FLAGS.test(word));
     const fromStdin = !inline && (operands.length === 0 || operands[0] === "-");
     if (stdinFed && fromStdin) refuse(`text piped into "${program}": an interpreter reading its program from stdin`);
   }
+  return scripts;
 }
 
 const wordsOf = (nodes: readonly ShellNode[] | undefined): ShellNode[] =>
@@ -143,7 +147,7 @@ const wordsOf = (nodes: readonly ShellNode[] | undefined): ShellNode[] =>
 const redirectsOf = (command: ShellNode): ShellNode[] =>
   [...(command.prefix ?? []), ...(command.suffix ?? [])].filter((node) => node.type === "Redirect");
 
-function checkSimpleCommand(command: ShellNode, stdinFed: boolean): void {
+function checkSimpleCommand(command: ShellNode, stdinFed: boolean, scripts: string[]): void {
   const redirects = redirectsOf(command);
   for (const redirect of redirects) {
     const target = redirect.file?.text ?? "";
@@ -154,7 +158,11 @@ function checkSimpleCommand(command: ShellNode, stdinFed: boolean): void {
   if (name.expansion?.length)
     refuse(`"${name.text ?? ""}": a variable or substitution as the command name cannot be checked`);
   const fedByRedirect = redirects.some((redirect) => redirect.op?.text === "<" || redirect.op?.text === "<>");
-  checkArgv([name.text ?? "", ...wordsOf(command.suffix).map((word) => word.text ?? "")], stdinFed || fedByRedirect);
+  checkArgv(
+    [name.text ?? "", ...wordsOf(command.suffix).map((word) => word.text ?? "")],
+    stdinFed || fedByRedirect,
+    scripts,
+  );
 }
 
 /** Names of the commands a subtree runs. */
@@ -169,17 +177,18 @@ function commandNames(node: unknown, into: Set<string> = new Set()): Set<string>
   return into;
 }
 
-/** Walks the whole tree: every simple command is checked, every substitution's tree too. */
-function walk(node: unknown, stdinFed = false): void {
+/** Walks the whole tree: every simple command is checked, every substitution's tree too; `sh -c` scripts go to `scripts`. */
+function walk(node: unknown, scripts: string[], stdinFed = false): void {
   if (Array.isArray(node)) {
-    for (const child of node) walk(child, stdinFed);
+    for (const child of node) walk(child, scripts, stdinFed);
     return;
   }
   if (!node || typeof node !== "object") return;
   const shellNode = node as ShellNode;
   switch (shellNode.type) {
     case "Pipeline":
-      for (const [index, command] of (shellNode.commands ?? []).entries()) walk(command, stdinFed || index > 0);
+      for (const [index, command] of (shellNode.commands ?? []).entries())
+        walk(command, scripts, stdinFed || index > 0);
       return;
     case "Function": {
       const name = shellNode.name?.text ?? "";
@@ -187,23 +196,33 @@ function walk(node: unknown, stdinFed = false): void {
       break;
     }
     case "Command":
-      checkSimpleCommand(shellNode, stdinFed);
+      checkSimpleCommand(shellNode, stdinFed, scripts);
       break;
   }
   for (const [key, value] of Object.entries(shellNode)) {
     if (key === "loc" || !value || typeof value !== "object") continue;
-    if (key === "commandAST") walk(value);
+    if (key === "commandAST") walk(value, scripts);
     // A compound command's body (a subshell, a loop, a brace group) reads the same stdin.
-    else walk(value, shellNode.type === "Command" ? false : stdinFed);
+    else walk(value, scripts, shellNode.type === "Command" ? false : stdinFed);
   }
 }
 
-function parseOrRefuse(source: string): ShellNode {
-  try {
-    return parse(source, { mode: "bash" });
-  } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0]!.replace(/^Error: /, "");
-    return refuse(`the command could not be parsed (${reason}), so it cannot be checked; write it in plain POSIX sh`);
+async function parseOrRefuse(source: string): Promise<ShellNode> {
+  const outcome = await parseShell(source);
+  switch (outcome.type) {
+    case "parsed":
+      return outcome.ast;
+    case "too-big":
+      return refuse(`the command cannot be checked: ${outcome.reason}; write long programs to a file and run that`);
+    case "too-slow":
+      return refuse(
+        `the command could not be checked within ${PARSE_BUDGET_MS} ms (${source.length} characters); ` +
+          "write long programs to a file and run that",
+      );
+    case "unparseable": {
+      const reason = outcome.reason.split("\n")[0]!.replace(/^Error: /, "");
+      return refuse(`the command could not be parsed (${reason}), so it cannot be checked; write it in plain POSIX sh`);
+    }
   }
 }
 
@@ -221,16 +240,17 @@ const countHeredocOperators = (node: unknown): number => {
 };
 
 /**
- * Checks a command line for `sh -c`: throws `PermissionDenied` naming the rule it breaks.
- * Here-documents are cut out first (the parser does not know them); an unquoted one's
- * substitutions are checked like any other command.
+ * Checks a command line for `sh -c`: rejects with `PermissionDenied` naming the rule it
+ * breaks. Here-documents are cut out first (the parser does not know them); an unquoted
+ * one's substitutions are checked like any other command, and so is every `sh -c` script.
  */
-export function checkCommandLine(source: string): void {
+export async function checkCommandLine(source: string, depth = 0): Promise<void> {
+  if (depth > MAX_SCRIPT_DEPTH) refuse(`sh -c nested deeper than ${MAX_SCRIPT_DEPTH}`);
   const { script, heredocs } = extractHeredocs(source);
   if (heredocs.length > 0) {
     // Every "<<" found by the cutter must be an operator the parser sees too, or a body could hide commands.
     const operators = countHeredocOperators(
-      parseOrRefuse(
+      await parseOrRefuse(
         source
           .split("\n")
           .filter((_line, index) => heredocs.every((heredoc) => index < heredoc.firstLine || index > heredoc.lastLine))
@@ -240,9 +260,11 @@ export function checkCommandLine(source: string): void {
     if (operators !== heredocs.length)
       refuse("the here-documents of this command could not be told apart from its commands");
   }
-  walk(parseOrRefuse(script));
+  const scripts: string[] = [];
+  walk(await parseOrRefuse(script), scripts);
   for (const heredoc of heredocs) {
     if (heredoc.expands && /\$\(|`/.test(heredoc.body))
-      walk(parseOrRefuse(`: "${heredoc.body.replace(/\\?"/g, '\\"')}"`));
+      walk(await parseOrRefuse(`: "${heredoc.body.replace(/\\?"/g, '\\"')}"`), scripts);
   }
+  for (const nested of scripts) await checkCommandLine(nested, depth + 1);
 }

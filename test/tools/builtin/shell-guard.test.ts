@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { checkArgv, checkCommandLine } from "../../../src/tools/builtin/shell-guard.js";
+import { checkProgram } from "../../../src/tools/builtin/command-policy.js";
+import { checkCommandLine } from "../../../src/tools/builtin/shell-guard.js";
 
-const refusal = (command: string): string | undefined => {
+const refusal = async (command: string): Promise<string | undefined> => {
   try {
-    checkCommandLine(command);
+    await checkCommandLine(command);
     return undefined;
   } catch (error) {
     return (error as Error).message;
@@ -42,8 +43,8 @@ describe("the command guard", () => {
     ["a redirect to a disk", "echo x >/dev/sda"],
     ["xargs running sudo", "echo true | xargs sudo"],
     ["a quote that hides a fake here-document", 'echo "<<X"\nsudo true\nX'],
-  ])("refuses %s", (_what, command) => {
-    expect(refusal(command)).toMatch(/command guard/);
+  ])("refuses %s", async (_what, command) => {
+    expect(await refusal(command)).toMatch(/command guard/);
   });
 
   it.each([
@@ -64,13 +65,36 @@ describe("the command guard", () => {
     "cat data.json | python3 transform.py",
     "echo 'sudo rm -rf /'",
     "(cd sub && make)",
-  ])("lets an ordinary command run: %s", (command) => {
-    expect(refusal(command)).toBeUndefined();
+  ])("lets an ordinary command run: %s", async (command) => {
+    expect(await refusal(command)).toBeUndefined();
   });
 
-  it("checks a program and its arguments run without a shell", () => {
-    expect(() => checkArgv(["sudo", "true"], false)).toThrow(/not allowed/);
-    expect(() => checkArgv(["bash", "-c", "c=sudo; $c true"], false)).toThrow(/variable/);
-    expect(() => checkArgv(["git", "status"], false)).not.toThrow();
+  it("checks a program and its arguments run without a shell", async () => {
+    await expect(checkProgram(["sudo", "true"])).rejects.toThrow(/not allowed/);
+    await expect(checkProgram(["bash", "-c", "c=sudo; $c true"])).rejects.toThrow(/variable/);
+    await expect(checkProgram(["git", "status"])).resolves.toBeUndefined();
+  });
+
+  // Inputs that held the event loop for over a minute in the synchronous parser (issue #28).
+  it.each([
+    ["an unterminated quote before thousands of backslashes", `echo "${"\\".repeat(5_000)}`],
+    ["5,000 nested $(", `echo ${"$(".repeat(5_000)}x${")".repeat(5_000)}`],
+    ["100,000 pipes", `true${" | true".repeat(100_000)}`],
+    ["a 1 MB command", `echo ${"a".repeat(1024 * 1024)}`],
+  ])("refuses %s, and checks the next command as usual", async (_what, command) => {
+    expect(await refusal(command)).toMatch(/cannot be checked|could not be (checked|parsed)/);
+    expect(await refusal("git log | head")).toBeUndefined();
+  });
+
+  it("refuses a command the parser needs longer than 100 ms for, the event loop free meanwhile", async () => {
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 5);
+    try {
+      expect(await refusal(`echo ${"a ".repeat(12_000)}`)).toMatch(/could not be checked within 100 ms/);
+    } finally {
+      clearInterval(ticker);
+    }
+    expect(ticks).toBeGreaterThanOrEqual(3);
+    expect(await refusal("git log | head")).toBeUndefined();
   });
 });
