@@ -94,7 +94,8 @@ async function startWorker(): Promise<ParserWorker> {
 }
 
 async function parseNow(source: string, budgetMs: number): Promise<ParseOutcome> {
-  const parser = current ?? (current = await startWorker());
+  current ??= await startWorker();
+  const parser = current;
   // Loading the parser is not part of the budget: only parsing is.
   const ready = await parser.ready;
   if (!ready) {
