@@ -202,6 +202,23 @@ describe("skills in a daemon serving Telegram", () => {
     expect(loaded).toContain("hello from the skill, token tok-2f9d1c");
   });
 
+  it("lets read_file read a skill's folder by its absolute path, and nothing else outside the workspace", async () => {
+    model.reply(
+      { toolCalls: [{ name: "read_file", arguments: { path: join(home, "skills", "hello", "SKILL.md") } }] },
+      { toolCalls: [{ name: "read_file", arguments: { path: join(home, "config.json") } }] },
+      { content: "read them" },
+    );
+    await converse(aliceChat, "read the hello skill");
+    const [skillFile, config] = model.requests
+      .at(-1)!
+      .body.messages.filter((message) => message.role === "tool")
+      .slice(-2)
+      .map((message) => contentText(message.content));
+    expect(skillFile).toContain("name: hello");
+    expect(config).toContain("outside the workspace");
+    expect(config).not.toContain("tok-2f9d1c");
+  });
+
   it("sees a new skill at the next turn without a restart, and updates the command menu", async () => {
     const menus = telegram.callsOf("setMyCommands").length;
     await writeSkill(skillsRoot, "fresh-one", "name: fresh-one\ndescription: Brand new.");

@@ -2,7 +2,7 @@ import { lstat, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { type Tool, ToolError } from "../tool.js";
 import { readRegularFile, writeRegularFile } from "./regular-file.js";
-import { resolveExisting, resolveInWorkspace } from "./workspace-path.js";
+import { resolveExisting, resolveInWorkspace, resolveReadable } from "./workspace-path.js";
 
 /** Files larger than this are returned in part, with a note (the model sees at most 64 KB anyway). */
 export const MAX_READ_BYTES = 1_048_576;
@@ -12,15 +12,19 @@ export const FILE_TOOL_TIMEOUT_MS = 30_000;
 
 const pathParam = { type: "string", minLength: 1, description: "Path relative to the workspace" };
 
-function readFileTool(workspace: string): Tool<{ path: string }> {
+/** Folders outside the workspace the read tools may read (the skill folders). */
+type Readable = () => readonly string[];
+
+function readFileTool(workspace: string, readable: Readable): Tool<{ path: string }> {
   return {
     name: "read_file",
-    description: "Read a text file in the workspace. Returns {content}.",
+    description:
+      "Read a text file in the workspace (or, by its absolute path, in a skill's folder). Returns {content}.",
     parameters: { type: "object", properties: { path: pathParam }, required: ["path"], additionalProperties: false },
     safety: "read-only",
     timeoutMs: FILE_TOOL_TIMEOUT_MS,
     async execute(args) {
-      const absolute = await resolveExisting(workspace, args.path);
+      const absolute = await resolveReadable(workspace, args.path, readable);
       if ((await stat(absolute)).isDirectory())
         throw new ToolError("InvalidArgs", `"${args.path}" is a directory; use list_directory`);
       const { bytes, size } = await readRegularFile(absolute, args.path, MAX_READ_BYTES);
@@ -102,7 +106,7 @@ interface DirectoryEntry {
   size: number;
 }
 
-function listDirectoryTool(workspace: string): Tool<{ path?: string }> {
+function listDirectoryTool(workspace: string, readable: Readable): Tool<{ path?: string }> {
   return {
     name: "list_directory",
     description:
@@ -115,7 +119,7 @@ function listDirectoryTool(workspace: string): Tool<{ path?: string }> {
     safety: "read-only",
     async execute(args) {
       const requested = args.path ?? ".";
-      const absolute = await resolveExisting(workspace, requested);
+      const absolute = await resolveReadable(workspace, requested, readable);
       if (!(await stat(absolute)).isDirectory())
         throw new ToolError("InvalidArgs", `"${requested}" is not a directory`);
       const dirents = await readdir(absolute, { withFileTypes: true });
@@ -175,12 +179,12 @@ function deleteFileTool(workspace: string): Tool<{ path: string; recursive?: boo
 }
 
 /** The workspace file tools: read, write, edit, list and delete. */
-export function fileTools(workspace: string): Tool<never>[] {
+export function fileTools(workspace: string, readable: Readable = () => []): Tool<never>[] {
   return [
-    readFileTool(workspace),
+    readFileTool(workspace, readable),
     writeFileTool(workspace),
     editFileTool(workspace),
-    listDirectoryTool(workspace),
+    listDirectoryTool(workspace, readable),
     deleteFileTool(workspace),
   ];
 }

@@ -110,7 +110,7 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
     deps.secrets ?? [...configSecrets(config), ...environmentSecrets(deps.env ?? process.env)],
   );
   const tools = [
-    ...fileTools(workspace),
+    ...fileTools(workspace, deps.readOnlyBinds),
     searchFilesTool(workspace),
     execShellTool(commandOptions),
     spawnTool({ ...commandOptions, ...(deps.signal ? { signal: deps.signal } : {}) }),

@@ -71,3 +71,22 @@ export async function resolveExisting(workspace: string, requested: string): Pro
   if (!resolved.exists) throw new ToolError("FileNotFound", `"${requested}" does not exist`);
   return resolved.absolute;
 }
+
+/**
+ * Like {@link resolveExisting}, but an absolute path may also name something inside one of
+ * `readable` (folders the agent may read wherever they are: the skill folders), symlinks resolved.
+ */
+export async function resolveReadable(
+  workspace: string,
+  requested: string,
+  readable: () => readonly string[],
+): Promise<string> {
+  if (path.isAbsolute(requested) && !requested.includes("\0")) {
+    const canonical = await realpath(requested).catch(() => undefined);
+    if (canonical) {
+      const roots = await Promise.all(readable().map((root) => realpath(root).catch(() => undefined)));
+      if (roots.some((root) => root !== undefined && isInside(root, canonical))) return canonical;
+    }
+  }
+  return resolveExisting(workspace, requested);
+}
