@@ -1,6 +1,8 @@
 import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { configSchema } from "../../src/config/schema.js";
+import { configSecrets, redactSecrets } from "../../src/config/secrets.js";
 import type { SkillLibrary, SkillSnapshot } from "../../src/skills/skill-library.js";
 import { describeStatus } from "../../src/skills/skill-status.js";
 import { captureLog, library, publicSkills, skillDirs, writeSkill } from "./helpers.js";
@@ -184,6 +186,13 @@ describe("requirements", () => {
     expect(snapshot.catalog).toContain("<name>has-bin</name>");
     for (const name of ["no-bin", "no-env", "mac-only", "off"])
       expect(snapshot.catalog).not.toContain(`<name>${name}<`);
+  });
+});
+
+describe("skills.entries.<name>.env", () => {
+  it("counts as secrets, redacted like every other", () => {
+    const config = configSchema.parse({ skills: { entries: { hello: { env: { HELLO_TOKEN: "tok-77aa55" } } } } });
+    expect(redactSecrets("the token is tok-77aa55", configSecrets(config))).toBe("the token is [redacted]");
   });
 });
 
