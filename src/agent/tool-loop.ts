@@ -135,12 +135,21 @@ export function contentFor(outcome: ToolOutcome): string {
   return truncateForLlm(outcome.type === "tool-result" ? (outcome.forLlm ?? "") : failureForLlm(outcome));
 }
 
+/** Tool calls run from one model answer; the rest get an error result. */
+export const MAX_CALLS_PER_ANSWER = 50;
+
 /**
  * Runs one response's tool calls: consecutive read-only calls together, every other
  * call alone, in call order. Outcomes come back in call order.
  */
-async function executeCalls(registry: ToolCatalog, calls: ToolCall[], ctx: ToolContext): Promise<ToolOutcome[]> {
-  const outcomes: ToolOutcome[] = new Array(calls.length);
+async function executeCalls(registry: ToolCatalog, allCalls: ToolCall[], ctx: ToolContext): Promise<ToolOutcome[]> {
+  // One answer cannot start hundreds of commands: the calls past the cap are refused, each with a result.
+  const calls = allCalls.slice(0, MAX_CALLS_PER_ANSWER);
+  const outcomes: ToolOutcome[] = new Array(allCalls.length).fill({
+    type: "tool-error",
+    kind: "PermissionDenied",
+    message: `not run: one answer may make at most ${MAX_CALLS_PER_ANSWER} tool calls; ask again for the rest`,
+  } satisfies ToolOutcome);
   const run = (index: number) => {
     const call = calls[index]!;
     return registry.execute(call.function.name, call.function.arguments, ctx).then((outcome) => {
