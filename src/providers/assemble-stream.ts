@@ -19,8 +19,7 @@ export async function assembleStream(
   let usage: ChatResponse["usage"];
   const calls: ToolCall[] = [];
   for await (const chunk of stream) {
-    if (chunk.usage)
-      usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+    if (chunk.usage) usage = usageOf(chunk.usage);
     const choice = chunk.choices[0];
     if (!choice) continue;
     if (choice.delta.content) {
@@ -46,5 +45,19 @@ export async function assembleStream(
     toolCalls: calls.filter(Boolean),
     finishReason,
     ...(usage ? { usage } : {}),
+  };
+}
+
+/** The usage an answer reports, with the prompt tokens its provider's cache served when it says. */
+export function usageOf(usage: {
+  prompt_tokens: number;
+  completion_tokens: number;
+  prompt_tokens_details?: { cached_tokens?: number } | null;
+}): NonNullable<ChatResponse["usage"]> {
+  const cached = usage.prompt_tokens_details?.cached_tokens;
+  return {
+    promptTokens: usage.prompt_tokens,
+    completionTokens: usage.completion_tokens,
+    ...(typeof cached === "number" && cached > 0 ? { cachedTokens: cached } : {}),
   };
 }

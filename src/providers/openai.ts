@@ -4,9 +4,10 @@ import type { ChatCompletionCreateParams } from "openai/resources/chat/completio
 import type { ModelProviderConfig } from "../config/schema.js";
 import { type HttpFetch, httpFetch } from "../util/http-fetch.js";
 import { withRetry } from "../util/retry.js";
-import { assembleStream } from "./assemble-stream.js";
+import { assembleStream, usageOf } from "./assemble-stream.js";
 import { BodyFault, guardedFetch, type StreamWatch, streamWatchKey } from "./guarded-fetch.js";
 import {
+  type ChatMessage,
   type ChatRequest,
   type ChatResponse,
   type LlmProvider,
@@ -43,6 +44,8 @@ export interface OpenAIProviderOptions {
   maxRetryAfterSeconds?: number;
   /** How requests are sent (default {@link httpFetch}); injectable for tests. */
   fetch?: HttpFetch;
+  /** Mark the system prompt and the last message with Anthropic-style `cache_control` breakpoints. */
+  cacheControl?: boolean;
 }
 
 /** Options from a `providers.<name>` config section. */
@@ -56,6 +59,7 @@ export function openAIOptionsFrom(config: ModelProviderConfig, name = "openai"):
     idleTimeoutMs: config.idle_timeout * 1000,
     maxRetries: config.max_retries,
     stream: config.stream,
+    cacheControl: config.cache_control,
   };
 }
 
@@ -66,6 +70,7 @@ export class OpenAIProvider implements LlmProvider {
   readonly #stream: boolean;
   readonly #maxRetries: number;
   readonly #retryDelayMs: number;
+  readonly #cacheControl: boolean;
 
   constructor(options: OpenAIProviderOptions = {}) {
     this.name = options.name ?? "openai";
@@ -87,6 +92,7 @@ export class OpenAIProvider implements LlmProvider {
       ...(options.headers && Object.keys(options.headers).length ? { defaultHeaders: options.headers } : {}),
     });
     this.#stream = options.stream ?? false;
+    this.#cacheControl = options.cacheControl ?? false;
   }
 
   /**
@@ -114,7 +120,9 @@ export class OpenAIProvider implements LlmProvider {
   ): Promise<ChatResponse> {
     const params = {
       model: request.model,
-      messages: request.messages as ChatCompletionCreateParams["messages"],
+      messages: (this.#cacheControl
+        ? withCacheBreakpoints(request.messages)
+        : request.messages) as ChatCompletionCreateParams["messages"],
       ...(request.tools?.length ? { tools: request.tools } : {}),
       ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
@@ -157,19 +165,34 @@ export class OpenAIProvider implements LlmProvider {
             : [],
         ),
         finishReason: choice.finish_reason ?? null,
-        ...(completion.usage
-          ? {
-              usage: {
-                promptTokens: completion.usage.prompt_tokens,
-                completionTokens: completion.usage.completion_tokens,
-              },
-            }
-          : {}),
+        ...(completion.usage ? { usage: usageOf(completion.usage) } : {}),
       };
     } finally {
       signal?.removeEventListener("abort", forward);
     }
   }
+}
+
+/**
+ * The messages with Anthropic-style prompt cache breakpoints (`cache_control: {type: "ephemeral"}`
+ * on the last text part) on the system prompt and the last message: what OpenRouter passes on to
+ * Anthropic models, which cache only up to a marked breakpoint.
+ */
+export function withCacheBreakpoints(messages: readonly ChatMessage[]): unknown[] {
+  const last = messages.length - 1;
+  return messages.map((message, index) => {
+    if (!(index === last || (index === 0 && message.role === "system"))) return message;
+    const content = message.content;
+    const breakpoint = { cache_control: { type: "ephemeral" } };
+    if (typeof content === "string" && content !== "")
+      return { ...message, content: [{ type: "text", text: content, ...breakpoint }] };
+    if (Array.isArray(content)) {
+      const at = content.findLastIndex((part) => part.type === "text");
+      if (at < 0) return message;
+      return { ...message, content: content.map((part, i) => (i === at ? { ...part, ...breakpoint } : part)) };
+    }
+    return message;
+  });
 }
 
 /**

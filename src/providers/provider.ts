@@ -38,7 +38,8 @@ export interface ChatResponse {
   content: string | null;
   toolCalls: ToolCall[];
   finishReason: string | null;
-  usage?: { promptTokens: number; completionTokens: number };
+  /** `cachedTokens`: of `promptTokens`, those the provider's prompt cache served (`prompt_tokens_details.cached_tokens`). */
+  usage?: { promptTokens: number; completionTokens: number; cachedTokens?: number };
   /** Which provider and model answered (set by the model router, which may have failed over). */
   servedBy?: { provider: string; model: string };
 }

@@ -16,6 +16,8 @@ export interface UsageTotals {
   calls: number;
   promptTokens: number;
   completionTokens: number;
+  /** Of `promptTokens`, those served from a prompt cache (present once there were any). */
+  cachedTokens?: number;
   /** Of the priced calls only. */
   cost: number;
 }
@@ -49,7 +51,7 @@ export interface UsageLedgerOptions {
   /** Cluster-wide day totals (cluster mode); default: today's totals counted in this process. */
   shared?: SharedUsageTotals;
   /** Price per million tokens of a provider's model, when known. */
-  priceOf: (provider: string, model: string) => { input: number; output: number } | undefined;
+  priceOf: (provider: string, model: string) => { input: number; output: number; cached_input?: number } | undefined;
   log: Logger;
   /** Epoch milliseconds; injectable for tests. */
   now?: () => number;
@@ -73,6 +75,7 @@ export function addUsage(totals: UsageTotals, record: UsageRecord): void {
   totals.calls += record.calls ?? 1;
   totals.promptTokens += record.promptTokens;
   totals.completionTokens += record.completionTokens;
+  if (record.cachedTokens) totals.cachedTokens = (totals.cachedTokens ?? 0) + record.cachedTokens;
   totals.cost += record.cost ?? 0;
 }
 
@@ -113,6 +116,7 @@ export class UsageLedger {
     const served = response.servedBy ?? { provider: "unknown", model: requestedModel };
     const promptTokens = response.usage?.promptTokens ?? 0;
     const completionTokens = response.usage?.completionTokens ?? 0;
+    const cachedTokens = Math.min(promptTokens, response.usage?.cachedTokens ?? 0);
     const price = this.#options.priceOf(served.provider, served.model);
     const record: UsageRecord = {
       at: new Date(this.#now()).toISOString(),
@@ -121,7 +125,8 @@ export class UsageLedger {
       model: served.model,
       promptTokens,
       completionTokens,
-      ...(price ? { cost: (promptTokens * price.input + completionTokens * price.output) / 1_000_000 } : {}),
+      ...(cachedTokens > 0 ? { cachedTokens } : {}),
+      ...(price ? { cost: costOf(price, promptTokens, cachedTokens, completionTokens) } : {}),
     };
     if (this.#options.shared) {
       const stored = await this.#options.store.append(record).then(
@@ -215,4 +220,16 @@ function entry(map: Map<string, UsageTotals>, key: string): UsageTotals {
   const totals = map.get(key) ?? noUsage();
   map.set(key, totals);
   return totals;
+}
+
+/** What a call cost: cached input at `cached_input` (the `input` price when there is none), the rest at `input`, output at `output`. */
+export function costOf(
+  price: { input: number; output: number; cached_input?: number },
+  promptTokens: number,
+  cachedTokens: number,
+  completionTokens: number,
+): number {
+  const fresh = promptTokens - cachedTokens;
+  const cached = cachedTokens * (price.cached_input ?? price.input);
+  return (fresh * price.input + cached + completionTokens * price.output) / 1_000_000;
 }

@@ -13,6 +13,8 @@ export interface UsageRecord {
   model: string;
   promptTokens: number;
   completionTokens: number;
+  /** Of `promptTokens`, those the provider's prompt cache served (when it reports them). */
+  cachedTokens?: number;
   /** From `providers.<name>.prices`, when the model has a price. */
   cost?: number;
   /**

@@ -45,7 +45,11 @@ export function totalOf(records: UsageRecord[], filter: (record: UsageRecord) =>
 /** `1,234 tokens ($0.01)`: tokens, and the cost when any call was priced. */
 export function describeTotals(totals: UsageTotals): string {
   const tokens = `${tokensOf(totals).toLocaleString("en-US")} tokens`;
-  return totals.cost > 0 ? `${tokens} (${formatCost(totals.cost)})` : tokens;
+  const notes = [
+    ...(totals.cachedTokens ? [`${totals.cachedTokens.toLocaleString("en-US")} input cached`] : []),
+    ...(totals.cost > 0 ? [formatCost(totals.cost)] : []),
+  ];
+  return notes.length > 0 ? `${tokens} (${notes.join(", ")})` : tokens;
 }
 
 /** Midnight UTC at the start of the month of `epochMs`. */
