@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Logger } from "pino";
 import { chatKeyOf } from "../bus/messages.js";
 import type { ChatMessage } from "../providers/provider.js";
+import { wellFormedDeep } from "../util/well-formed.js";
 import { writeAll } from "../util/write-all.js";
 import { WriteHealth, writeWithin } from "../util/write-health.js";
 import { decodeSessionFileName, encodeSessionKey } from "./session-id.js";
@@ -227,7 +228,8 @@ export class SessionFiles implements SessionStore {
     lines.forEach((line, index) => {
       if (line.trim() === "") return;
       try {
-        const parsed: unknown = JSON.parse(line);
+        // A lone surrogate stored by an older skein is healed as it is read (JSON writes it as `\udXXX`).
+        const parsed: unknown = /\\u[dD][89a-fA-F]/.test(line) ? wellFormedDeep(JSON.parse(line)) : JSON.parse(line);
         if (isSessionSummary(parsed)) {
           summary = { summary: parsed, start: Math.max(0, messages.length - parsed.kept) };
           return;

@@ -3,6 +3,7 @@ import type { ChatMessage, ChatResponse, LlmProvider, ToolCall } from "../provid
 import type { ToolRegistry } from "../tools/registry.js";
 import { failureForLlm, type ToolContext, type ToolOutcome } from "../tools/tool.js";
 import { truncateForLlm } from "../tools/truncate.js";
+import { wellFormed } from "../util/well-formed.js";
 
 /** What the tool loop needs of the registry (a narrower view, e.g. only the memory tools, works too). */
 export type ToolCatalog = Pick<ToolRegistry, "schemas" | "execute" | "isReadOnly">;
@@ -130,9 +131,12 @@ function withLengthNote(response: ChatResponse): string {
   return text.trim() ? `${text}\n\n${LENGTH_NOTE}` : LENGTH_NOTE;
 }
 
-/** The tool message content for an outcome: the result or `{"error": ...}`, truncated to 64 KB. */
+/**
+ * The tool message content for an outcome: the result or `{"error": ...}`, truncated to 64 KB,
+ * lone surrogates made U+FFFD before it is stored (web pages, files, commands, MCP servers).
+ */
 export function contentFor(outcome: ToolOutcome): string {
-  return truncateForLlm(outcome.type === "tool-result" ? (outcome.forLlm ?? "") : failureForLlm(outcome));
+  return wellFormed(truncateForLlm(outcome.type === "tool-result" ? (outcome.forLlm ?? "") : failureForLlm(outcome)));
 }
 
 /** Tool calls run from one model answer; the rest get an error result. */

@@ -4,6 +4,7 @@ import type { ChatCompletionCreateParams } from "openai/resources/chat/completio
 import type { ModelProviderConfig } from "../config/schema.js";
 import { type HttpFetch, httpFetch } from "../util/http-fetch.js";
 import { withRetry } from "../util/retry.js";
+import { wellFormedDeep } from "../util/well-formed.js";
 import { assembleStream, usageOf } from "./assemble-stream.js";
 import { BodyFault, guardedFetch, type StreamWatch, streamWatchKey } from "./guarded-fetch.js";
 import {
@@ -118,12 +119,14 @@ export class OpenAIProvider implements LlmProvider {
     signal: AbortSignal | undefined,
     onTextDelta?: (text: string) => void,
   ): Promise<ChatResponse> {
+    // A lone surrogate stored in a session (or listed by an MCP server) would get the request
+    // rejected as invalid JSON, this turn and every later one of the chat: healed on the way out.
     const params = {
       model: request.model,
-      messages: (this.#cacheControl
-        ? withCacheBreakpoints(request.messages)
-        : request.messages) as ChatCompletionCreateParams["messages"],
-      ...(request.tools?.length ? { tools: request.tools } : {}),
+      messages: wellFormedDeep(
+        this.#cacheControl ? withCacheBreakpoints(request.messages) : request.messages,
+      ) as ChatCompletionCreateParams["messages"],
+      ...(request.tools?.length ? { tools: wellFormedDeep(request.tools) } : {}),
       ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
     };

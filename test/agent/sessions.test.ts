@@ -156,6 +156,18 @@ describe("the session store", () => {
     expect(warnings.map((line) => line.line)).toEqual([2, 3, 4]);
   });
 
+  it("heals a lone surrogate an older skein stored, so the chat's requests stay valid JSON (claude-code #69927)", async () => {
+    const { log } = recordingLogger();
+    const store = files({ dir, log });
+    await store.append("cli:local", turn.slice(0, 1));
+    await appendFile(
+      store.pathOf("cli:local"),
+      '{"turn":"cli:9","messages":[{"role":"tool","tool_call_id":"c1","content":"cut \\ud83d here"}],"replies":[]}\n',
+    );
+    const loaded = await files({ dir, log }).load("cli:local");
+    expect(loaded.at(-1)).toEqual({ role: "tool", tool_call_id: "c1", content: "cut \uFFFD here" });
+  });
+
   it("loads a file with garbage and a torn last line, and later turns survive the next restart", async () => {
     const { log } = recordingLogger();
     const store = files({ dir, log });

@@ -24,6 +24,23 @@ export const bob: FakeUser = { id: 222, first_name: "Bob", username: "bob" };
 export const mallory: FakeUser = { id: 666, first_name: "Mallory", username: "mallory" };
 export const chatOf = (user: FakeUser): FakeChat => ({ id: user.id, type: "private" });
 
+/** A tool message's content: its JSON, or `{text}` when it is plain text (an MCP tool's result). */
+function resultOf(content: string): Record<string, unknown> {
+  try {
+    return JSON.parse(content) as Record<string, unknown>;
+  } catch {
+    return { text: content };
+  }
+}
+
+/** Whether a lone UTF-16 surrogate is in any string of `value`. */
+function hasLoneSurrogate(value: unknown): boolean {
+  if (typeof value === "string") return !(value as unknown as { isWellFormed(): boolean }).isWellFormed();
+  if (Array.isArray(value)) return value.some(hasLoneSurrogate);
+  if (value === null || typeof value !== "object") return false;
+  return Object.entries(value).some(([key, item]) => hasLoneSurrogate(key) || hasLoneSurrogate(item));
+}
+
 /** Whether bubblewrap runs on this machine (the sandbox tests skip without it). */
 export function bwrapWorks(): boolean {
   try {
@@ -40,7 +57,9 @@ export function bwrapWorks(): boolean {
 /**
  * The built CLI serving Telegram (alice and bob allowed) with a model that runs any tool
  * a user asks for: a DM `tool {"name":…,"arguments":…}` becomes that tool call, and the
- * answer after it is "done". Each call's result is read back from the model's next request.
+ * answer after it is "done"; `answer <JSON string>` is answered with that string. Like a real
+ * provider, the model refuses (400) a request with a lone surrogate. Each call's result is read
+ * back from the model's next request.
  */
 export class SkeinUnderAttack {
   private constructor(
@@ -70,8 +89,21 @@ export class SkeinUnderAttack {
     );
     await writeFile(join(home, ".env"), `SKEIN_ATTACK_DOTENV=${SECRETS.dotEnvSecret}\n`);
     model.respondWith((request) => {
+      // Like OpenAI's and Anthropic's APIs: a lone surrogate anywhere makes the body invalid JSON.
+      if (hasLoneSurrogate(request.body))
+        return {
+          type: "error",
+          status: 400,
+          body: {
+            error: {
+              message: "The request body is not valid JSON: no low surrogate in string",
+              type: "invalid_request_error",
+            },
+          },
+        };
       const last = request.body.messages.at(-1);
       const said = last?.role === "user" ? spokenText(last.content) : "";
+      if (said.startsWith("answer ")) return { content: JSON.parse(said.slice("answer ".length)) as string };
       if (said.startsWith("tool ")) {
         const calls = JSON.parse(said.slice("tool ".length)) as ToolCall | ToolCall[];
         return { toolCalls: [calls].flat().map((call, index) => ({ id: `call_${index}`, ...call })) };
@@ -111,7 +143,7 @@ export class SkeinUnderAttack {
     }
   }
 
-  /** Has `from` ask for one tool call and resolves with the tool's result, as the model saw it (parsed JSON). */
+  /** Has `from` ask for one tool call and resolves with the tool's result, as the model saw it (parsed JSON; `{text}` for plain text). */
   async callTool(
     name: string,
     args: Record<string, unknown>,
@@ -131,7 +163,7 @@ export class SkeinUnderAttack {
     const results = (request?.body.messages ?? []).filter((message) => message.role === "tool").slice(-calls.length);
     if (results.length !== calls.length)
       throw new Error(`the results of ${calls.map((call) => call.name).join(", ")} did not reach the model`);
-    return results.map((message) => JSON.parse(String(message.content)) as Record<string, unknown>);
+    return results.map((message) => resultOf(String(message.content)));
   }
 
   /** Resolves once the daemon has logged `count` messages ignored for `reason`. */

@@ -6,6 +6,7 @@ import { toToolResult } from "./call-result.js";
 import { expandServerEnv } from "./expand-env.js";
 import { McpServerConnection, type McpToolInfo } from "./server-connection.js";
 import { globAllowlist, mcpToolName, validToolName, withHashSuffix } from "./tool-names.js";
+import { hasInvisible, visibleDeep, visibleText } from "./visible-text.js";
 
 const defaultConnectTimeoutMs = 10_000;
 
@@ -103,6 +104,11 @@ class Hub implements McpHub {
   private claimName(server: string, tool: string): string | undefined {
     const owner = `${server}\0${tool}`;
     let name = mcpToolName(server, tool);
+    if (name !== `${server}__${tool}`)
+      this.log.warn(
+        { server, tool: visibleText(tool), name },
+        "mcp tool name is not valid for the model API (letters, digits, _ and -, at most 64); registered under a valid name",
+      );
     const holder = this.owners.get(name);
     if (holder !== undefined) {
       const renamed = withHashSuffix(name, owner);
@@ -119,10 +125,17 @@ class Hub implements McpHub {
   }
 
   private wrap(connection: McpServerConnection, name: string, tool: McpToolInfo, config: McpServerConfig): Tool {
+    const description = tool.description ?? tool.title ?? `${tool.name} (MCP server ${connection.name})`;
+    const parameters = toolParameters(tool.inputSchema);
+    if (hasInvisible(description) || hasInvisible(JSON.stringify(parameters)))
+      this.log.warn(
+        { server: connection.name, tool: name },
+        "mcp tool description holds invisible characters (hidden instructions?); they were removed",
+      );
     return {
       name,
-      description: tool.description ?? tool.title ?? `${tool.name} (MCP server ${connection.name})`,
-      parameters: toolParameters(tool.inputSchema),
+      description: visibleText(description),
+      parameters: visibleDeep(parameters),
       safety: config.safety,
       timeoutMs: config.timeout * 1000,
       source: `mcp:${connection.name}`,
