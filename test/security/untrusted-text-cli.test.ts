@@ -21,7 +21,7 @@ beforeAll(async () => {
   skein = await SkeinUnderAttack.start({
     tools: { mcp_servers: { hostile: { command: process.execPath, args: [hostileServer] } } },
   });
-  await skein.skein.waitFor('"msg":"mcp server connected"');
+  await skein.skein.waitFor('"msg":"mcp server connected"', 25_000);
 });
 afterAll(async () => {
   await skein?.close();
