@@ -399,6 +399,8 @@ export class FakeSlack {
           history: [{ text, at: Date.now() }],
           deleted: false,
         });
+        // Waiters for posted messages look again now that the message is there, not only at the call.
+        this.#events.emit("call");
         return {
           ok: true,
           channel: params.channel,
@@ -413,6 +415,7 @@ export class FakeSlack {
         if (message.deleted || message.channel !== params.channel) return { ok: false, error: "message_not_found" };
         message.text = String(params.text ?? "");
         message.history.push({ text: message.text, at: Date.now() });
+        this.#events.emit("call");
         return {
           ok: true,
           channel: message.channel,

@@ -19,9 +19,9 @@ const FEED_EVERY_MS = 75;
 /**
  * The whole storm, answers included, must fit in this (the test's own limit is a little longer).
  * Alone it takes about 30 s here (eleven daemon starts of ~2 s); during the full suite on two
- * shared cores a start can take twice that.
+ * shared cores a start can take twice that, or more while the other files start daemons too.
  */
-const BUDGET_MS = 85_000;
+const BUDGET_MS = 240_000;
 const platforms: Platform[] = ["telegram", "slack", "discord"];
 
 let world: World;

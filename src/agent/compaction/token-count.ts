@@ -13,8 +13,25 @@ let counter: Promise<Counter> | undefined;
  * gpt-tokenizer. Other models' tokenizers differ by some percent; the threshold leaves room.
  */
 function tokenizer(): Promise<Counter> {
-  counter ??= import("gpt-tokenizer/encoding/o200k_base").then((module) => module.countTokens as Counter);
+  counter ??= import("gpt-tokenizer/encoding/o200k_base").then((module) => inPieces(module.countTokens as Counter));
   return counter;
+}
+
+/** Longest piece of text given to the tokenizer at once: its merges take time quadratic in a word's length. */
+const PIECE_CHARS = 1024;
+
+/**
+ * A counter that tokenizes long text piece by piece: a megabyte without a space (a hostile
+ * command line the model wrote) would otherwise hold the event loop for minutes.
+ */
+function inPieces(count: Counter): Counter {
+  return (text) => {
+    if (text.length <= PIECE_CHARS) return count(text);
+    let tokens = 0;
+    for (let start = 0; start < text.length; start += PIECE_CHARS)
+      tokens += count(text.slice(start, start + PIECE_CHARS));
+    return tokens;
+  };
 }
 
 /** The text of a message as the model reads it: its content and its tool calls' names and arguments. */
