@@ -78,6 +78,23 @@ describe("the boundary rules", () => {
     ]);
   });
 
+  it("fail when the web chat reaches past the core's contracts (the agent, tools, daemon)", () => {
+    expect(
+      violationsOf({
+        "src/dashboard/web-chat/web-channel.ts": [
+          "src/bus/message-bus.ts",
+          "src/channel-kit/channel.ts",
+          "src/dashboard/web-chat/chat-events.ts",
+          "src/agent/attachments.ts",
+        ],
+        "src/dashboard/web-chat/chat-routes.ts": ["src/dashboard/session-transcript.ts", "src/tools/registry.ts"],
+      }),
+    ).toEqual([
+      "web-chat-imports: src/dashboard/web-chat/web-channel.ts imports src/agent/attachments.ts",
+      "web-chat-imports: src/dashboard/web-chat/chat-routes.ts imports src/tools/registry.ts",
+    ]);
+  });
+
   it("fail when the bus imports the agent", () => {
     expect(violationsOf({ "src/bus/message-bus.ts": ["src/agent/turn.ts"] })).toEqual([
       "bus-imports-agent: src/bus/message-bus.ts imports src/agent/turn.ts",

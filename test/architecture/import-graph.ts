@@ -17,7 +17,8 @@ export type Violation =
         | "tools-import-channel"
         | "bus-imports-agent"
         | "plugin-imports-plugin"
-        | "skills-import-agent";
+        | "skills-import-agent"
+        | "web-chat-imports";
       from: string;
       to: string;
     }
@@ -89,6 +90,18 @@ export function findViolations(graph: ImportGraph): Violation[] {
   return violations;
 }
 
+/** The dashboard's web chat: a channel like a plugin, on the core's contracts only (never the agent, tools or daemon). */
+const webChatFolder = "src/dashboard/web-chat/";
+const webChatContracts = ["bus", "channel-kit", "config", "providers", "util", "log.ts"];
+
+function webChatMayImport(to: string): boolean {
+  return (
+    to.startsWith(webChatFolder) ||
+    to === "src/dashboard/session-transcript.ts" ||
+    webChatContracts.includes(coreFolderOf(to) ?? "")
+  );
+}
+
 function forbiddenImport(
   from: string,
   to: string,
@@ -102,6 +115,7 @@ function forbiddenImport(
   // Skills are files and their rules; the agent and the channels use them, never the other way round.
   if (fromFolder === "skills" && ["agent", "channel-kit", "daemon"].includes(coreFolderOf(to) ?? ""))
     return "skills-import-agent";
+  if (from.startsWith(webChatFolder) && !webChatMayImport(to)) return "web-chat-imports";
   const fromPlugin = pluginOf(from);
   if (fromPlugin !== undefined && to.startsWith("channels/") && pluginOf(to) !== fromPlugin)
     return "plugin-imports-plugin";

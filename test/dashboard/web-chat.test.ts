@@ -1,0 +1,206 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SessionFiles } from "../../src/agent/sessions.js";
+import { createDaemon, type Daemon } from "../../src/daemon.js";
+import type { ChatEvent } from "../../src/dashboard/web-chat/chat-events.js";
+import { openWebChat, type WebChat } from "../../src/dashboard/web-chat/open-web-chat.js";
+import { contentText, FakeOpenAI } from "../fakes/fake-openai.js";
+import { askForTools, toolCallingResponder } from "../support/tool-calling-model.js";
+import { waitUntil } from "../support/wait-until.js";
+
+/**
+ * The web chat in a daemon (in process): its endpoints on a plain HTTP server standing in for
+ * the dashboard's checked requests, the real bus, gates, agent, attachments and redaction,
+ * and a fake model. One daemon for the whole file.
+ */
+const SECRET = "sk-web-chat-secret-0123456789";
+const MAX_FILE_BYTES = 4096;
+
+let home: string;
+let model: FakeOpenAI;
+let daemon: Daemon;
+let webChat: WebChat;
+let server: Server;
+let base: string;
+const events: ChatEvent[] = [];
+
+beforeAll(async () => {
+  home = await mkdtemp(join(tmpdir(), "skein-web-chat-"));
+  model = await FakeOpenAI.start();
+  model.respondWith(toolCallingResponder);
+  await writeFile(
+    join(home, "config.json"),
+    JSON.stringify({ agents: { defaults: { max_attachment_bytes: MAX_FILE_BYTES } } }),
+  );
+  const log = pino({ level: "silent" });
+  daemon = createDaemon({
+    env: { HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: SECRET },
+    cwd: home,
+    ignoreDotEnv: true,
+    log,
+    channels: [
+      {
+        name: "web",
+        create: ({ bus }) => {
+          webChat = openWebChat({
+            home,
+            bus,
+            loadSession: (key) => new SessionFiles({ dir: join(home, "sessions"), log }).load(key),
+            redact: (text) => text.replaceAll(SECRET, "[redacted]"),
+            maxFileBytes: MAX_FILE_BYTES,
+          });
+          webChat.events.subscribe((event) => events.push(event));
+          return webChat.channel;
+        },
+      },
+    ],
+  });
+  await daemon.start();
+  server = createServer((request, response) => {
+    void webChat.handle(request, response).then((handled) => {
+      if (!handled) response.writeHead(404).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server?.close();
+  await daemon?.stop();
+  await model?.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+async function post(text: string, conversation?: string): Promise<{ conversation: string; message_id: string }> {
+  const response = await fetch(`${base}/api/chat`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ text, ...(conversation && { conversation }) }),
+  });
+  expect(response.status).toBe(202);
+  return (await response.json()) as { conversation: string; message_id: string };
+}
+
+/** The events of `conversation` once its reply is final (or failed). */
+async function replyIn(conversation: string, after = 0): Promise<ChatEvent[]> {
+  const mine = () => events.slice(after).filter((event) => event.conversation === conversation);
+  await waitUntil(() => mine().some((event) => event.kind === "final" || event.kind === "error"), "the reply", 15_000);
+  return mine();
+}
+
+describe("the web chat (the `web` channel and its endpoints, in a daemon)", () => {
+  it("answers a message with streamed deltas, then the final text, in a new conversation", async () => {
+    model.reply({ content: "Here is **the answer**, written in pieces.", pieces: { size: 8, delayMs: 5 } });
+    const { conversation, message_id } = await post("hello web chat");
+    expect(conversation).toMatch(/^c-[0-9a-f]{16}$/);
+    expect(message_id).toMatch(new RegExp(`^web:${conversation}:`));
+    const reply = await replyIn(conversation);
+    const deltas = reply.filter((event) => event.kind === "delta");
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.map((event) => event.text).join("")).toBe("Here is **the answer**, written in pieces.");
+    expect(reply.at(-1)).toEqual({ conversation, kind: "final", text: "Here is **the answer**, written in pieces." });
+
+    const list = (await (await fetch(`${base}/api/chat/conversations`)).json()) as {
+      conversations: Array<{ id: string; title: string; last_activity: string }>;
+    };
+    expect(list.conversations).toContainEqual({
+      id: conversation,
+      title: "hello web chat",
+      last_activity: expect.any(String),
+    });
+  });
+
+  it("shows a status line naming the tool while it runs, and the transcript keeps the call", async () => {
+    const first = events.length;
+    const { conversation } = await post(askForTools({ name: "list_directory", arguments: { path: "." } }));
+    const reply = await replyIn(conversation, first);
+    expect(reply).toContainEqual({ conversation, kind: "status", text: "running list_directory" });
+    expect(reply.at(-1)).toMatchObject({ kind: "final", text: "done" });
+    await daemon.idle();
+    const transcript = (await (await fetch(`${base}/api/chat/${conversation}`)).json()) as {
+      key: string;
+      messages: Array<{ role: string; text: string; tool_calls?: Array<{ name: string }> }>;
+    };
+    expect(transcript.key).toBe(`web:${conversation}`);
+    expect(transcript.messages.map((message) => message.role)).toEqual(["user", "assistant", "tool", "assistant"]);
+    expect(transcript.messages[1]?.tool_calls?.[0]?.name).toBe("list_directory");
+  });
+
+  it("starts the conversation afresh on /new, as every channel does", async () => {
+    const { conversation } = await post("remember the word pelican");
+    await replyIn(conversation);
+    const before = events.length;
+    await post("/new", conversation);
+    await replyIn(conversation, before);
+    const after = events.length;
+    await post("which word?", conversation);
+    await replyIn(conversation, after);
+    const last = model.requests
+      .at(-1)!
+      .body.messages.map((message) => contentText(message.content))
+      .join("\n");
+    expect(last).toContain("which word?");
+    expect(last).not.toContain("pelican");
+  });
+
+  it("saves an attached file to the workspace inbox under a safe name and tells the model where", async () => {
+    const form = new FormData();
+    form.append("file", new Blob(["name,amount\nada,3\n"], { type: "text/csv" }), "../../../etc/re\u202eport.csv");
+    const uploaded = await fetch(`${base}/api/chat/files`, { method: "POST", body: form });
+    expect(uploaded.status).toBe(200);
+    const { conversation, files } = (await uploaded.json()) as { conversation: string; files: Array<{ name: string }> };
+    expect(files).toEqual([{ name: "report.csv", size: 18 }]);
+    await post("what is in the file?", conversation);
+    await replyIn(conversation);
+    const told = contentText(model.requests.at(-1)!.body.messages.at(-1)!.content);
+    const saved = /saved to (inbox\/web\/[^ ]+)/.exec(told)?.[1];
+    expect(saved, told).toMatch(new RegExp(`^inbox/web/${conversation}/\\d{4}-\\d{2}-\\d{2}-report\\.csv$`));
+    expect(await readFile(join(home, "workspace", saved!), "utf8")).toBe("name,amount\nada,3\n");
+  });
+
+  it("refuses a file over the attachment limit with 413, and keeps nothing of it", async () => {
+    const response = await fetch(`${base}/api/chat/files?conversation=c-toolarge`, {
+      method: "POST",
+      headers: { "x-file-name": "big.bin", "content-type": "application/octet-stream" },
+      body: new Uint8Array(MAX_FILE_BYTES + 1),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: `a file is larger than the ${MAX_FILE_BYTES}-byte limit` });
+    expect(existsSync(join(home, "web-chat", "uploads", "c-toolarge"))).toBe(false);
+  });
+
+  it("answers bad requests with a clear error and keeps serving", async () => {
+    const send = (body: string, type = "application/json", path = "/api/chat") =>
+      fetch(`${base}${path}`, { method: "POST", headers: { "content-type": type }, body });
+    expect((await send("{not json")).status).toBe(400);
+    expect((await send(JSON.stringify({ text: 42 }))).status).toBe(400);
+    expect((await send(JSON.stringify({ text: "hi", conversation: "../etc" }))).status).toBe(400);
+    expect((await send(JSON.stringify({ text: "  " }))).status).toBe(400);
+    expect((await send("text=hi", "application/x-www-form-urlencoded")).status).toBe(415);
+    expect((await fetch(`${base}/api/chat`)).status).toBe(405);
+    expect((await fetch(`${base}/api/chat/..%2F..%2Fsecrets`)).status).toBe(404);
+    const { conversation } = await post("still there?");
+    expect((await replyIn(conversation)).at(-1)).toMatchObject({ kind: "final", text: "echo: still there?" });
+  });
+
+  it("never shows a configured secret: not in an event, a transcript nor the list", async () => {
+    const first = events.length;
+    const { conversation } = await post(`my key is ${SECRET}`);
+    await replyIn(conversation, first);
+    await daemon.idle();
+    const shown = [
+      JSON.stringify(events.slice(first)),
+      await (await fetch(`${base}/api/chat/${conversation}`)).text(),
+      await (await fetch(`${base}/api/chat/conversations`)).text(),
+    ];
+    for (const text of shown) expect(text).not.toContain(SECRET);
+    expect(shown[0]).toContain("[redacted]");
+  });
+});
