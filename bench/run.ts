@@ -14,6 +14,9 @@
  * `npm run bench -- --soak` runs the soak instead (bench/soak.ts): memory and CPU over 30,000 turns.
  * `npm run bench -- --skills` runs the skills bench instead (bench/skills.ts): start-up and per-turn cost with
  * 200 skills installed against none [targets: start <= +50 ms; no measurable per-turn cost while no skill changed].
+ * `npm run bench -- --compaction` runs the long-conversation bench instead (bench/compaction.ts): prompt tokens per
+ * turn over 300 turns of `skein chat` with and without compaction, and the share of each request that repeats the
+ * previous one byte for byte [target >= 95% between compactions].
  * `npm run bench -- --cluster` runs the cluster bench instead (bench/cluster.ts, about three minutes):
  * 1 against 3 processes sharing Redis, and the takeover after a SIGKILL of the Telegram poller.
  */
@@ -35,6 +38,7 @@ import { ToolRegistry } from "../src/tools/registry.js";
 import type { ToolContext } from "../src/tools/tool.js";
 import { FakeOpenAI } from "../test/fakes/fake-openai.js";
 import { clusterBench } from "./cluster.js";
+import { compactionBench } from "./compaction.js";
 import { journalRoundTrips } from "./journal-round-trip.js";
 import { eventLoopDelayUnderHostileInput, sandboxOverhead } from "./security.js";
 import { skillsBench } from "./skills.js";
@@ -216,6 +220,7 @@ try {
   if (process.argv.includes("--soak")) await soak(cli, home);
   else if (process.argv.includes("--cluster")) await clusterBench();
   else if (process.argv.includes("--skills")) await skillsBench(home);
+  else if (process.argv.includes("--compaction")) await compactionBench(home);
   else await standardBench();
 } finally {
   await rm(home, { recursive: true, force: true });

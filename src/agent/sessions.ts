@@ -22,6 +22,14 @@ const durableAppend =
     : constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC;
 
 /**
+ * The newest messages a session store reads and keeps before a conversation's first summary:
+ * everything, in practice. Compaction must see a conversation from its start (a turn-1 fact is
+ * summarised, never dropped), and it summarises a chat long before it is this long; the bound
+ * only keeps a chat whose summaries keep failing from growing in memory without end.
+ */
+export const SESSION_RETAIN = 10_000;
+
+/**
  * A conversation's history and the records of its turns, as the agent uses them. The files
  * under `$SKEIN_HOME/sessions` ({@link SessionFiles}) are the embedded default; cluster mode
  * keeps them in Redis, so that any process can continue any chat.
@@ -67,8 +75,8 @@ export interface SessionFilesOptions {
   dir: string;
   log: Logger;
   /**
-   * Messages kept in memory per session without a summary (default 500); with one, every
-   * message after its boundary is kept too. Files keep everything.
+   * Messages kept in memory per session without a summary (default {@link SESSION_RETAIN}); with
+   * one, every message after its boundary is kept too. Files keep everything.
    */
   retain?: number;
   /**
@@ -170,7 +178,7 @@ export class SessionFiles implements SessionStore {
   constructor(options: SessionFilesOptions) {
     this.#dir = options.dir;
     this.#log = options.log;
-    this.#retain = options.retain ?? 500;
+    this.#retain = options.retain ?? SESSION_RETAIN;
     this.#now = options.now ?? (() => new Date());
     this.#idleMs = options.idleMs ?? 600_000;
     this.#health = options.writeHealth ?? new WriteHealth({ log: options.log });

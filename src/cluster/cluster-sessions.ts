@@ -9,11 +9,10 @@ import { RedisSessions } from "./redis-sessions.js";
 export function clusterSessions(
   cluster: Pick<Cluster, "redis" | "prefix">,
   log: Logger,
-  retain: number,
 ): { sessions: SessionStore; settings: SessionSettingsStore } {
   const { redis, prefix } = cluster;
   return {
-    sessions: new RedisSessions({ redis, prefix, log, retain }),
+    sessions: new RedisSessions({ redis, prefix, log }),
     settings: new RedisSessionSettings({ redis, prefix }),
   };
 }

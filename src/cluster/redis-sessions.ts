@@ -5,6 +5,7 @@ import { isSessionSummary } from "../agent/session-summary.js";
 import {
   isChatMessage,
   REMEMBERED_TURNS,
+  SESSION_RETAIN,
   type SessionContext,
   type SessionStore,
   type SessionSummary,
@@ -20,7 +21,7 @@ export interface RedisSessionsOptions {
   /** Key prefix (`skein:`). */
   prefix: string;
   log: Logger;
-  /** Messages read per turn, the newest (default 500): `agents.defaults.memory_window`. */
+  /** Messages read per turn before a session's first summary, the newest (default {@link SESSION_RETAIN}). */
   retain?: number;
   /**
    * How long a read waits for Redis to be reachable again before the turn gives up with an
@@ -119,7 +120,7 @@ export class RedisSessions implements SessionStore {
     this.#redis = options.redis;
     this.#prefix = options.prefix;
     this.#log = options.log;
-    this.#retain = options.retain ?? 500;
+    this.#retain = options.retain ?? SESSION_RETAIN;
     this.#archiveTtlSeconds = options.archiveTtlSeconds ?? ARCHIVE_TTL_SECONDS;
     this.#readPatienceMs = options.readPatienceMs ?? 30_000;
     this.#now = options.now ?? (() => new Date());

@@ -95,10 +95,8 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
         writeHealth.failed("sessions", sessionsDir, error, "conversations are kept in memory, not durable"),
       ),
     ]);
-    // Memory holds what the history window can use; the file (or Redis list) keeps everything.
-    const retain = config.agents.defaults.memory_window;
-    const sharedSessions =
-      cluster && (await import("../cluster/cluster-sessions.js")).clusterSessions(cluster, log, retain);
+    // Memory holds the conversation since its newest summary (compaction keeps it short); the file (or Redis list) everything.
+    const sharedSessions = cluster && (await import("../cluster/cluster-sessions.js")).clusterSessions(cluster, log);
     const memory = cluster
       ? await (await import("../cluster/redis-notes.js")).openSharedMemory({ ...cluster, workspace, home, log })
       : undefined;
@@ -113,7 +111,7 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
       pairings: shared?.pairings ?? new PairingFiles({ home }),
       pairingReplies: shared?.pairingReplies ?? new LocalReplyLimit(),
       ...(shared && { approvalRelay: shared.approvals }),
-      sessions: sharedSessions?.sessions ?? new SessionFiles({ dir: sessionsDir, log, retain, writeHealth }),
+      sessions: sharedSessions?.sessions ?? new SessionFiles({ dir: sessionsDir, log, writeHealth }),
       sessionSettings:
         sharedSessions?.settings ?? new SessionSettingsFile({ path: join(home, "session-settings.json"), log }),
       jobs,

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FakeOpenAI } from "../fakes/fake-openai.js";
+import { FakeOpenAI, spokenText } from "../fakes/fake-openai.js";
 import { cliPath } from "../support/cli-path.js";
 
 const run = promisify(execFile);
@@ -69,6 +69,16 @@ describe("skein chat, the built CLI", () => {
       "",
     ]);
     expect(await readdir(join(home, "sessions", "archive"))).toHaveLength(1);
+  });
+
+  it("sends the first message of a long conversation in every request until a summary replaces it", async () => {
+    const child = execFile(process.execPath, [cliPath, "chat"], { env: env(), cwd: home });
+    const lines = Array.from({ length: 60 }, (_, index) => `line ${index + 1}`);
+    child.stdin!.end(`/new\n${lines.join("\n")}\n`);
+    expect(await new Promise((resolve) => child.on("close", resolve))).toBe(0);
+    const sent = fake.requests.at(-1)!.body.messages.map((message) => spokenText(message.content));
+    expect(sent.slice(1, 3)).toEqual(["line 1", "echo: line 1"]);
+    expect(sent.at(-1)).toBe("line 60");
   });
 
   it("exits non-zero with the reason on stderr when the model fails", async () => {
