@@ -36,7 +36,10 @@ beforeAll(async () => {
   model.respondWith(toolCallingResponder);
   await writeFile(
     join(home, "config.json"),
-    JSON.stringify({ agents: { defaults: { max_attachment_bytes: MAX_FILE_BYTES } } }),
+    JSON.stringify({
+      agents: { defaults: { max_attachment_bytes: MAX_FILE_BYTES } },
+      tools: { approval: "ask", approval_required: ["read_file"], approval_timeout: 1 },
+    }),
   );
   const log = pino({ level: "silent" });
   daemon = createDaemon({
@@ -131,6 +134,18 @@ describe("the web chat (the `web` channel and its endpoints, in a daemon)", () =
     expect(transcript.key).toBe(`web:${conversation}`);
     expect(transcript.messages.map((message) => message.role)).toEqual(["user", "assistant", "tool", "assistant"]);
     expect(transcript.messages[1]?.tool_calls?.[0]?.name).toBe("list_directory");
+  });
+
+  it("shows a call waiting for approval as a status line with the prompt and its id, then its outcome", async () => {
+    const { conversation } = await post(askForTools({ name: "read_file", arguments: { path: "notes.txt" } }));
+    const reply = await replyIn(conversation);
+    const statuses = reply.filter((event) => event.kind === "status" && event.approval);
+    expect(statuses[0]?.text).toContain("read_file");
+    expect(statuses[0]?.text).toContain("notes.txt");
+    expect(statuses[0]?.text).toContain("Approvals page");
+    expect(statuses[0]?.approval).toMatch(/^[0-9a-f]{16}$/);
+    expect(statuses).toHaveLength(2);
+    expect(statuses[1]?.approval).toBe(statuses[0]?.approval);
   });
 
   it("starts the conversation afresh on /new, as every channel does", async () => {

@@ -11,6 +11,8 @@ export interface ChatEvent {
   text: string;
   /** On a `delta`: `text` is the whole reply so far, not an addition (the model's text was rewritten). */
   reset?: true;
+  /** On a `status` about a call waiting for approval: the pending request's id (as `GET /api/approvals` lists it). */
+  approval?: string;
 }
 
 /** The browsers' side of the web chat: whoever shows chat events subscribes (the dashboard's event stream). */

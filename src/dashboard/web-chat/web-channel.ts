@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MessageBus } from "../../bus/message-bus.js";
 import type { DeliveryReceipt, InboundMessage, MediaAttachment, OutboundMessage } from "../../bus/messages.js";
+import type { ApprovalHandle, ApprovalPrompt } from "../../channel-kit/approval.js";
 import type { DownloadOptions, DownloadResult } from "../../channel-kit/attachment-download.js";
 import type { Channel, ChannelStatus, SendOptions } from "../../channel-kit/channel.js";
 import { deliverChunks } from "../../channel-kit/deliver-chunks.js";
@@ -130,6 +131,30 @@ export class WebChannel implements Channel {
         return true;
       },
     };
+  }
+
+  /**
+   * A call waiting for approval (`tools.approval: ask`): a status line with the prompt's full
+   * text; the operator decides on the dashboard's Approvals page (`POST /api/approvals/<id>`).
+   */
+  async askApproval(prompt: ApprovalPrompt): Promise<ApprovalHandle> {
+    this.#emit({
+      conversation: prompt.chatId,
+      kind: "status",
+      text: `${prompt.text}\n\nWaiting for approval: decide on the Approvals page.`,
+      approval: prompt.id,
+    });
+    return { messageId: `web-approval-${prompt.id}` };
+  }
+
+  /** The prompt's outcome (decided, expired), as a status line. */
+  async settleApproval(prompt: ApprovalPrompt, _handle: ApprovalHandle, text: string): Promise<void> {
+    this.#emit({
+      conversation: prompt.chatId,
+      kind: "status",
+      text: text.split("\n").at(-1) ?? text,
+      approval: prompt.id,
+    });
   }
 
   /** Copies an uploaded file to the inbox (the agent calls it once the message is admitted). */
