@@ -131,6 +131,13 @@ program
   .action(action(() => import("./commands/usage.js")));
 
 program
+  .command("dashboard")
+  .description("print a one-time login link to the dashboard (the daemon's web UI)")
+  .option("--open", "also open the link in the browser")
+  .option("--revoke-all", "end every dashboard session (every browser must log in again)")
+  .action(action(() => import("./commands/dashboard.js")));
+
+program
   .command("status")
   .description("show the running daemon's channels, uptime, sessions and turns")
   .option("--json", "print JSON for scripts")

@@ -299,6 +299,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         pairingReplies: stores.pairingReplies,
         status,
         record: (message) => messageBus.publishInbound(message),
+        ...(cluster && { cluster }),
       });
       await service.start();
     }

@@ -18,7 +18,13 @@ export function adminPaths(home: string): AdminPaths {
 }
 
 /** The requests the admin endpoint answers, as `METHOD /path`. */
-export type AdminRoute = "GET /status" | "GET /pairing" | "POST /pairing/approve" | "POST /pairing/revoke";
+export type AdminRoute =
+  | "GET /status"
+  | "GET /pairing"
+  | "POST /pairing/approve"
+  | "POST /pairing/revoke"
+  | "POST /dashboard/login"
+  | "POST /dashboard/revoke-all";
 
 /** A route's handler: the parsed JSON body in, a JSON-serialisable answer out. */
 export type AdminHandler = (body: Record<string, unknown>) => Promise<unknown>;

@@ -12,6 +12,13 @@ export interface AdminRoutesOptions {
   pairingReplies?: PairingReplyLimit;
   /** The daemon's status report now. */
   status: () => StatusReport;
+  /** The dashboard, when it runs: `skein dashboard` asks it for a login link, or to end every session. */
+  dashboard?: {
+    /** A URL with a new one-time login token. */
+    loginUrl(): Promise<string>;
+    /** Ends every session; resolves with how many there were. */
+    revokeAll(): Promise<number>;
+  };
 }
 
 /** What the running daemon answers on its admin endpoint: its status, and the pairing commands done by the daemon itself. */
@@ -24,6 +31,8 @@ export function adminRoutes(options: AdminRoutesOptions): Record<AdminRoute, Adm
       approvePairing(store, field(body, "channel"), field(body, "code"), options.pairingReplies),
     "POST /pairing/revoke": (body) =>
       revokePairing(store, field(body, "channel"), field(body, "sender"), options.pairingReplies),
+    "POST /dashboard/login": async () => ({ url: await dashboardOf(options).loginUrl() }),
+    "POST /dashboard/revoke-all": async () => ({ revoked: await dashboardOf(options).revokeAll() }),
   };
 }
 
@@ -31,4 +40,12 @@ function field(body: Record<string, unknown>, name: string): string {
   const value = body[name];
   if (typeof value !== "string" || value === "") throw new Error(`"${name}" must be a non-empty string`);
   return value;
+}
+
+function dashboardOf(options: AdminRoutesOptions): NonNullable<AdminRoutesOptions["dashboard"]> {
+  if (!options.dashboard)
+    throw new Error(
+      "the dashboard is off in the running daemon (dashboard.enabled is false, or its port could not be bound; see its log)",
+    );
+  return options.dashboard;
 }

@@ -91,6 +91,7 @@ export const envOverrides: Record<string, Setter> = {
   SKEIN_LOG_FILE: at("log_file"),
   SKEIN_HEALTH_PORT: at("gateway.health_port", number),
   SKEIN_GATEWAY_PORT: at("gateway.port", number),
+  SKEIN_GATEWAY_BIND: at("gateway.bind"),
   SKEIN_REDIS_URL: at("bus.redis_url"),
   BRAVE_API_KEY: at("tools.web_search.api_key"),
   SEARXNG_URL: at("tools.web_search.endpoint"),
@@ -224,6 +225,12 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
     return `unknown config key "${key}" is ignored${near ? ` (did you mean "${near}"?)` : ""}`;
   });
   const config = parsed.data;
+  const { bind, health_host: healthHost } = config.gateway;
+  if (bind !== undefined) {
+    if ("health_host" in ((raw.gateway as Record<string, unknown> | undefined) ?? {}) && healthHost !== bind)
+      warnings.push(`gateway.bind (${bind}) wins over gateway.health_host (${healthHost}); drop one of them`);
+    config.gateway.health_host = bind;
+  }
   const workspace = resolve(home, expandHome(config.agents.defaults.workspace ?? join(home, "workspace"), userHome));
   config.agents.defaults.workspace = workspace;
   return { config, home, workspace, configPath, fileFound, warnings, env };

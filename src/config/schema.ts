@@ -277,12 +277,24 @@ const gateway = z.object({
   health_port: port.default(defaultHealthPort),
   health_host: z.string().default("127.0.0.1"),
   /**
+   * The interface the gateway (health endpoints, webhooks, dashboard) binds; when set it wins over
+   * `health_host`, its older name.
+   */
+  bind: z.string().min(1).optional(),
+  /**
    * Public host names the health and webhook endpoints are reached by (behind a reverse proxy);
    * besides these, only IP literals and `localhost` are answered (DNS rebinding).
    */
   hosts: z.array(z.string().regex(/^[a-zA-Z0-9.-]+$/, "a host name, without scheme or port")).default([]),
   /** Seconds a channel may stay disconnected before /readyz fails. */
   unready_after: seconds().default(60),
+});
+
+/** `dashboard`: the operator's web dashboard on the gateway port (docs/dashboard.md). */
+const dashboard = z.object({
+  enabled: z.boolean().default(true),
+  /** Seconds a dashboard login lasts (default 7 days). */
+  session_ttl: seconds().default(7 * 24 * 3600),
 });
 
 const bus = z.object({
@@ -308,6 +320,7 @@ export const configSchema = z.object({
   tools: tools.prefault({}),
   skills: skills.prefault({}),
   gateway: gateway.prefault({}),
+  dashboard: dashboard.prefault({}),
   hooks: z
     .record(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "hook names are letters, digits, - and _"), hook)
     .default({}),

@@ -2,10 +2,11 @@ import { mkdir } from "node:fs/promises";
 import type { PairingReplyLimit } from "../access/pairing-reply-limit.js";
 import type { PairingStore } from "../access/pairing-store.js";
 import type { AdminServer } from "../admin/admin-server.js";
+import type { Cluster } from "../cluster/open-cluster.js";
 import type { LoadedConfig } from "../config/load.js";
 import { defaultHealthPort } from "../config/schema.js";
 import type { DaemonStatus } from "../health/daemon-status.js";
-import type { HealthServer } from "../health/health-server.js";
+import type { HealthServer, HealthServerOptions } from "../health/health-server.js";
 import type { Logger } from "../log.js";
 import {
   type HookEndpointOptions,
@@ -15,6 +16,7 @@ import {
 } from "../scheduler/hook-endpoint.js";
 import { acquireInstanceLock, type InstanceLock, InstanceLockError } from "../util/instance-lock.js";
 import { DaemonError } from "./daemon-error.js";
+import type { OpenedDashboard } from "./open-dashboard.js";
 
 /** The instance lock of `home`: a second daemon on the same `$SKEIN_HOME` says who runs and stops. */
 export async function takeInstanceLock(home: string): Promise<InstanceLock> {
@@ -37,6 +39,8 @@ export interface ServiceEndpointsOptions {
   status: () => DaemonStatus;
   /** Records a webhook delivery on the bus, like a platform message. */
   record: HookEndpointOptions["record"];
+  /** Cluster mode: the dashboard's sessions are shared through Redis. */
+  cluster?: Cluster;
 }
 
 /**
@@ -48,6 +52,7 @@ export class ServiceEndpoints {
   #health: HealthServer | undefined;
   #hookServer: { close(): Promise<void> } | undefined;
   #admin: AdminServer | undefined;
+  #dashboard: OpenedDashboard | undefined;
 
   constructor(options: ServiceEndpointsOptions) {
     this.#options = options;
@@ -61,7 +66,23 @@ export class ServiceEndpoints {
       ? hookRequestHandler({ hooks: config.hooks, record, log })
       : undefined;
     const hookPort = config.gateway.port ?? config.gateway.health_port;
-    this.#health = await startHealth(loaded, status, log, hookPort === config.gateway.health_port ? hooks : undefined);
+    // Imported only when enabled: a daemon without the dashboard pays nothing for it.
+    const dashboard = config.dashboard.enabled
+      ? await (await import("./open-dashboard.js")).openDashboard({
+          loaded,
+          log,
+          ...(this.#options.cluster && { cluster: this.#options.cluster }),
+        })
+      : undefined;
+    this.#health = await startHealth(
+      loaded,
+      status,
+      log,
+      hookPort === config.gateway.health_port ? hooks : undefined,
+      dashboard?.dashboard.handle,
+    );
+    if (dashboard && this.#health) this.#dashboard = dashboard;
+    const dashboardOn = this.#dashboard && { ...this.#dashboard, port: this.#health!.port };
     if (hooks && hookPort !== config.gateway.health_port) {
       this.#hookServer = await startHookServer({
         host: config.gateway.health_host,
@@ -85,12 +106,32 @@ export class ServiceEndpoints {
         pairings,
         pairingReplies,
         status: () => statusReport(status(), { now: Date.now(), unreadyAfterSeconds }),
+        ...(dashboardOn && {
+          dashboard: {
+            loginUrl: async () => {
+              const { dashboardOrigin } = await import("./open-dashboard.js");
+              const token = await dashboardOn.logins.issueLoginToken();
+              return `${dashboardOrigin(config.gateway.health_host, dashboardOn.port)}/login?token=${token}`;
+            },
+            revokeAll: async () => {
+              const revoked = await dashboardOn.logins.revokeAll();
+              dashboardOn.dashboard.events.closeAll();
+              return revoked;
+            },
+          },
+        }),
       }),
     });
   }
 
+  /** The running dashboard (its events, its API routes), when enabled and served. */
+  get dashboard(): OpenedDashboard | undefined {
+    return this.#dashboard;
+  }
+
   /** Closes what started, ignoring failures. */
   async close(): Promise<void> {
+    this.#dashboard?.dashboard.close();
     await this.#health?.close().catch(() => undefined);
     await this.#hookServer?.close().catch(() => undefined);
     await this.#admin?.close().catch(() => undefined);
@@ -106,6 +147,7 @@ async function startHealth(
   status: () => DaemonStatus,
   log: Logger,
   hooks?: HookRequestHandler,
+  dashboard?: HealthServerOptions["fallback"],
 ): Promise<HealthServer | undefined> {
   const { health_host: host, health_port: port, unready_after: unreadyAfterSeconds } = loaded.config.gateway;
   const hosts = servedHosts(loaded.config.gateway);
@@ -119,15 +161,17 @@ async function startHealth(
       status,
       log,
       ...(hooks && { hooks }),
+      ...(dashboard && { fallback: dashboard }),
     });
     log.info({ host, port: server.port }, "health endpoint listening");
+    if (dashboard) log.info({ host, port: server.port }, "dashboard listening");
     return server;
   } catch (error) {
     const code = ((error as Error).cause as NodeJS.ErrnoException | undefined)?.code;
     if (code === "EADDRINUSE" && port === defaultHealthPort) {
       log.warn(
         { host, port },
-        `health endpoint${hooks ? " and webhooks" : ""} off: port ${port} is in use (another skein?); set SKEIN_HEALTH_PORT to a free port`,
+        `health endpoint${hooks ? " and webhooks" : ""}${dashboard ? " and dashboard" : ""} off: port ${port} is in use (another skein?); set SKEIN_HEALTH_PORT to a free port`,
       );
       return undefined;
     }

@@ -17,6 +17,8 @@ export interface HealthServerOptions {
   now?: () => number;
   /** Answers `POST /hooks/<name>` on the same port (the webhooks, when `gateway.port` is the health port). */
   hooks?: (request: IncomingMessage, response: ServerResponse) => void;
+  /** Answers every other path (the dashboard, when `dashboard.enabled`); without it they are 404. */
+  fallback?: (request: IncomingMessage, response: ServerResponse) => void;
   /** Where a failing status snapshot is reported (default: nowhere). */
   log?: Logger;
   /** `gateway.hosts`: public names answered besides IP literals and `localhost` (others get 421). */
@@ -111,8 +113,10 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
   };
 
   const listener = (request: IncomingMessage, response: ServerResponse) => {
-    if (options.hooks && new URL(request.url ?? "/", "http://health").pathname.startsWith("/hooks/"))
-      return options.hooks(request, response);
+    const path = new URL(request.url ?? "/", "http://health").pathname;
+    if (options.hooks && path.startsWith("/hooks/")) return options.hooks(request, response);
+    if (options.fallback && !Object.hasOwn(routes, path) && !path.startsWith("/hooks/"))
+      return options.fallback(request, response);
     const { code, body, headers } = answer(request);
     const text = JSON.stringify(body);
     response.writeHead(code, {

@@ -72,6 +72,12 @@ describe("the boundary rules", () => {
     ]);
   });
 
+  it("fail when the dashboard imports the daemon or the cluster", () => {
+    expect(
+      violationsOf({ "src/dashboard/dashboard-server.ts": ["src/cluster/open-cluster.ts", "src/util/host-check.ts"] }),
+    ).toEqual(["dashboard-imports-daemon: src/dashboard/dashboard-server.ts imports src/cluster/open-cluster.ts"]);
+  });
+
   it("fail when the skills import the agent, the channel framework or the daemon", () => {
     expect(violationsOf({ "src/skills/skill-tool.ts": ["src/agent/turn.ts", "src/tools/tool.ts"] })).toEqual([
       "skills-import-agent: src/skills/skill-tool.ts imports src/agent/turn.ts",

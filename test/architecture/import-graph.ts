@@ -18,7 +18,8 @@ export type Violation =
         | "bus-imports-agent"
         | "plugin-imports-plugin"
         | "skills-import-agent"
-        | "web-chat-imports";
+        | "web-chat-imports"
+        | "dashboard-imports-daemon";
       from: string;
       to: string;
     }
@@ -116,6 +117,10 @@ function forbiddenImport(
   if (fromFolder === "skills" && ["agent", "channel-kit", "daemon"].includes(coreFolderOf(to) ?? ""))
     return "skills-import-agent";
   if (from.startsWith(webChatFolder) && !webChatMayImport(to)) return "web-chat-imports";
+  // The dashboard is mounted by the daemon and handed its stores; cluster mode is the daemon's choice.
+  if (fromFolder === "dashboard" && ["daemon", "cluster"].includes(coreFolderOf(to) ?? ""))
+    return "dashboard-imports-daemon";
+  if (fromFolder === "dashboard" && (to === "src/daemon.ts" || to === "src/cli.ts")) return "dashboard-imports-daemon";
   const fromPlugin = pluginOf(from);
   if (fromPlugin !== undefined && to.startsWith("channels/") && pluginOf(to) !== fromPlugin)
     return "plugin-imports-plugin";

@@ -1,6 +1,6 @@
-import { request as httpRequest } from "node:http";
 import { connect, createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { send } from "../support/dashboard-client.js";
 import { within } from "../support/within.js";
 import { alice, bob, SECRETS, SkeinUnderAttack } from "./skein-under-attack.js";
 
@@ -46,33 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await skein?.close();
 });
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** One HTTP request with exactly these headers (the Host header included, which fetch does not let one set). */
-function send(
-  port: number,
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      { host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: options.headers, agent: false },
-      (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-      },
-    );
-    request.on("error", reject);
-    request.end(options.body);
-  });
-}
 
 function post(name: string, body: unknown, headers: Record<string, string> = {}, path = `/hooks/${name}`) {
   return send(hookPort, path, {

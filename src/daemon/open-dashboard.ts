@@ -1,0 +1,42 @@
+import type { Cluster } from "../cluster/open-cluster.js";
+import type { LoadedConfig } from "../config/load.js";
+import type { ApiRoute } from "../dashboard/dashboard-routes.js";
+import type { Dashboard } from "../dashboard/dashboard-server.js";
+import type { DashboardLogins } from "../dashboard/dashboard-sessions.js";
+import type { Logger } from "../log.js";
+
+export interface OpenDashboardOptions {
+  loaded: LoadedConfig;
+  log: Logger;
+  /** Cluster mode: sessions are kept in Redis, so every process accepts them. */
+  cluster?: Cluster;
+  routes?: readonly ApiRoute[];
+}
+
+/** The dashboard and its logins, imported only when `dashboard.enabled`. */
+export interface OpenedDashboard {
+  dashboard: Dashboard;
+  logins: DashboardLogins;
+}
+
+/** Opens the dashboard's session store (files under `$SKEIN_HOME/dashboard/`, Redis in a cluster) and the dashboard. */
+export async function openDashboard(options: OpenDashboardOptions): Promise<OpenedDashboard> {
+  const { loaded, log, cluster } = options;
+  const [{ createDashboard }, { DashboardLogins }] = await Promise.all([
+    import("../dashboard/dashboard-server.js"),
+    import("../dashboard/dashboard-sessions.js"),
+  ]);
+  const store = cluster
+    ? new (await import("../cluster/redis-dashboard-sessions.js")).RedisDashboardSessions(cluster)
+    : new (await import("../dashboard/session-files.js")).DashboardSessionFiles(loaded.home);
+  const logins = new DashboardLogins({ store, sessionTtlSeconds: loaded.config.dashboard.session_ttl });
+  const dashboard = createDashboard({ logins, log, ...(options.routes && { routes: options.routes }) });
+  return { dashboard, logins };
+}
+
+/** The dashboard's address for a browser on this host: the bound interface (loopback when bound to all) and port. */
+export function dashboardOrigin(host: string, port: number): string {
+  const anyHost = ["", "0.0.0.0", "::", "[::]"].includes(host);
+  const shown = anyHost ? "127.0.0.1" : host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
