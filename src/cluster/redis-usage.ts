@@ -15,20 +15,22 @@ export const USAGE_RETENTION_DAYS = 400;
 
 /**
  * Adds one call to each scope's totals in the day's hash and keeps the hash for the retention
- * time. Fields are `<metric> <scope>`: n (calls), p (input tokens), c (output tokens), $ (cost).
- * KEYS: day hash. ARGV: ttl seconds, prompt tokens, completion tokens, cost, scopes...
+ * time. Fields are `<metric> <scope>`: n (calls), p (input tokens), c (output tokens), $ (cost),
+ * k (of the input tokens, those the prompt cache served; only once there were any).
+ * KEYS: day hash. ARGV: ttl seconds, prompt tokens, completion tokens, cost, cached tokens, scopes...
  */
 const appendScript = `
-for index = 5, #ARGV do
+for index = 6, #ARGV do
   redis.call('HINCRBY', KEYS[1], 'n ' .. ARGV[index], 1)
   redis.call('HINCRBY', KEYS[1], 'p ' .. ARGV[index], ARGV[2])
   redis.call('HINCRBY', KEYS[1], 'c ' .. ARGV[index], ARGV[3])
   if ARGV[4] ~= '0' then redis.call('HINCRBYFLOAT', KEYS[1], '$ ' .. ARGV[index], ARGV[4]) end
+  if ARGV[5] ~= '0' then redis.call('HINCRBY', KEYS[1], 'k ' .. ARGV[index], ARGV[5]) end
 end
 redis.call('EXPIRE', KEYS[1], ARGV[1])
 return 1`;
 
-const metrics = ["n", "p", "c", "$"] as const;
+const metrics = ["n", "p", "c", "$", "k"] as const;
 
 export interface RedisUsageOptions {
   redis: Redis;
@@ -65,6 +67,7 @@ export class RedisUsage implements UsageStore, SharedUsageTotals {
       Math.round(record.promptTokens),
       Math.round(record.completionTokens),
       record.cost ? String(record.cost) : "0",
+      Math.round(record.cachedTokens ?? 0),
       `record ${JSON.stringify(groupOf(record))}`,
       `user ${userKeyOf(record)}`,
       `chat ${chatKeyOf(record)}`,
@@ -93,7 +96,9 @@ export class RedisUsage implements UsageStore, SharedUsageTotals {
     const scopes = [`user ${userKeyOf(caller)}`, `chat ${chatKeyOf(caller)}`, "all"];
     const fields = scopes.flatMap((scope) => metrics.map((metric) => `${metric} ${scope}`));
     const values = await this.#redis.hmget(this.#dayKey(day), ...fields);
-    const [user, chat, all] = scopes.map((_, index) => totalsOf(values.slice(index * 4, index * 4 + 4)));
+    const [user, chat, all] = scopes.map((_, index) =>
+      totalsOf(values.slice(index * metrics.length, (index + 1) * metrics.length)),
+    );
     return { day, user: user!, chat: chat!, all: all! };
   }
 
@@ -108,10 +113,18 @@ function groupOf(record: UsageRecord): Group {
   return [record.channel, record.chatId, record.senderId, record.provider, record.model];
 }
 
-/** The totals of one scope from its four fields (n, p, c, $), missing ones counting zero. */
+/** The totals of one scope from its fields (n, p, c, $, k), missing ones counting zero. */
 function totalsOf(values: Array<string | null>): UsageTotals {
-  const [calls, prompt, completion, cost] = values.map((value) => Number(value ?? 0));
-  return { ...noUsage(), calls: calls!, promptTokens: prompt!, completionTokens: completion!, cost: cost! };
+  const [calls, prompt, completion, cost, cached] = values.map((value) => Number(value ?? 0));
+  const totals: UsageTotals = {
+    ...noUsage(),
+    calls: calls!,
+    promptTokens: prompt!,
+    completionTokens: completion!,
+    cost: cost!,
+  };
+  if (cached) totals.cachedTokens = cached;
+  return totals;
 }
 
 /** One record per group of the day's hash, stamped with the start of the day. */
@@ -123,6 +136,7 @@ function recordsOfDay(day: string, fields: Record<string, string>): UsageRecord[
     const scope = field.slice(2);
     const [channel, chatId, senderId, provider, model] = JSON.parse(scope.slice("record ".length)) as Group;
     const cost = fields[`$ ${scope}`];
+    const cached = Number(fields[`k ${scope}`] ?? 0);
     records.push({
       at,
       channel,
@@ -132,6 +146,7 @@ function recordsOfDay(day: string, fields: Record<string, string>): UsageRecord[
       model,
       promptTokens: Number(fields[`p ${scope}`] ?? 0),
       completionTokens: Number(fields[`c ${scope}`] ?? 0),
+      ...(cached > 0 ? { cachedTokens: cached } : {}),
       ...(cost === undefined ? {} : { cost: Number(cost) }),
       calls: Number(calls),
     });

@@ -49,6 +49,11 @@ describe.skipIf(redisSkipReason)("usage in Redis", () => {
       chat: { calls: 50, promptTokens: 150, completionTokens: 200, cost: 0 },
       all: { calls: 51, promptTokens: 153, completionTokens: 204, cost: 0 },
     });
+    await store.append({ ...call, chatId: "C3", cachedTokens: 2 });
+    expect(await store.dayTotals("2026-01-02", { channel: "slack", chatId: "C3", senderId: "U1" })).toMatchObject({
+      chat: { calls: 1, promptTokens: 3, cachedTokens: 2 },
+      all: { calls: 52, promptTokens: 156, cachedTokens: 2 },
+    });
   });
 
   it("stops a caller in one process once calls made in another reached the daily budget", async () => {

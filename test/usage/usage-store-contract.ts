@@ -57,6 +57,27 @@ export function usageStoreContract(world: () => UsageStoreWorld): void {
     expect(fromSecond.every((record) => Date.parse(record.at) >= Date.parse("2026-01-02T00:00:00Z"))).toBe(true);
   });
 
+  it("adds up the input tokens the prompt cache served, as a part of the input tokens", async () => {
+    const { store, other } = world();
+    await Promise.all([
+      store.append({ ...call("2026-01-02T09:00:00.000Z", "chat-1", "ada", "small"), cachedTokens: 8 }),
+      other.append({ ...call("2026-01-02T10:00:00.000Z", "chat-1", "ada", "small"), cachedTokens: 6 }),
+      other.append(call("2026-01-02T11:00:00.000Z", "chat-2", "bob", "small")),
+    ]);
+    const records = await store.readSince(Date.parse("2026-01-02T00:00:00Z"));
+    expect(summarise(records, "model").total).toEqual({
+      calls: 3,
+      promptTokens: 30,
+      cachedTokens: 14,
+      completionTokens: 15,
+      cost: 0,
+    });
+    expect(summarise(records, "chat").groups).toEqual([
+      { key: "telegram:chat-1", calls: 2, promptTokens: 20, cachedTokens: 14, completionTokens: 10, cost: 0 },
+      { key: "telegram:chat-2", calls: 1, promptTokens: 10, completionTokens: 5, cost: 0 },
+    ]);
+  });
+
   it("reads nothing before the first call", async () => {
     const { store } = world();
     expect(await store.readSince(Date.parse("2026-01-01T00:00:00Z"))).toEqual([]);
