@@ -37,6 +37,7 @@ describe("import boundaries of src/ and channels/", () => {
     expect(graph.get("src/cli.ts")).toContain("src/commands/start.ts");
     expect(graph.get("src/commands/start.ts")).toContain("src/daemon.ts");
     expect(graph.get("src/channel-kit/channel-supervisor.ts")).toContain("src/bus/message-bus.ts");
+    expect(graph.get("ui/app.ts")).toContain("ui/pages/chat.ts");
   });
 });
 
@@ -98,6 +99,18 @@ describe("the boundary rules", () => {
     ).toEqual([
       "web-chat-imports: src/dashboard/web-chat/web-channel.ts imports src/agent/attachments.ts",
       "web-chat-imports: src/dashboard/web-chat/chat-routes.ts imports src/tools/registry.ts",
+    ]);
+  });
+
+  it("fail when the browser UI and the daemon import each other", () => {
+    expect(
+      violationsOf({
+        "ui/pages/config.ts": ["src/config/schema.ts", "ui/hooks.ts"],
+        "src/dashboard/server.ts": ["ui/api.ts"],
+      }),
+    ).toEqual([
+      "ui-crosses-daemon: ui/pages/config.ts imports src/config/schema.ts",
+      "ui-crosses-daemon: src/dashboard/server.ts imports ui/api.ts",
     ]);
   });
 

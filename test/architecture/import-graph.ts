@@ -1,5 +1,5 @@
 /**
- * The import graph of src/ and channels/, and the boundary rules ARCHITECTURE.md states,
+ * The import graph of src/, channels/ and ui/, and the boundary rules ARCHITECTURE.md states,
  * checked by test/architecture/boundaries.test.ts.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -19,7 +19,8 @@ export type Violation =
         | "plugin-imports-plugin"
         | "skills-import-agent"
         | "web-chat-imports"
-        | "dashboard-imports-daemon";
+        | "dashboard-imports-daemon"
+        | "ui-crosses-daemon";
       from: string;
       to: string;
     }
@@ -29,7 +30,7 @@ export type Violation =
 export const catalogFile = "channels/catalog.ts";
 
 /** The `.ts` files under `folders` of `root`, and their relative imports resolved to files. */
-export function buildImportGraph(root: string, folders: string[] = ["src", "channels"]): ImportGraph {
+export function buildImportGraph(root: string, folders: string[] = ["src", "channels", "ui"]): ImportGraph {
   const graph: ImportGraph = new Map();
   for (const file of folders.flatMap((folder) => typeScriptFiles(join(root, folder)))) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
@@ -107,6 +108,8 @@ function forbiddenImport(
   from: string,
   to: string,
 ): Exclude<Violation["rule"], "folder-cycle" | "file-cycle"> | undefined {
+  // The browser UI is bundled on its own: it shares no code with the daemon, either way.
+  if (from.startsWith("ui/") !== to.startsWith("ui/")) return "ui-crosses-daemon";
   const fromFolder = coreFolderOf(from);
   const toPlugin = pluginOf(to);
   if (fromFolder === "tools" && (to.startsWith("channels/") || to.startsWith("src/channel-kit/")))
