@@ -93,7 +93,9 @@ describe.skipIf(missing)(`the dashboard UI in Chromium${missing ? ` (skipped: ${
       });
 
     fake.emit("chat", { conversation: "w1", kind: "status", text: "web_fetch https://example.com" });
-    fake.emit("chat", { conversation: "w1", kind: "delta", text: "Here is **the gist** <img src=x onerror=alert(1)>" });
+    fake.emit("chat", { conversation: "w1", kind: "delta", text: "Draft that was rewritten" });
+    fake.emit("chat", { conversation: "w1", kind: "delta", text: "Here is ", reset: true });
+    fake.emit("chat", { conversation: "w1", kind: "delta", text: "**the gist** <img src=x onerror=alert(1)>" });
     fake.emit("chat", { conversation: "w1", kind: "delta", text: " and [a link](javascript:alert(2))." });
     const reply = page.locator(".streaming");
     await reply.getByText("web_fetch https://example.com").waitFor();
@@ -101,6 +103,7 @@ describe.skipIf(missing)(`the dashboard UI in Chromium${missing ? ` (skipped: ${
     await reply.getByText("<img src=x onerror=alert(1)>", { exact: false }).waitFor();
     expect(await reply.locator("img").count()).toBe(0);
     expect(await reply.locator("a").count()).toBe(0);
+    expect(await reply.textContent()).not.toContain("rewritten");
     await screenshot(page, "chat");
 
     (fake.state.get("/api/chat/w1") as { messages: unknown[] }).messages.push(

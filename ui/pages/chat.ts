@@ -11,11 +11,20 @@ import { Empty, Page } from "../ui-kit.js";
 interface ChatEvent {
   conversation: string;
   kind: "status" | "delta" | "final" | "error";
+  /** On a delta, the text added since the last one; with `reset`, the whole reply so far. */
   text: string;
+  reset?: true;
+  /** On a status about a call waiting for approval: the request's id on the Approvals page. */
+  approval?: string;
+}
+
+interface Status {
+  text: string;
+  approval?: string | undefined;
 }
 
 interface Pending {
-  statuses: string[];
+  statuses: Status[];
   text: string;
   error?: string;
 }
@@ -54,10 +63,10 @@ export function ChatPage({ selected }: { selected?: string | undefined }) {
     }
     setPending((current) => {
       const now = current ?? { statuses: [], text: "" };
-      if (event.kind === "status") return { ...now, statuses: [...now.statuses, event.text] };
+      if (event.kind === "status")
+        return { ...now, statuses: [...now.statuses, { text: event.text, approval: event.approval }] };
       if (event.kind === "error") return { ...now, error: event.text };
-      // A delta may carry the reply so far or only its new piece: both end up as the reply so far.
-      return { ...now, text: event.text.startsWith(now.text) ? event.text : now.text + event.text };
+      return { ...now, text: event.reset ? event.text : now.text + event.text };
     });
   });
 
@@ -137,7 +146,12 @@ export function ChatPage({ selected }: { selected?: string | undefined }) {
           ${
             pending &&
             html`<div class="message assistant streaming" aria-busy="true">
-            ${pending.statuses.map((status) => html`<div class="status-line">${status}</div>`)}
+            ${pending.statuses.map(
+              (status) => html`<div class="status-line">
+                <span class="plain">${status.text}</span>
+                ${status.approval && html` <a href="#/approvals">Decide on the Approvals page</a>`}
+              </div>`,
+            )}
             ${pending.text ? html`<${Markdown} text=${pending.text} />` : html`<div class="muted">…</div>`}
             ${pending.error && html`<p class="error" role="alert">${pending.error}</p>`}
           </div>`
