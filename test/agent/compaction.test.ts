@@ -1,10 +1,14 @@
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { afterEach, describe, expect, it } from "vitest";
 import { splitIndex } from "../../src/agent/compaction/split.js";
 import { SUMMARY_INSTRUCTIONS } from "../../src/agent/compaction/summary-prompt.js";
 import type { ChatMessage } from "../../src/providers/provider.js";
+import { memoryTools } from "../../src/tools/builtin/memory.js";
+import { MemoryFile } from "../../src/tools/builtin/memory-store.js";
 import { contentText, type FakeReply, type FakeRequest, spokenText } from "../fakes/fake-openai.js";
+import { recordingLogger } from "../support/tool-context.js";
 import { startHarness } from "./harness.js";
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;
@@ -150,6 +154,53 @@ describe("compaction of long conversations", () => {
       .at(-1)!
       .body.messages.map((message) => contentText(message.content));
     expect(after.join("\n")).toContain("FACT color=teal");
+  });
+
+  it("lets the model store a fact with only the memory tools in a silent turn before compacting, and logs what it wrote", async () => {
+    const { log, lines } = recordingLogger();
+    harness = await startHarness({
+      log,
+      agent: { compaction: { keep_recent: 1 } },
+      loop: () => ({ contextWindow: () => 1_500 }),
+    });
+    const workspace = join(harness.home, "workspace");
+    await mkdir(workspace);
+    for (const tool of memoryTools(new MemoryFile(workspace))) harness.registry.register(tool);
+    harness.registry.register({
+      name: "lookup",
+      description: "Looks a word up.",
+      parameters: { type: "object", properties: {} },
+      safety: "read-only",
+      execute: async () => ({ found: true }),
+    } as never);
+    const model = factKeepingModel();
+    harness.fake.respondWith((request) => {
+      if (!isFlushRequest(request)) return model(request);
+      if (request.body.messages.at(-1)?.role === "user")
+        return { toolCalls: [{ name: "memory_write", arguments: { content: "The user's cat is called Miso." } }] };
+      return { content: "NOTHING_TO_REPORT" };
+    });
+    await harness.ask("my cat is called Miso");
+    let turn = 1;
+    while (summaryRequests(harness).length === 0) await harness.ask(filler(++turn));
+    const flushes = harness.fake.requests.filter(isFlushRequest);
+    expect(flushes.length).toBeGreaterThan(0);
+    for (const flush of flushes)
+      expect(flush.body.tools?.map((tool) => tool.function.name).sort()).toEqual(["memory_read", "memory_write"]);
+    expect(await readFile(join(workspace, "memory", "MEMORY.md"), "utf8")).toContain("The user's cat is called Miso.");
+    expect(harness.sent.map((message) => message.text).filter((text) => text !== "ok")).toEqual([]);
+    const next = await harness.ask("and now?");
+    expect(next.status).toBe("answered");
+    const sentNext = JSON.stringify(chatRequests(harness).at(-1)!.body.messages);
+    expect(sentNext).not.toContain("about to be replaced by a summary");
+    expect(sentNext).not.toContain("NOTHING_TO_REPORT");
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 20,
+        tool: "memory_write",
+        arguments: expect.stringContaining("The user's cat is called Miso."),
+      }),
+    );
   });
 
   it("gives up on a summary that takes longer than compaction.timeout and answers without it", async () => {
