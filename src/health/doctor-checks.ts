@@ -149,7 +149,7 @@ export async function checkMcpServers(
 
 /** Whether commands the agent runs are sandboxed (`tools.exec.sandbox`), probing bubblewrap. */
 export async function checkSandbox(config: SkeinConfig, workspace: string, bwrap?: string): Promise<CheckResult> {
-  const { SANDBOX_REMEDY, sandboxCheck } = await import("../tools/builtin/sandbox.js");
+  const { sandboxCheck } = await import("../tools/builtin/sandbox.js");
   const { sandbox: mode, network } = config.tools.exec;
   // The probe binds the workspace; before it exists, any directory shows whether bubblewrap runs.
   const probeDir = await stat(workspace).then(
@@ -159,7 +159,7 @@ export async function checkSandbox(config: SkeinConfig, workspace: string, bwrap
   const result = await sandboxCheck({ mode, network, workspace: probeDir, ...(bwrap ? { bwrap } : {}) });
   const remedy =
     result.outcome === "fail"
-      ? SANDBOX_REMEDY
+      ? (result.remedy ?? "")
       : mode === "none"
         ? "install bubblewrap and remove tools.exec.sandbox"
         : 'set tools.exec.network to "public" unless commands must reach this machine\'s own network';

@@ -156,10 +156,19 @@ export class SkeinUnderAttack {
   /** Has `from` ask for several tool calls in one model response; resolves with their results in order. */
   async callTools(calls: ToolCall[], from: FakeUser = alice): Promise<Array<Record<string, unknown>>> {
     const before = this.model.requests.length;
-    await this.say(from, `tool ${JSON.stringify(calls)}`);
+    const asked = `tool ${JSON.stringify(calls)}`;
+    await this.say(from, asked);
+    // Another chat's calls may run meanwhile: the request that carries these results also carries this ask.
+    const spaced = (text: string) => text.replace(/\s+/g, " ");
     const request = this.model.requests
       .slice(before)
-      .find((candidate: FakeRequest) => candidate.body.messages.at(-1)?.role === "tool");
+      .find(
+        (candidate: FakeRequest) =>
+          candidate.body.messages.at(-1)?.role === "tool" &&
+          candidate.body.messages.some(
+            (message) => message.role === "user" && spaced(spokenText(message.content)) === spaced(asked),
+          ),
+      );
     const results = (request?.body.messages ?? []).filter((message) => message.role === "tool").slice(-calls.length);
     if (results.length !== calls.length)
       throw new Error(`the results of ${calls.map((call) => call.name).join(", ")} did not reach the model`);

@@ -13,20 +13,16 @@ export interface SandboxLimits {
   memoryMb: number;
 }
 
-/** Where the call's `cgroup.procs` appears inside the sandbox. */
-const CGROUP_PROCS = "/run/skein/cgroup.procs";
-
 /** The name the launcher runs under: its own errors start with it. */
 export const LAUNCHER_NAME = "skein-sandbox";
 
 /**
  * The launcher, the sandbox's first program (`sh -c LAUNCHER skein-sandbox [forwarder] file args…`):
- * it joins the call's cgroup when one is bound, sets the limits (bash names RLIMIT_NPROC `-u`,
- * dash `-p`), then becomes the command, or the forwarder that runs it.
+ * it sets the limits (bash names RLIMIT_NPROC `-u`, dash `-p`), then becomes the command, or
+ * the forwarder that runs it.
  */
 function launcher(limits: SandboxLimits, forward: boolean): string {
   return [
-    `[ -e ${CGROUP_PROCS} ] && { echo 0 > ${CGROUP_PROCS}; } 2>/dev/null`,
     `{ ulimit -u ${limits.processes} || ulimit -p ${limits.processes}; } 2>/dev/null`,
     `ulimit -d ${limits.memoryMb * 1024} 2>/dev/null`,
     forward ? `forwarder=$1; shift; exec perl -e "$forwarder" -- "$@"` : `exec "$@"`,
@@ -41,8 +37,6 @@ export interface BwrapCall {
   readOnlyBinds?: readonly string[];
   /** The egress proxy's unix socket (`public` only): bound in, with the forwarder in front of the command. */
   egressSocket?: string;
-  /** The call's own `cgroup.procs`, when it has a cgroup. */
-  cgroupProcs?: string;
 }
 
 /**
@@ -77,7 +71,6 @@ export function bwrapArguments(call: BwrapCall, file: string, args: readonly str
     call.workspace,
     ...extra,
     ...(forward ? ["--ro-bind", call.egressSocket!, EGRESS_SOCKET] : []),
-    ...(call.cgroupProcs ? ["--bind", call.cgroupProcs, CGROUP_PROCS] : []),
     "--chdir",
     call.workspace,
     "--",
@@ -93,3 +86,16 @@ export function bwrapArguments(call: BwrapCall, file: string, args: readonly str
 
 /** The launcher's report that the program could not be started (`exec` in dash, bash or the forwarder). */
 export const LAUNCH_FAILED = new RegExp(`^${LAUNCHER_NAME}: (?:(?:line )?\\d+: )?exec: (.*)$`, "m");
+
+/**
+ * `file args` started inside a call's pids cgroup: a shell writes itself into the cgroup's
+ * `cgroup.procs` and becomes the program (bubblewrap), so every process of the call counts
+ * against its `pids.max`, bubblewrap's own included. When it cannot join, nothing runs and
+ * the call reports a launch failure (see {@link LAUNCH_FAILED}).
+ */
+export function inCgroup(procs: string, file: string, args: readonly string[]): { file: string; args: string[] } {
+  const join =
+    '{ echo 0 > "$1"; } 2>/dev/null || { echo "$0: exec: the command was not started: it could not join ' +
+    'its pids cgroup (tools.exec.max_processes)" >&2; exit 127; }; shift; exec "$@"';
+  return { file: "sh", args: ["-c", join, LAUNCHER_NAME, procs, file, ...args] };
+}

@@ -71,16 +71,18 @@ export function execShellTool(options: CommandRunnerOptions): Tool<{ command: st
         stdout: outcome.stdout,
         stderr: outcome.stderr,
         duration_ms: outcome.durationMs,
+        ...(outcome.limitReached ? { limit_reached: outcome.limitReached } : {}),
       };
+      const limitNote = outcome.limitReached ? `; ${outcome.limitReached}` : "";
       if (outcome.startError !== undefined) throw new ToolError("ExecutionFailed", outcome.startError);
       if (outcome.timedOut) {
         throw new ToolError(
           "Timeout",
-          `the command did not finish within ${timeoutMs / 1000} s and was killed`,
+          `the command did not finish within ${timeoutMs / 1000} s and was killed${limitNote}`,
           result,
         );
       }
-      if (outcome.aborted) throw new ToolError("Timeout", "the command was cancelled and killed", result);
+      if (outcome.aborted) throw new ToolError("Timeout", `the command was cancelled and killed${limitNote}`, result);
       return result;
     },
   };

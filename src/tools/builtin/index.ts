@@ -12,7 +12,7 @@ import { MemoryFile, type MemoryStore, type NoteStore } from "./memory-store.js"
 import { messageTool } from "./message.js";
 import { messageTargetRule } from "./message-targets.js";
 import { commandEnvironment } from "./safe-env.js";
-import { describeSandbox, resolveSandbox, SANDBOX_REMEDY } from "./sandbox.js";
+import { describeSandbox, resolveSandbox } from "./sandbox.js";
 import type { SandboxDecision } from "./sandboxed-run.js";
 import { type SchedulePort, scheduleTool } from "./schedule.js";
 import { searchFilesTool } from "./search-files.js";
@@ -74,7 +74,7 @@ function commandSandbox(deps: BuiltinToolDeps): SandboxDecision {
     });
   void decision.then((sandbox) => {
     if (sandbox.type === "unavailable")
-      deps.log.error(`exec_shell and spawn are refused: ${sandbox.reason}; ${SANDBOX_REMEDY}`);
+      deps.log.error(`exec_shell and spawn are refused: ${sandbox.reason}; ${sandbox.remedy}`);
     else {
       const { ok, text } = describeSandbox(sandbox);
       if (ok) deps.log.info({ network: exec.network }, text);

@@ -24,6 +24,8 @@ export interface RunOutcome {
   aborted: boolean;
   /** Why the process could not run at all (e.g. command not found). */
   startError?: string;
+  /** Set when the sandbox's process limit refused some of the command's process starts: says so, with the numbers. */
+  limitReached?: string;
 }
 
 /** Kills a whole process group, ignoring a group that is already gone. */

@@ -3,10 +3,12 @@ import { existsSync } from "node:fs";
 import type { LookupFunction } from "node:net";
 import { join } from "node:path";
 import type { AddressPolicy } from "../../util/ssrf-guard.js";
-import { bwrapArguments, type SandboxLimits, type SandboxNetwork, SYSTEM_DIRS } from "./bwrap-arguments.js";
-import { callCgroups } from "./call-cgroup.js";
+import { ToolError } from "../tool.js";
+import { bwrapArguments, inCgroup, type SandboxLimits, type SandboxNetwork, SYSTEM_DIRS } from "./bwrap-arguments.js";
+import type { CallCgroup } from "./call-cgroup.js";
 import { EGRESS_PROXY_URL } from "./egress-forwarder.js";
 import type { EgressProxy } from "./egress-proxy.js";
+import { describeProcessLimit, PROCESS_LIMIT_REMEDY, type ProcessLimit, resolveProcessLimit } from "./process-limit.js";
 
 export { bwrapArguments, type SandboxLimits, type SandboxNetwork, SYSTEM_DIRS } from "./bwrap-arguments.js";
 
@@ -24,6 +26,8 @@ export interface SandboxedCommand {
 
 /** A command ready to start, and what to undo once it has ended (its cgroup). */
 export interface PreparedCommand extends SandboxedCommand {
+  /** How many process starts its process limit refused (known with a pids cgroup only). */
+  refusedStarts?(): Promise<number>;
   release(): Promise<void>;
 }
 
@@ -34,14 +38,18 @@ export type Sandbox =
       readonly bwrap: string;
       readonly network: SandboxNetwork;
       readonly limits: SandboxLimits;
+      /** How `limits.processes` binds each call. */
+      readonly processLimit: Exclude<ProcessLimit, { type: "unenforceable" }>;
       prepare(command: SandboxedCommand): Promise<PreparedCommand>;
     }
   | { readonly type: "none"; readonly reason: string; prepare(command: SandboxedCommand): Promise<PreparedCommand> };
 
-/** No sandbox can run commands: every `exec_shell` and `spawn` is refused with `reason` and {@link SANDBOX_REMEDY}. */
+/** No sandbox can run commands: every `exec_shell` and `spawn` is refused with `reason` and `remedy`. */
 export interface SandboxUnavailable {
   readonly type: "unavailable";
   readonly reason: string;
+  /** How to get commands back ({@link SANDBOX_REMEDY} when bubblewrap cannot run). */
+  readonly remedy: string;
 }
 
 export const DEFAULT_LIMITS: SandboxLimits = { processes: 256, memoryMb: 2048 };
@@ -64,6 +72,8 @@ export interface SandboxOptions {
   egressPolicy?: AddressPolicy;
   /** The egress proxy's DNS lookup (default `dns.lookup`). */
   egressLookup?: LookupFunction;
+  /** Decides how `limits.processes` is enforced (default {@link resolveProcessLimit}); tests inject one. */
+  processLimit?: () => Promise<ProcessLimit>;
 }
 
 const NETWORK_TEXT: Record<SandboxNetwork, string> = {
@@ -80,7 +90,7 @@ export function describeSandbox(sandbox: Sandbox): { ok: boolean; text: string }
       ok: sandbox.network !== "full",
       text:
         `commands run in bubblewrap (no daemon secrets, no $SKEIN_HOME, own /proc; ${NETWORK_TEXT[sandbox.network]}; ` +
-        `at most ${processes} processes, ${memoryMb} MB per process)`,
+        `${describeProcessLimit(sandbox.processLimit, processes)}, ${memoryMb} MB per process)`,
     };
   }
   return {
@@ -136,14 +146,19 @@ export async function resolveSandbox(options: SandboxOptions): Promise<Sandbox |
   if (options.mode === "none") return unsandboxed('tools.exec.sandbox is "none"');
   const bwrap = options.bwrap ?? "bwrap";
   const requested = options.network ?? "public";
-  const problem =
+  const [problem, processLimit] =
     process.platform === "linux"
-      ? await probeBwrap(bwrap, options.workspace, requested)
-      : `bubblewrap needs Linux, not ${process.platform}`;
-  if (problem !== undefined) return { type: "unavailable", reason: `no working bubblewrap here (${problem})` };
+      ? await Promise.all([
+          probeBwrap(bwrap, options.workspace, requested),
+          (options.processLimit ?? resolveProcessLimit)(),
+        ])
+      : [`bubblewrap needs Linux, not ${process.platform}`, undefined];
+  if (problem !== undefined || !processLimit)
+    return { type: "unavailable", reason: `no working bubblewrap here (${problem})`, remedy: SANDBOX_REMEDY };
+  if (processLimit.type === "unenforceable")
+    return { type: "unavailable", reason: processLimit.reason, remedy: PROCESS_LIMIT_REMEDY };
   const network: SandboxNetwork = requested === "public" && !perlInSandbox() ? "none" : requested;
   const limits = options.limits ?? DEFAULT_LIMITS;
-  const cgroups = callCgroups();
   let proxy: Promise<EgressProxy> | undefined;
   const egress = (): Promise<EgressProxy> => {
     proxy ??= import("./egress-proxy.js").then(async ({ startEgressProxy }) => {
@@ -161,9 +176,10 @@ export async function resolveSandbox(options: SandboxOptions): Promise<Sandbox |
     bwrap,
     network,
     limits,
+    processLimit,
     async prepare(command) {
       const [cgroup, egressSocket] = await Promise.all([
-        cgroups.create(limits.processes),
+        processLimit.type === "cgroup" ? callCgroup(processLimit.cgroups, limits.processes) : undefined,
         network === "public" ? egress().then((started) => started.socketPath) : undefined,
       ]);
       const readOnlyBinds = [...(options.readOnlyBinds ?? []), ...(command.readOnlyBinds ?? [])];
@@ -176,35 +192,48 @@ export async function resolveSandbox(options: SandboxOptions): Promise<Sandbox |
                 [name.toLowerCase(), EGRESS_PROXY_URL],
               ]),
             );
+      const args = bwrapArguments(
+        { workspace: options.workspace, network, limits, readOnlyBinds, ...(egressSocket ? { egressSocket } : {}) },
+        command.file,
+        command.args,
+      );
       return {
-        file: bwrap,
-        args: bwrapArguments(
-          {
-            workspace: options.workspace,
-            network,
-            limits,
-            readOnlyBinds,
-            ...(egressSocket ? { egressSocket } : {}),
-            ...(cgroup ? { cgroupProcs: cgroup.procs } : {}),
-          },
-          command.file,
-          command.args,
-        ),
+        ...(cgroup ? inCgroup(cgroup.procs, bwrap, args) : { file: bwrap, args }),
         // $HOME is outside the sandbox: the private /tmp stands in for it.
         env: { ...command.env, ...proxyEnv, HOME: "/tmp", TMPDIR: "/tmp" },
+        ...(cgroup ? { refusedStarts: () => cgroup.refusedStarts() } : {}),
         release: async () => cgroup?.release(),
       };
     },
   };
 }
 
+/**
+ * The call's own pids cgroup: `processes` for the command, and two for bubblewrap (its
+ * launcher and the sandbox's init). A call whose cgroup cannot be made is refused (fail closed).
+ */
+async function callCgroup(
+  cgroups: Extract<ProcessLimit, { type: "cgroup" }>["cgroups"],
+  processes: number,
+): Promise<CallCgroup> {
+  try {
+    return await cgroups.create(processes + 2);
+  } catch (error) {
+    throw new ToolError(
+      "ExecutionFailed",
+      `the command was not started: its pids cgroup (tools.exec.max_processes) could not be created under ` +
+        `${cgroups.parent}: ${(error as Error).message}`,
+    );
+  }
+}
+
 /** `skein doctor`'s line about the sandbox: ok in bubblewrap, a warning for an explicit opt-out or the host's network, a failure when commands are refused. */
 export async function sandboxCheck(
   options: SandboxOptions,
-): Promise<{ outcome: "ok" | "warn" | "fail"; detail: string }> {
+): Promise<{ outcome: "ok" | "warn" | "fail"; detail: string; remedy?: string }> {
   const sandbox = await resolveSandbox(options);
   if (sandbox.type === "unavailable")
-    return { outcome: "fail", detail: `exec_shell and spawn are refused: ${sandbox.reason}` };
+    return { outcome: "fail", detail: `exec_shell and spawn are refused: ${sandbox.reason}`, remedy: sandbox.remedy };
   const { ok, text } = describeSandbox(sandbox);
   return { outcome: ok ? "ok" : "warn", detail: text };
 }

@@ -1,7 +1,7 @@
 import { ToolError } from "../tool.js";
 import { LAUNCH_FAILED } from "./bwrap-arguments.js";
 import { type RunOutcome, runProcess } from "./process-runner.js";
-import { SANDBOX_REMEDY, type Sandbox, type SandboxUnavailable } from "./sandbox.js";
+import type { Sandbox, SandboxUnavailable } from "./sandbox.js";
 
 /** The sandbox decision, made once (see `resolveSandbox`); `unavailable` refuses every command. */
 export type SandboxDecision = Promise<Sandbox | SandboxUnavailable>;
@@ -27,7 +27,7 @@ export interface SandboxedRunOptions {
 export async function runSandboxed(options: SandboxedRunOptions): Promise<RunOutcome> {
   const sandbox = await options.sandbox;
   if (sandbox.type === "unavailable")
-    throw new ToolError("PermissionDenied", `exec_shell and spawn are refused: ${sandbox.reason}; ${SANDBOX_REMEDY}`);
+    throw new ToolError("PermissionDenied", `exec_shell and spawn are refused: ${sandbox.reason}; ${sandbox.remedy}`);
   const command = await sandbox.prepare({
     file: options.file,
     args: options.args,
@@ -45,7 +45,13 @@ export async function runSandboxed(options: SandboxedRunOptions): Promise<RunOut
     });
     const launchFailed =
       sandbox.type === "bwrap" && outcome.exitCode === 127 ? LAUNCH_FAILED.exec(outcome.stderr) : null;
-    return launchFailed ? { ...outcome, startError: launchFailed[1]!.trim() } : outcome;
+    if (launchFailed) return { ...outcome, startError: launchFailed[1]!.trim() };
+    const refused = (await command.refusedStarts?.()) ?? 0;
+    if (refused === 0 || sandbox.type !== "bwrap") return outcome;
+    const limitReached =
+      `the command reached tools.exec.max_processes (${sandbox.limits.processes} processes at once): ` +
+      `${refused} process starts were refused`;
+    return { ...outcome, limitReached };
   } finally {
     void command.release();
   }

@@ -28,7 +28,14 @@ export interface SpawnToolOptions extends CommandRunnerOptions {
 }
 
 function resultOf(outcome: RunOutcome, command: string, description: string) {
-  return { exit_code: outcome.exitCode, stdout: outcome.stdout, stderr: outcome.stderr, command, description };
+  return {
+    exit_code: outcome.exitCode,
+    stdout: outcome.stdout,
+    stderr: outcome.stderr,
+    ...(outcome.limitReached ? { limit_reached: outcome.limitReached } : {}),
+    command,
+    description,
+  };
 }
 
 /** `spawn`: a program run without a shell, in the foreground or in the background. */

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { bwrapArguments, resolveSandbox } from "../../../src/tools/builtin/sandbox.js";
+import { bwrapArguments, describeSandbox, resolveSandbox } from "../../../src/tools/builtin/sandbox.js";
 import { setUpTools } from "./tool-harness.js";
 
 const bwrapWorks = (() => {
@@ -82,5 +82,53 @@ describe("the command sandbox", () => {
       timeoutMs: 10_000,
     });
     expect(outcome).toMatchObject({ exitCode: 0, stdout: `${setup.outside}\nread-only\n` });
+  });
+});
+
+describe.skipIf(!bwrapWorks)("the process limit of sandboxed commands (tools.exec.max_processes)", () => {
+  it("refuses every command, saying why and how to fix it, when the limit cannot be enforced (root without cgroups)", async () => {
+    const sandbox = await resolveSandbox({
+      mode: "auto",
+      workspace: "/tmp",
+      processLimit: async () => ({ type: "unenforceable", reason: "tools.exec.max_processes cannot be enforced: …" }),
+    });
+    expect(sandbox).toMatchObject({ type: "unavailable", remedy: expect.stringContaining("other than root") });
+    const setup = await setUpTools({}, { sandbox: Promise.resolve(sandbox) });
+    await setup.cleanup();
+    await expect(setup.tools.run("exec_shell", { command: "true" })).rejects.toMatchObject({
+      kind: "PermissionDenied",
+      message: expect.stringMatching(/max_processes cannot be enforced.*other than root.*Delegate=yes/),
+    });
+  });
+
+  it("refuses the call when its pids cgroup cannot be made, rather than run it unlimited", async () => {
+    const cgroups = {
+      parent: "/sys/fs/cgroup/pids",
+      create: async () => Promise.reject(new Error("EROFS: read-only file system")),
+    };
+    const sandbox = Promise.resolve(
+      await resolveSandbox({
+        mode: "auto",
+        workspace: "/tmp",
+        processLimit: async () => ({ type: "cgroup", cgroups }),
+      }),
+    );
+    const setup = await setUpTools({}, { sandbox });
+    cleanup = setup.cleanup;
+    await expect(setup.tools.run("exec_shell", { command: "true" })).rejects.toMatchObject({
+      kind: "ExecutionFailed",
+      message: expect.stringContaining("its pids cgroup (tools.exec.max_processes) could not be created"),
+    });
+  });
+
+  it("names how the limit binds in the start-up line", async () => {
+    const sandbox = await resolveSandbox({
+      mode: "auto",
+      workspace: "/tmp",
+      processLimit: async () => ({ type: "rlimit" }),
+    });
+    expect(sandbox.type === "bwrap" && describeSandbox(sandbox).text).toContain(
+      "at most 256 processes (RLIMIT_NPROC in the call's user namespace)",
+    );
   });
 });
