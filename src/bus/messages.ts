@@ -27,6 +27,15 @@ export interface InboundMessage {
   text: string;
   /** Thread, topic or Slack thread ts: each thread is its own session. */
   threadId?: string;
+  /** Slack: the workspace (team) id the message came from; `bindings[].match.team_id` routes by it. */
+  teamId?: string;
+  /** Discord: the server (guild) id of a guild message; `bindings[].match.guild_id` routes by it. */
+  guildId?: string;
+  /**
+   * Discord: in a thread (whose own channel id is `chatId`), the channel it belongs to, so a
+   * binding of that channel also routes the thread, and `match.thread` names the thread's id.
+   */
+  parentChatId?: string;
   /** A private one-to-one chat with the bot. */
   isDirect: boolean;
   /** In a group: the bot was mentioned or one of its messages was replied to (mention already stripped). */
@@ -50,6 +59,11 @@ export interface InboundMessage {
    * not personally nor by pairing. The turn's tools may then send and deliver only to this chat.
    */
   admittedVia?: "group";
+  /**
+   * Set by skein (with `internal`), never by a platform: the agent this message belongs to (the
+   * agent that created the scheduled job or started the background work); routing keeps it.
+   */
+  agentId?: string;
   /** Set by skein on a background result of a turn nobody was present for: it is unattended too. */
   unattended?: boolean;
 }

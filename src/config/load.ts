@@ -160,9 +160,16 @@ function firstGarbageLine(text: string): { number: number; text: string } | unde
   return undefined;
 }
 
+/** A key's path as people write it: `agents.list[1].id`. */
+function keyPathOf(path: PropertyKey[]): string {
+  return path
+    .map((part, index) => (typeof part === "number" ? `[${part}]` : `${index ? "." : ""}${String(part)}`))
+    .join("");
+}
+
 /** `key: problem`, naming the environment variable when one set the key. */
 function describeIssue(issue: { path: PropertyKey[]; message: string }, setBy: Map<string, string>): string {
-  const key = issue.path.map(String).join(".") || "(root)";
+  const key = keyPathOf(issue.path) || "(root)";
   const variable = [...setBy].find(([path]) => key === path || key.startsWith(`${path}.`))?.[1];
   return `${key}${variable ? ` (from ${variable})` : ""}: ${issue.message}`;
 }
@@ -221,7 +228,13 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
     throw new ConfigError("invalid", `invalid configuration (${configPath}):\n  ${issues.join("\n  ")}`, issues);
   }
   const warnings = unknownKeys(raw, parsed.data as unknown as Record<string, unknown>).map((key) => {
-    const near = closestMatch(key.split(".").at(-1)!, knownKeysBeside(key));
+    // An agent's keys are those of agents.defaults (and tools), so a misspelt one is looked for there.
+    const near = closestMatch(
+      key.split(".").at(-1)!,
+      knownKeysBeside(
+        key.replace(/^agents\.list\[\d+\]/, "agents.defaults").replace(/^agents\.defaults\.tools/, "tools"),
+      ),
+    );
     return `unknown config key "${key}" is ignored${near ? ` (did you mean "${near}"?)` : ""}`;
   });
   const config = parsed.data;
@@ -233,6 +246,8 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
   }
   const workspace = resolve(home, expandHome(config.agents.defaults.workspace ?? join(home, "workspace"), userHome));
   config.agents.defaults.workspace = workspace;
+  for (const agent of config.agents.list ?? [])
+    if (agent.workspace) agent.workspace = resolve(home, expandHome(agent.workspace, userHome));
   return { config, home, workspace, configPath, fileFound, warnings, env };
 }
 
@@ -246,8 +261,16 @@ function unknownKeys(raw: Record<string, unknown>, parsed: Record<string, unknow
       continue;
     }
     const child = parsed[key];
+    if (path === "agents.list" && Array.isArray(value) && Array.isArray(child)) {
+      value.forEach((agent, index) => {
+        const parsedAgent = child[index];
+        if (isPlainObject(agent) && isPlainObject(parsedAgent))
+          found.push(...unknownKeys(agent, parsedAgent, `${path}[${index}]`));
+      });
+      continue;
+    }
     if (!isPlainObject(value) || !isPlainObject(child)) continue;
-    if (path === "tools.mcp_servers") {
+    if (path.endsWith("tools.mcp_servers")) {
       // A record of servers: each server's own keys are checked, not the names.
       for (const [name, server] of Object.entries(value)) {
         const parsedServer = child[name];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { channelsShape } from "../channel-catalog/loader.js";
 import { port } from "../channel-kit/channel-settings.js";
+import { agentEntrySchema, agentId, binding, checkAgentReferences } from "./agents-schema.js";
 
 export type { GroupPolicy } from "../channel-kit/channel-settings.js";
 
@@ -160,6 +161,10 @@ const mcpServer = z.object({
 const messageTargetsMode = z.enum(["known", "any"]);
 
 const tools = z.object({
+  /** Tool names the agent is offered (all when absent): `*` is a wildcard, MCP tools are `<server>__<tool>`. */
+  allow: z.array(z.string().min(1)).optional(),
+  /** Tool names the agent is never offered, even when `allow` names them. */
+  deny: z.array(z.string().min(1)).default([]),
   /**
    * What happens to privileged tool calls (shell, spawn, delete_file, web_fetch other than
    * GET/HEAD, privileged MCP servers' tools): run them, refuse them, or ask in the chat first.
@@ -312,29 +317,43 @@ const bus = z.object({
   takeover_after: seconds().default(15),
 });
 
-export const configSchema = z.object({
-  agents: z.object({ defaults: agentDefaults.prefault({}) }).prefault({}),
-  providers,
-  /** Each plugin's settings under its name, as its descriptor in channels/catalog.ts declares them. */
-  channels: z.object(channelsShape()).prefault({}),
-  tools: tools.prefault({}),
-  skills: skills.prefault({}),
-  gateway: gateway.prefault({}),
-  dashboard: dashboard.prefault({}),
-  hooks: z
-    .record(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "hook names are letters, digits, - and _"), hook)
-    .default({}),
-  bus: bus.prefault({}),
-  pairing: z
-    .object({
-      /** Seconds between two pairing replies to the same sender (the ones in between are ignored). */
-      reply_interval: z.number().min(0).default(3600),
-    })
-    .prefault({}),
-  log_level: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** `skein start` appends its log (JSON lines) to this file instead of stderr; rotation is the platform's (logrotate). */
-  log_file: z.string().min(1).optional(),
+const agentEntry = agentEntrySchema(agentDefaults, tools, mcpServer);
+
+const agents = z.object({
+  defaults: agentDefaults.prefault({}),
+  /** Several agents, each with its own workspace and overrides; absent: one agent, `main`. */
+  list: z.array(agentEntry).optional(),
+  /** The agent of messages no binding matches; default the first of `list` (`main` without a list). */
+  default: agentId.optional(),
 });
+
+export const configSchema = z
+  .object({
+    agents: agents.prefault({}),
+    /** Which agent answers which chats, senders, teams, guilds, threads or channels (most specific match wins). */
+    bindings: z.array(binding).default([]),
+    providers,
+    /** Each plugin's settings under its name, as its descriptor in channels/catalog.ts declares them. */
+    channels: z.object(channelsShape()).prefault({}),
+    tools: tools.prefault({}),
+    skills: skills.prefault({}),
+    gateway: gateway.prefault({}),
+    dashboard: dashboard.prefault({}),
+    hooks: z
+      .record(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "hook names are letters, digits, - and _"), hook)
+      .default({}),
+    bus: bus.prefault({}),
+    pairing: z
+      .object({
+        /** Seconds between two pairing replies to the same sender (the ones in between are ignored). */
+        reply_interval: z.number().min(0).default(3600),
+      })
+      .prefault({}),
+    log_level: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** `skein start` appends its log (JSON lines) to this file instead of stderr; rotation is the platform's (logrotate). */
+    log_file: z.string().min(1).optional(),
+  })
+  .superRefine(checkAgentReferences);
 
 /** The validated configuration with every default filled in. */
 export type SkeinConfig = z.output<typeof configSchema>;
@@ -345,3 +364,11 @@ export type SkillsConfig = z.output<typeof skills>;
 export type McpServerConfig = z.output<typeof mcpServer>;
 /** One `providers.<name>` section with its defaults filled in. */
 export type ModelProviderConfig = z.output<typeof modelProvider>;
+/** `agents.defaults` with its defaults filled in. */
+export type AgentDefaultsConfig = z.output<typeof agentDefaults>;
+/** The top-level `tools` with its defaults filled in. */
+export type ToolsConfig = z.output<typeof tools>;
+/** One `agents.list[]` entry as written: its overrides only. */
+export type AgentEntryConfig = z.output<typeof agentEntry>;
+/** One `bindings[]` entry. */
+export type BindingConfig = z.output<typeof binding>;

@@ -114,6 +114,23 @@ describe("the boundary rules", () => {
     ]);
   });
 
+  it("fail when routing imports more than the config, the bus's message types and util", () => {
+    expect(
+      violationsOf({
+        "src/routing/router.ts": [
+          "src/config/schema.ts",
+          "src/bus/messages.ts",
+          "src/util/x.ts",
+          "src/bus/message-bus.ts",
+        ],
+        "src/routing/agent-spec.ts": ["src/agent/turn.ts", "src/routing/router.ts"],
+      }),
+    ).toEqual([
+      "routing-imports-beyond-contracts: src/routing/router.ts imports src/bus/message-bus.ts",
+      "routing-imports-beyond-contracts: src/routing/agent-spec.ts imports src/agent/turn.ts",
+    ]);
+  });
+
   it("fail when the bus imports the agent", () => {
     expect(violationsOf({ "src/bus/message-bus.ts": ["src/agent/turn.ts"] })).toEqual([
       "bus-imports-agent: src/bus/message-bus.ts imports src/agent/turn.ts",

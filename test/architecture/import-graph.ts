@@ -20,7 +20,8 @@ export type Violation =
         | "skills-import-agent"
         | "web-chat-imports"
         | "dashboard-imports-daemon"
-        | "ui-crosses-daemon";
+        | "ui-crosses-daemon"
+        | "routing-imports-beyond-contracts";
       from: string;
       to: string;
     }
@@ -123,7 +124,16 @@ function forbiddenImport(
   // The dashboard is mounted by the daemon and handed its stores; cluster mode is the daemon's choice.
   if (fromFolder === "dashboard" && ["daemon", "cluster"].includes(coreFolderOf(to) ?? ""))
     return "dashboard-imports-daemon";
+
   if (fromFolder === "dashboard" && (to === "src/daemon.ts" || to === "src/cli.ts")) return "dashboard-imports-daemon";
+
+  // Routing is a pure function of the config and a message: the runtime uses it, never the other way round.
+  if (
+    fromFolder === "routing" &&
+    !["routing", "config", "util"].includes(coreFolderOf(to) ?? "") &&
+    to !== "src/bus/messages.ts"
+  )
+    return "routing-imports-beyond-contracts";
   const fromPlugin = pluginOf(from);
   if (fromPlugin !== undefined && to.startsWith("channels/") && pluginOf(to) !== fromPlugin)
     return "plugin-imports-plugin";
