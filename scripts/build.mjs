@@ -1,12 +1,43 @@
-// Bundles the CLI into dist/ with esbuild: one entry (dist/cli.js), node_modules kept external,
+// Bundles the CLI into dist/ with esbuild: one entry (dist/cli.js), node_modules kept external but for `bundled`,
 // and every dynamic import (channels, commands, MCP) split into its own chunk so that
 // `skein --version` loads almost nothing. With --bench it also bundles bench/idle-start.ts
 // (`skein start` with an idle channel) the same way into bench/dist/. The dashboard's browser UI goes into
 // dist/ui/ (scripts/build-ui.mjs).
 
+import { readFileSync } from "node:fs";
 import { chmod, rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { build } from "esbuild";
 import { buildUi } from "./build-ui.mjs";
+
+/**
+ * Dependencies bundled (and so tree-shaken) instead of loaded from node_modules, because
+ * loading them whole costs the idle daemon memory: zod's package entry evaluates every
+ * locale and both JSON Schema converters' helpers, grammY requires node-fetch (whatwg-url,
+ * tr46's 260 KB mapping table) although skein hands it its own HTTP client.
+ */
+const bundled = ["zod", "grammy"];
+const { dependencies } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+const external = Object.keys(dependencies).filter((name) => !bundled.includes(name));
+/** zod's namespace exports every locale; skein's messages are English, so only `en` is bundled. */
+const englishOnlyZod = {
+  name: "english-only-zod",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) =>
+      importer.includes("/node_modules/zod/")
+        ? { path: join(dirname(importer), "../locales/en.js"), namespace: "zod-en" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-en" }, ({ path }) => ({
+      contents: `export { default as en } from ${JSON.stringify(path)};`,
+      resolveDir: dirname(path),
+    }));
+  },
+};
+const shims = {
+  "node-fetch": new URL("shims/node-fetch.cjs", import.meta.url).pathname,
+  "abort-controller": new URL("shims/abort-controller.cjs", import.meta.url).pathname,
+};
 
 /** Bundles `entry` as `<outdir>/<name>.js` with its chunks, the way the published CLI is built. */
 async function bundle(name, entry, outdir) {
@@ -19,10 +50,15 @@ async function bundle(name, entry, outdir) {
     format: "esm",
     platform: "node",
     target: "node20",
-    packages: "external",
+    external: [...external, "@grammyjs/types"],
+    alias: shims,
+    plugins: [englishOnlyZod],
     sourcemap: true,
     chunkNames: "chunks/[name]-[hash]",
-    banner: { js: "#!/usr/bin/env node" },
+    // The bundled CommonJS packages (grammY) require Node's built-in modules.
+    banner: {
+      js: '#!/usr/bin/env node\nimport { createRequire as __skeinCreateRequire } from "node:module";\nconst require = __skeinCreateRequire(import.meta.url);',
+    },
     logLevel: "warning",
   });
 }
