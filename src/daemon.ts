@@ -169,11 +169,23 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       ...(stores.approvalRelay && { relay: stores.approvalRelay }),
     });
     approvals = broker;
+    // The dashboard's chat (the `web` channel) when `skein start` serves the dashboard; imported only then.
+    const webChat =
+      options.service && config.dashboard.enabled
+        ? (await import("./dashboard/web-chat/open-web-chat.js")).openWebChat({
+            home,
+            bus: messageBus,
+            loadSession: (key) => stores.sessions.load(key),
+            redact,
+            maxFileBytes: config.agents.defaults.max_attachment_bytes,
+            ...(cluster && { sharedState: cluster.channelState("web") }),
+          })
+        : undefined;
     const specs = channelSpecs({
       config,
       home,
       platform,
-      extra,
+      extra: webChat ? [...extra, { name: webChat.channel.name, create: () => webChat.channel }] : extra,
       bus: messageBus,
       log,
       approvals: broker,
@@ -302,6 +314,11 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         ...(cluster && { cluster }),
       });
       await service.start();
+      const dashboard = service.dashboard?.dashboard;
+      if (dashboard && webChat) {
+        dashboard.addRoutes(webChat.routes);
+        webChat.events.subscribe((event) => dashboard.events.publish("chat", event));
+      }
     }
     // Resumed entries wait for their channels too, so that their replies find a sender.
     const channelsStarted = supervisor.startAll(specs);

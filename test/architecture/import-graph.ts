@@ -101,6 +101,7 @@ function webChatMayImport(to: string): boolean {
   return (
     to.startsWith(webChatFolder) ||
     to === "src/dashboard/session-transcript.ts" ||
+    to === "src/dashboard/dashboard-routes.ts" ||
     webChatContracts.includes(coreFolderOf(to) ?? "")
   );
 }

@@ -108,7 +108,7 @@ describe("skein start, the service of one $SKEIN_HOME", () => {
   it("warns about a missing API key and an empty allow list, and logs ready with each channel's state", async () => {
     const daemon = start({ OPENAI_API_KEY: "", OPENAI_BASE_URL: "", TELEGRAM_ALLOW_FROM: "" });
     const ready = await daemon.waitForLine("skein ready");
-    expect(ready.channels).toEqual({ telegram: "connected" });
+    expect(ready.channels).toEqual({ telegram: "connected", web: "connected" });
     expect(daemon.stderr()).toContain("no OPENAI_API_KEY and no OPENAI_BASE_URL");
     expect(daemon.stderr()).toContain("channels.telegram.allow_from is empty");
     expect(daemon.stderr()).toContain("TELEGRAM_ALLOW_FROM");

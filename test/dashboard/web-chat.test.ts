@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +8,9 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SessionFiles } from "../../src/agent/sessions.js";
 import { createDaemon, type Daemon } from "../../src/daemon.js";
+import { BodyError, readJsonBody, sendJson } from "../../src/dashboard/dashboard-http.js";
+import { matchPath } from "../../src/dashboard/dashboard-routes.js";
+import type { DashboardSession } from "../../src/dashboard/dashboard-sessions.js";
 import type { ChatEvent } from "../../src/dashboard/web-chat/chat-events.js";
 import { openWebChat, type WebChat } from "../../src/dashboard/web-chat/open-web-chat.js";
 import { contentText, FakeOpenAI } from "../fakes/fake-openai.js";
@@ -65,11 +68,7 @@ beforeAll(async () => {
     ],
   });
   await daemon.start();
-  server = createServer((request, response) => {
-    void webChat.handle(request, response).then((handled) => {
-      if (!handled) response.writeHead(404).end();
-    });
-  });
+  server = createServer((request, response) => void serve(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -80,6 +79,31 @@ afterAll(async () => {
   await model?.close();
   await rm(home, { recursive: true, force: true });
 });
+
+/** The dashboard's API dispatch in brief: the web chat's routes, each request taken as checked. */
+async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? "/", "http://dashboard");
+  for (const route of webChat.routes) {
+    const params = matchPath(route.path, url.pathname);
+    if (!params || route.method !== request.method) continue;
+    try {
+      const answer = await route.handle({
+        request,
+        response,
+        url,
+        params,
+        session: {} as DashboardSession,
+        json: () => readJsonBody(request),
+      });
+      if ("status" in answer) sendJson(response, answer.status, answer.body);
+    } catch (error) {
+      if (!(error instanceof BodyError)) throw error;
+      sendJson(response, 400, { error: error.message });
+    }
+    return;
+  }
+  sendJson(response, 404, { error: "no such endpoint" });
+}
 
 async function post(text: string, conversation?: string): Promise<{ conversation: string; message_id: string }> {
   const response = await fetch(`${base}/api/chat`, {
@@ -198,8 +222,7 @@ describe("the web chat (the `web` channel and its endpoints, in a daemon)", () =
     expect((await send(JSON.stringify({ text: 42 }))).status).toBe(400);
     expect((await send(JSON.stringify({ text: "hi", conversation: "../etc" }))).status).toBe(400);
     expect((await send(JSON.stringify({ text: "  " }))).status).toBe(400);
-    expect((await send("text=hi", "application/x-www-form-urlencoded")).status).toBe(415);
-    expect((await fetch(`${base}/api/chat`)).status).toBe(405);
+    expect((await send(JSON.stringify({ text: "x".repeat(16_001) }))).status).toBe(413);
     expect((await fetch(`${base}/api/chat/..%2F..%2Fsecrets`)).status).toBe(404);
     const { conversation } = await post("still there?");
     expect((await replyIn(conversation)).at(-1)).toMatchObject({ kind: "final", text: "echo: still there?" });

@@ -2,13 +2,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { BusError } from "../../bus/bus-error.js";
 import { sessionKeyOf } from "../../bus/messages.js";
 import type { ChatMessage } from "../../providers/provider.js";
+import { type ApiAnswer, type ApiRoute, apiError, ok } from "../dashboard-routes.js";
 import { sessionTranscript } from "../session-transcript.js";
 import type { WebChannel } from "./web-channel.js";
 import { conversationIdPattern, newConversationId, type WebConversations } from "./web-conversations.js";
 import { MAX_PENDING_FILES, type UploadedFile, type WebUploads } from "./web-uploads.js";
 
-/** The longest message the operator may send, in characters. */
-export const MAX_CHAT_TEXT = 32_000;
+/** The longest message the operator may send, in characters (its JSON fits the API's 64 KiB body). */
+export const MAX_CHAT_TEXT = 16_000;
 /** A multipart body may exceed its file by this much (boundaries, part headers). */
 const MULTIPART_SLACK_BYTES = 64 * 1024;
 
@@ -25,11 +26,7 @@ export interface ChatRoutesOptions {
   maxFileBytes: number;
 }
 
-/** A request handler; resolves with false when the path is not the web chat's. */
-export type ChatRequestHandler = (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
-
-type Answer = { status: number; body: unknown };
-
+/** A request refused: its status and the error the browser is told. */
 class RequestError extends Error {
   constructor(
     readonly status: number,
@@ -40,8 +37,8 @@ class RequestError extends Error {
 }
 
 /**
- * The web chat's endpoints, for requests the dashboard has already checked (session, CSRF,
- * Host and Origin):
+ * The web chat's endpoints, joined to the dashboard's API (`Dashboard.addRoutes`), which has
+ * checked the session, CSRF token, Host and Origin before they run:
  * - `GET /api/chat/conversations` -> `{ conversations: [{ id, title, last_activity }] }`;
  * - `POST /api/chat` `{ conversation?, text }` -> 202 `{ conversation, message_id }` once the
  *   message is journaled (a new conversation without `conversation`);
@@ -50,37 +47,9 @@ class RequestError extends Error {
  *   the conversation's next message;
  * - `GET /api/chat/<id>` -> `{ conversation, key, messages }`, the transcript.
  */
-export function chatRoutes(options: ChatRoutesOptions): ChatRequestHandler {
-  const answer = async (request: IncomingMessage, path: string, query: URLSearchParams): Promise<Answer> => {
-    const method = request.method ?? "GET";
-    if (path === "/api/chat/conversations") {
-      allow(method, "GET");
-      const conversations = await options.conversations.list();
-      return {
-        status: 200,
-        body: { conversations: conversations.map((entry) => ({ ...entry, title: options.redact(entry.title) })) },
-      };
-    }
-    if (path === "/api/chat") {
-      allow(method, "POST");
-      return say(await readJson(request));
-    }
-    if (path === "/api/chat/files") {
-      allow(method, "POST");
-      return upload(request, query.get("conversation") ?? undefined);
-    }
-    const id = decodeURIComponent(path.slice("/api/chat/".length));
-    if (!conversationIdPattern.test(id)) throw new RequestError(404, "no such conversation");
-    allow(method, "GET");
-    const key = sessionKeyOf({ channel: options.channel.name, chatId: id });
-    return {
-      status: 200,
-      body: { conversation: id, key, messages: sessionTranscript(await options.loadSession(key), options.redact) },
-    };
-  };
-
-  async function say(body: unknown): Promise<Answer> {
-    const { conversation: given, text } = (body ?? {}) as { conversation?: unknown; text?: unknown };
+export function chatRoutes(options: ChatRoutesOptions): ApiRoute[] {
+  async function say(body: Record<string, unknown>): Promise<ApiAnswer> {
+    const { conversation: given, text } = body;
     if (typeof text !== "string") throw new RequestError(400, "text must be a string");
     if (text.length > MAX_CHAT_TEXT) throw new RequestError(413, `text is longer than ${MAX_CHAT_TEXT} characters`);
     const conversation = conversationOf(given);
@@ -89,7 +58,7 @@ export function chatRoutes(options: ChatRoutesOptions): ChatRequestHandler {
     return { status: 202, body: { conversation, message_id: said.messageId } };
   }
 
-  async function upload(request: IncomingMessage, given: string | undefined): Promise<Answer> {
+  async function upload(request: IncomingMessage, given: string | null): Promise<ApiAnswer> {
     const conversation = conversationOf(given);
     const files = await readFiles(request, options.maxFileBytes);
     if (!files.length) throw new RequestError(400, "no file in the request");
@@ -101,35 +70,54 @@ export function chatRoutes(options: ChatRoutesOptions): ChatRequestHandler {
       if (result.type === "bad-conversation") throw new RequestError(400, "not a conversation id");
       saved.push({ name: result.name, size: result.size });
     }
-    return { status: 200, body: { ok: true, conversation, files: saved } };
+    return ok({ ok: true, conversation, files: saved });
   }
 
-  return async (request, response) => {
-    const url = new URL(request.url ?? "/", "http://dashboard");
-    if (url.pathname !== "/api/chat" && !url.pathname.startsWith("/api/chat/")) return false;
-    let result: Answer;
-    try {
-      result = await answer(request, url.pathname, url.searchParams);
-    } catch (error) {
-      if (error instanceof RequestError) result = { status: error.status, body: { error: error.message } };
-      else if (error instanceof BusError) result = { status: 503, body: { error: error.message } };
-      else throw error;
-      // A body left unread (too large, refused) is not waited for.
-      if (!request.complete) response.setHeader("connection", "close");
-    }
-    const text = JSON.stringify(result.body);
-    response.writeHead(result.status, {
-      "content-type": "application/json; charset=utf-8",
-      "content-length": Buffer.byteLength(text),
-      "cache-control": "no-store",
-    });
-    response.end(text);
-    return true;
-  };
+  async function transcript(id: string): Promise<ApiAnswer> {
+    if (!conversationIdPattern.test(id)) throw new RequestError(404, "no such conversation");
+    const key = sessionKeyOf({ channel: options.channel.name, chatId: id });
+    return ok({ conversation: id, key, messages: sessionTranscript(await options.loadSession(key), options.redact) });
+  }
+
+  return [
+    {
+      method: "GET",
+      path: "/api/chat/conversations",
+      handle: async () => {
+        const conversations = await options.conversations.list();
+        return ok({ conversations: conversations.map((entry) => ({ ...entry, title: options.redact(entry.title) })) });
+      },
+    },
+    {
+      method: "POST",
+      path: "/api/chat/files",
+      handle: ({ request, response, url }) =>
+        answered(response, () => upload(request, url.searchParams.get("conversation"))),
+    },
+    {
+      method: "POST",
+      path: "/api/chat",
+      handle: ({ response, json }) => answered(response, async () => say(await json())),
+    },
+    {
+      method: "GET",
+      path: "/api/chat/:id",
+      handle: ({ response, params }) => answered(response, () => transcript(params.id ?? "")),
+    },
+  ];
 }
 
-function allow(method: string, expected: string): void {
-  if (method !== expected) throw new RequestError(405, `${method} is not allowed here`);
+/** `answer()`, with a refused request (and a bus that takes no more messages) as an error answer. */
+async function answered(response: ServerResponse, answer: () => Promise<ApiAnswer>): Promise<ApiAnswer> {
+  try {
+    return await answer();
+  } catch (error) {
+    if (error instanceof BusError) return apiError(503, error.message);
+    if (!(error instanceof RequestError)) throw error;
+    // A body left unread (too large) is not waited for.
+    response.setHeader("connection", "close");
+    return apiError(error.status, error.message);
+  }
 }
 
 /** The conversation a request names (checked), or a new one. */
@@ -152,17 +140,6 @@ async function readBody(request: IncomingMessage, limit: number): Promise<Buffer
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
-}
-
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const type = request.headers["content-type"] ?? "";
-  if (!/^application\/json\b/i.test(type)) throw new RequestError(415, "send JSON (Content-Type: application/json)");
-  const body = await readBody(request, MAX_CHAT_TEXT * 4 + 4096);
-  try {
-    return JSON.parse(body.toString("utf8"));
-  } catch {
-    throw new RequestError(400, "the body is not valid JSON");
-  }
 }
 
 /** The files of an upload: every file part of a multipart/form-data body, or the raw body named by `X-File-Name`. */

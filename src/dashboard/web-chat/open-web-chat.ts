@@ -2,8 +2,9 @@ import { join } from "node:path";
 import type { MessageBus } from "../../bus/message-bus.js";
 import type { ChannelStateStore } from "../../channel-kit/channel.js";
 import type { ChatMessage } from "../../providers/provider.js";
+import type { ApiRoute } from "../dashboard-routes.js";
 import { ChatEvents } from "./chat-events.js";
-import { type ChatRequestHandler, chatRoutes } from "./chat-routes.js";
+import { chatRoutes } from "./chat-routes.js";
 import { WebChannel } from "./web-channel.js";
 import { conversationFile, conversationsShared, WebConversations } from "./web-conversations.js";
 import { WebUploads } from "./web-uploads.js";
@@ -28,8 +29,8 @@ export interface WebChat {
   readonly channel: WebChannel;
   /** What the dashboard's event stream sends as `chat` events. */
   readonly events: ChatEvents;
-  /** The `/api/chat` endpoints, behind the dashboard's session and CSRF checks. */
-  readonly handle: ChatRequestHandler;
+  /** The `/api/chat` endpoints, for the dashboard's API (behind its session and CSRF checks). */
+  readonly routes: readonly ApiRoute[];
 }
 
 /** Assembles the web chat; nothing is read or written until the operator uses it. */
@@ -41,7 +42,7 @@ export function openWebChat(options: WebChatOptions): WebChat {
   );
   const uploads = new WebUploads(join(root, "uploads"));
   const channel = new WebChannel({ bus: options.bus, events, conversations, uploads });
-  const handle = chatRoutes({
+  const routes = chatRoutes({
     channel,
     conversations,
     uploads,
@@ -49,5 +50,5 @@ export function openWebChat(options: WebChatOptions): WebChat {
     redact: options.redact,
     maxFileBytes: options.maxFileBytes,
   });
-  return { channel, events, handle };
+  return { channel, events, routes };
 }
