@@ -100,12 +100,12 @@ export class World {
     daemon.child.stderr?.on("data", () => {
       this.logs[index] = daemon.stderr();
     });
-    await daemon.waitFor('"msg":"skein ready"', 20_000);
+    await daemon.waitFor('"msg":"skein ready"', 45_000);
     return daemon;
   }
 
   /** Stops the running daemon gracefully (SIGTERM); fails, with the logs, unless it exits within `limitMs`. */
-  async stop(limitMs = 10_000): Promise<number | null> {
+  async stop(limitMs = 20_000): Promise<number | null> {
     const daemon = this.daemon;
     if (!daemon) throw new Error("no daemon is running");
     let timer: NodeJS.Timeout | undefined;
@@ -229,7 +229,7 @@ export async function settled(
   value: () => number,
   what: string,
   quietMs: number,
-  limitMs = 10_000,
+  limitMs = 30_000,
 ): Promise<void> {
   const deadline = Date.now() + limitMs;
   let last = value();
@@ -247,7 +247,7 @@ export async function eventually(
   world: World,
   condition: () => boolean,
   what: string,
-  limitMs = 10_000,
+  limitMs = 30_000,
 ): Promise<void> {
   const deadline = Date.now() + limitMs;
   while (!condition()) {

@@ -56,7 +56,7 @@ export function inPseudoTerminal(command: string[], options: { env: NodeJS.Proce
     output: () => output,
     text,
     type: (keys) => void child.stdin!.write(keys),
-    waitFor(wanted, from = 0, limitMs = 15_000) {
+    waitFor(wanted, from = 0, limitMs = 30_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           if (!text().slice(from).includes(wanted)) return;

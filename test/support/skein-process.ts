@@ -8,7 +8,7 @@ export interface SkeinProcess {
   readonly exited: Promise<number | null>;
   /** Everything written to stderr so far. */
   stderr(): string;
-  /** Resolves once stderr contains `text`; rejects, with the log, if the process exits first or `text` takes longer than `limitMs` (default 15 s). */
+  /** Resolves once stderr contains `text`; rejects, with the log, if the process exits first or `text` takes longer than `limitMs` (default 45 s, for a loaded machine). */
   waitFor(text: string, limitMs?: number): Promise<void>;
   /** Resolves with the first complete JSON log line whose msg is `message` (same bounds as {@link waitFor}). */
   waitForLine(message: string, limitMs?: number): Promise<Record<string, unknown>>;
@@ -39,7 +39,7 @@ export function spawnSkein(args: string[], options: { env: NodeJS.ProcessEnv; cw
   // "close", not "exit": stderr may still hold the last log lines when the process exits.
   const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
 
-  function waitFor(text: string, limitMs = 15_000): Promise<void> {
+  function waitFor(text: string, limitMs = 45_000): Promise<void> {
     if (stderr.includes(text)) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

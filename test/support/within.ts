@@ -1,5 +1,5 @@
 /** How long a fake's event wait may take before it fails with what it saw. */
-export const EVENT_WAIT_MS = 15_000;
+export const EVENT_WAIT_MS = 30_000;
 
 /**
  * Resolves as `promise` does, or rejects after `limitMs` naming `what` was awaited and what had

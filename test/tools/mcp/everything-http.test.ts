@@ -3,7 +3,14 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { silentLogger } from "../../../src/log.js";
 import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
-import { CollectingSink, capturedLog, serverConfig, startEverythingHttp, startRelay } from "./helpers.js";
+import {
+  CONNECT_LIMIT_MS,
+  CollectingSink,
+  capturedLog,
+  serverConfig,
+  startEverythingHttp,
+  startRelay,
+} from "./helpers.js";
 
 describe("MCP servers over HTTP (server-everything)", () => {
   const sink = new CollectingSink();
@@ -20,6 +27,7 @@ describe("MCP servers over HTTP (server-everything)", () => {
     remoteBackend.port = streamable!.port;
     relay = await startRelay(remoteBackend);
     hub = await connectMcpServers({
+      connectTimeoutMs: CONNECT_LIMIT_MS,
       servers: {
         remote: serverConfig({ url: `http://127.0.0.1:${relay.port}/mcp`, headers: { "x-skein-test": "1" } }),
         legacy: serverConfig({ url: legacy!.url, tools: ["echo"] }),
@@ -84,6 +92,7 @@ describe("an MCP server over HTTP that refuses the credentials", () => {
     try {
       const { port } = server.address() as AddressInfo;
       const hub = await connectMcpServers({
+        connectTimeoutMs: CONNECT_LIMIT_MS,
         servers: {
           locked: serverConfig({ url: `http://127.0.0.1:${port}/mcp`, headers: { authorization: "Bearer wrong" } }),
         },

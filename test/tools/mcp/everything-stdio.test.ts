@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
 import { isToolResult, ToolError } from "../../../src/tools/tool.js";
 import { type RefusedPort, refusedPort } from "../../fakes/refused-port.js";
-import { CollectingSink, capturedLog, everythingStdio, serverConfig } from "./helpers.js";
+import { CONNECT_LIMIT_MS, CollectingSink, capturedLog, everythingStdio, serverConfig } from "./helpers.js";
 
 describe("MCP servers over stdio (server-everything), beside servers that fail", () => {
   const sink = new CollectingSink();
@@ -14,8 +14,9 @@ describe("MCP servers over stdio (server-everything), beside servers that fail",
     refused = await refusedPort();
     const closedPort = refused.port;
     hub = await connectMcpServers({
+      connectTimeoutMs: CONNECT_LIMIT_MS,
       servers: {
-        everything: everythingStdio({ timeout: 0.5, env: { API_TOKEN: "${SKEIN_TEST_TOKEN}", MODE: "plain $HOME" } }),
+        everything: everythingStdio({ timeout: 2, env: { API_TOKEN: "${SKEIN_TEST_TOKEN}", MODE: "plain $HOME" } }),
         unset: everythingStdio({ env: { API_TOKEN: "${SKEIN_TEST_UNSET}" } }),
         missing: serverConfig({ command: "skein-test-no-such-mcp-server" }),
         refused: serverConfig({ url: `http://127.0.0.1:${closedPort}/mcp?token=hunter2` }),
@@ -45,7 +46,7 @@ describe("MCP servers over stdio (server-everything), beside servers that fail",
     const sum = sink.tools.get("everything__get-sum")!;
     expect(sum.source).toBe("mcp:everything");
     expect(sum.safety).toBe("side-effecting");
-    expect(sum.timeoutMs).toBe(500);
+    expect(sum.timeoutMs).toBe(2_000);
     expect(sum.description).toMatch(/sum/i);
     expect(sum.parameters).toMatchObject({
       type: "object",
@@ -83,10 +84,10 @@ describe("MCP servers over stdio (server-everything), beside servers that fail",
   });
 
   it("gives up on a call after the server's timeout with a Timeout error, and the server keeps serving", async () => {
-    const slow = sink.call("everything__trigger-long-running-operation", { duration: 1.5, steps: 1 });
+    const slow = sink.call("everything__trigger-long-running-operation", { duration: 6, steps: 1 });
     await expect(slow).rejects.toMatchObject({
       kind: "Timeout",
-      message: expect.stringMatching(/within 0.5 s.*cancelled/),
+      message: expect.stringMatching(/within 2 s.*cancelled/),
     });
     expect(await text("everything__echo", { message: "still here" })).toBe("Echo: still here");
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { silentLogger } from "../../../src/log.js";
 import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
 import { ToolError } from "../../../src/tools/tool.js";
-import { CollectingSink, serverConfig, serverEntry } from "./helpers.js";
+import { CONNECT_LIMIT_MS, CollectingSink, serverConfig, serverEntry } from "./helpers.js";
 
 describe("MCP server-filesystem over stdio", () => {
   const sink = new CollectingSink();
@@ -16,6 +16,7 @@ describe("MCP server-filesystem over stdio", () => {
     folder = await realpath(await mkdtemp(join(tmpdir(), "skein-mcp-fs-")));
     await writeFile(join(folder, "notes.txt"), "remember the milk\n");
     hub = await connectMcpServers({
+      connectTimeoutMs: CONNECT_LIMIT_MS,
       servers: {
         files: serverConfig({
           command: process.execPath,

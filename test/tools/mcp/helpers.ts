@@ -31,6 +31,9 @@ export function tinyStdio(extra: Partial<McpServerConfig> = {}): McpServerConfig
 }
 
 /** `everything` over stdio. */
+/** The connect limit in tests: a server's node process can take seconds to start on a loaded machine (the default is 10 s). */
+export const CONNECT_LIMIT_MS = 60_000;
+
 export function everythingStdio(extra: Partial<McpServerConfig> = {}): McpServerConfig {
   return serverConfig({ command: process.execPath, args: [serverEntry("server-everything"), "stdio"], ...extra });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectMcpServers, type McpHub } from "../../../src/tools/mcp/hub.js";
-import { CollectingSink, capturedLog, serverConfig, tinyStdio } from "./helpers.js";
+import { CONNECT_LIMIT_MS, CollectingSink, capturedLog, serverConfig, tinyStdio } from "./helpers.js";
 
 describe("MCP servers that change, hang, collide and crash", () => {
   const sink = new CollectingSink();
@@ -9,6 +9,7 @@ describe("MCP servers that change, hang, collide and crash", () => {
 
   beforeAll(async () => {
     hub = await connectMcpServers({
+      connectTimeoutMs: CONNECT_LIMIT_MS,
       servers: {
         tiny: tinyStdio({ timeout: 0.5 }),
         "dup.x": tinyStdio({ tools: ["pid"] }),
