@@ -65,8 +65,7 @@ describe.skipIf(missing)(
       await page.getByText("echo: hello from telegram").waitFor();
     });
 
-    // Skipped until the dashboard server's API for this page is on main (see the report of dash-ui).
-    it.skip("sends a web-chat message and shows the reply streamed in", async () => {
+    it("sends a web-chat message and shows the reply streamed in", async () => {
       await open("Chat");
       await page.getByLabel("Message").fill("hello from the web");
       await page.getByRole("button", { name: "Send" }).click();
