@@ -137,11 +137,13 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       }));
     const { config, home, workspace } = loaded;
     secrets = configSecrets(config);
+    // One redactor for log lines and everything sent: the skills add their secrets to it once read.
+    const redactor = new Redactor(secrets);
     log =
       options.log ??
       (await createLogger({
         level: options.logLevel ?? config.log_level,
-        secrets,
+        redactor,
         file: options.service ? config.log_file : undefined,
       }));
     for (const warning of loaded.warnings) log.warn(warning);
@@ -156,7 +158,6 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     writeHealth = stores.writeHealth;
     sessions = stores.sessions;
     const { pairings } = stores;
-    const redactor = new Redactor(secrets);
     const redact = (text: string) => redactor.redact(text);
     const messageBus = new MessageBus({ journal: stores.journal, redact });
     bus = messageBus;
@@ -224,7 +225,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       scheduler,
       ...stores.memory,
     });
-    const skillSet = openSkills({ config, workspace, home, env: loaded.env, registry, log });
+    const skillSet = openSkills({ config, workspace, home, env: loaded.env, registry, log, redactor });
     skills = skillSet;
     const mcpConnecting = Object.keys(config.tools.mcp_servers).length
       ? import("./tools/mcp/hub.js").then(({ connectMcpServers }) =>

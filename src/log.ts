@@ -1,5 +1,6 @@
 import { type DestinationStream, type Logger, pino } from "pino";
 import { redactSecrets } from "./config/secrets.js";
+import type { Redactor } from "./util/redactor.js";
 
 export type { Logger } from "pino";
 
@@ -36,6 +37,8 @@ export interface LoggerOptions {
    * line, e.g. inside an error message that quotes a URL with the bot token in it.
    */
   secrets?: readonly string[];
+  /** Takes secrets out of every line instead of `secrets`: one whose secrets can grow while the daemon runs. */
+  redactor?: Pick<Redactor, "redact">;
   /** Append JSON lines to this file (created with mode 0600, its folder too) instead of stderr. */
   file?: string;
 }
@@ -59,7 +62,11 @@ export async function createLogger(options: LoggerOptions = {}): Promise<Logger>
       log: (object: Record<string, unknown>) => withoutSecretKeys(object, 0, "err"),
     },
     base: undefined,
-    ...(secrets.length ? { hooks: { streamWrite: (line: string) => redactSecrets(line, secrets) } } : {}),
+    ...(options.redactor
+      ? { hooks: { streamWrite: (line: string) => options.redactor!.redact(line) } }
+      : secrets.length
+        ? { hooks: { streamWrite: (line: string) => redactSecrets(line, secrets) } }
+        : {}),
   };
   if (options.file && !options.destination) {
     const file = pino.destination({ dest: options.file, append: true, mkdir: true, sync: true, mode: 0o600 });

@@ -7,6 +7,7 @@ import type { SkillSnapshot } from "../skills/skill-library.js";
 import { skillTool } from "../skills/skill-tool.js";
 import type { SandboxDecision } from "../tools/builtin/sandboxed-run.js";
 import type { ToolSink } from "../tools/tool-sink.js";
+import type { Redactor } from "../util/redactor.js";
 
 export interface OpenSkillsOptions {
   config: SkeinConfig;
@@ -18,7 +19,12 @@ export interface OpenSkillsOptions {
   /** Where the `skill` tool is registered while a skill is installed. */
   registry: ToolSink;
   log: Logger;
+  /** Where the values of the variables a skill declares in `requires.env` go, to be redacted like every secret. */
+  redactor?: Pick<Redactor, "add">;
 }
+
+/** A `requires.env` value this long is a secret for redaction (shorter ones would match ordinary text). */
+const SKILL_SECRET_MIN_LENGTH = 8;
 
 /** The skills as the daemon uses them: a section of the system prompt, chat commands, command menus. */
 export interface DaemonSkills {
@@ -40,8 +46,13 @@ export function openSkills(options: OpenSkillsOptions): DaemonSkills {
   const { library, commandEnv } = configuredSkills(options);
   const tool = skillTool({ skills: () => library.current(), commandEnv });
   let registered = false;
+  let redacted: SkillSnapshot | undefined;
   const current = async () => {
     const snapshot = await library.current();
+    if (snapshot !== redacted) {
+      redacted = snapshot;
+      options.redactor?.add(requiredEnvValues(snapshot, options.env));
+    }
     const wanted = snapshot.skills.some((skill) => skill.status.type === "ready");
     if (wanted !== registered) {
       if (wanted) options.registry.register(tool as never);
@@ -73,6 +84,14 @@ export function openSkills(options: OpenSkillsOptions): DaemonSkills {
     readablePaths: () => library.readablePaths(),
     close: () => library.close(),
   };
+}
+
+/** The daemon's values of the variables any skill declares in `requires.env` (a secret's length at least). */
+function requiredEnvValues(snapshot: SkillSnapshot, env: OpenSkillsOptions["env"]): string[] {
+  const names = new Set(snapshot.skills.flatMap((skill) => skill.manifest?.requires.env ?? []));
+  return [...names]
+    .map((name) => env[name])
+    .filter((value): value is string => value !== undefined && value.length >= SKILL_SECRET_MIN_LENGTH);
 }
 
 function isSkillCommand(command: string, snapshot: SkillSnapshot): boolean {

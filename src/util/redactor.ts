@@ -12,12 +12,21 @@ const MIN_SECRET_LENGTH = 4;
  */
 export class Redactor {
   /** Longest first, so that a secret containing another is replaced whole. */
-  readonly #secrets: string[];
+  #secrets: string[];
 
   constructor(secrets: Iterable<string>) {
     this.#secrets = [...new Set(secrets)]
       .filter((secret) => secret.length >= MIN_SECRET_LENGTH)
       .sort((a, b) => b.length - a.length);
+  }
+
+  /** Takes these secrets out too, from now on (e.g. the values of a skill's `requires.env`, once the skill is read). */
+  add(secrets: Iterable<string>): void {
+    const added = [...secrets].filter(
+      (secret) => secret.length >= MIN_SECRET_LENGTH && !this.#secrets.includes(secret),
+    );
+    if (added.length > 0)
+      this.#secrets = [...new Set([...this.#secrets, ...added])].sort((a, b) => b.length - a.length);
   }
 
   /** Whether there is any secret to take out. */

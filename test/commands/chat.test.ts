@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FakeOpenAI, spokenText } from "../fakes/fake-openai.js";
+import { contentText, FakeOpenAI, spokenText } from "../fakes/fake-openai.js";
 import { cliPath } from "../support/cli-path.js";
 
 const run = promisify(execFile);
@@ -79,6 +79,29 @@ describe("skein chat, the built CLI", () => {
     const sent = fake.requests.at(-1)!.body.messages.map((message) => spokenText(message.content));
     expect(sent.slice(1, 3)).toEqual(["line 1", "echo: line 1"]);
     expect(sent.at(-1)).toBe("line 60");
+  });
+
+  it("redacts the daemon's value of a variable a skill requires from the chat and from every log line", async () => {
+    const account = "acct-7f3k9q2x";
+    const skill = join(home, "workspace", "skills", "weather");
+    await mkdir(skill, { recursive: true });
+    const requires = 'metadata: {"nanobot": {"requires": {"env": ["WEATHER_ACCOUNT"]}}}';
+    await writeFile(
+      join(skill, "SKILL.md"),
+      `---\nname: weather\ndescription: The forecast.\n${requires}\n---\n\nAsk.\n`,
+    );
+    fake.reply(
+      { toolCalls: [{ name: "read_file", arguments: { path: `forecast-${account}.md` } }] },
+      { content: `Your weather account is ${account}.` },
+    );
+    const { stdout, stderr } = await run(process.execPath, [cliPath, "chat", "-m", "what is my account?"], {
+      env: { ...env(), WEATHER_ACCOUNT: account, SKEIN_LOG_LEVEL: "debug" },
+      cwd: home,
+    });
+    expect(contentText(fake.requests.at(-1)!.body.messages[0]?.content)).toContain("<name>weather</name>");
+    expect(stdout).toBe("Your weather account is [redacted].\n");
+    expect(stderr).toContain("forecast-[redacted].md");
+    expect(stderr).not.toContain(account);
   });
 
   it("exits non-zero with the reason on stderr when the model fails", async () => {
