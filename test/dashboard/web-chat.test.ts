@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -202,6 +202,15 @@ describe("the web chat (the `web` channel and its endpoints, in a daemon)", () =
     const saved = /saved to (inbox\/web\/[^ ]+)/.exec(told)?.[1];
     expect(saved, told).toMatch(new RegExp(`^inbox/web/${conversation}/\\d{4}-\\d{2}-\\d{2}-report\\.csv$`));
     expect(await readFile(join(home, "workspace", saved!), "utf8")).toBe("name,amount\nada,3\n");
+  });
+
+  it("drops a torn upload (a crash mid-upload) instead of failing the conversation's next message", async () => {
+    const folder = join(home, "web-chat", "uploads", "c-torn");
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, "0b5e0a4e-6a57-4a3e-9d6c-4f3f1c0e2a11.json"), '{"name":');
+    await post("anyone there?", "c-torn");
+    expect((await replyIn("c-torn")).at(-1)).toMatchObject({ kind: "final", text: "echo: anyone there?" });
+    expect(await readdir(folder)).toEqual(["sent"]);
   });
 
   it("refuses a file over the attachment limit with 413, and keeps nothing of it", async () => {

@@ -67,8 +67,19 @@ export class WebUploads {
     await mkdir(join(folder, "sent"), { recursive: true, mode: 0o700 });
     const media: MediaAttachment[] = [];
     for (const id of ids) {
-      const meta = JSON.parse(await readFile(join(folder, `${id}.json`), "utf8")) as PendingMeta;
-      await rename(join(folder, id), join(folder, "sent", id));
+      const meta = await readMeta(join(folder, `${id}.json`));
+      if (
+        !meta ||
+        !(await rename(join(folder, id), join(folder, "sent", id)).then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        // A torn or foreign entry (a crash mid-upload): dropped, so that it never blocks the conversation.
+        await rm(join(folder, id), { force: true });
+        await rm(join(folder, `${id}.json`), { force: true });
+        continue;
+      }
       await rm(join(folder, `${id}.json`), { force: true });
       media.push({
         kind: mediaKindOf(meta.mime_type),
@@ -138,6 +149,20 @@ export class WebUploads {
       );
       if (old) await rm(file, { force: true }).catch(() => undefined);
     }
+  }
+}
+
+async function readMeta(path: string): Promise<PendingMeta | undefined> {
+  try {
+    const meta = JSON.parse(await readFile(path, "utf8")) as Partial<PendingMeta>;
+    if (typeof meta.name !== "string" || typeof meta.size !== "number") return undefined;
+    return {
+      name: meta.name,
+      size: meta.size,
+      ...(typeof meta.mime_type === "string" && { mime_type: meta.mime_type }),
+    };
+  } catch {
+    return undefined;
   }
 }
 
