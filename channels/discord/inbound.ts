@@ -9,7 +9,8 @@ import { mediaKindOf } from "../../src/channel-kit/media-kind.js";
  *
  * Threads are their own sessions: a message in a thread has the thread's channel id as
  * `chatId` (a thread is a channel on Discord), so the session key differs from the parent
- * channel's and replies posted to `chatId` land in the thread.
+ * channel's and replies posted to `chatId` land in the thread; `parentChatId` names that channel
+ * and `guildId` the server, for routing.
  */
 export function toInboundMessage(message: Message, botUserId: string): InboundMessage | undefined {
   if (message.author.bot || message.author.id === botUserId || message.system) return undefined;
@@ -27,6 +28,8 @@ export function toInboundMessage(message: Message, botUserId: string): InboundMe
     senderName: message.member?.displayName ?? message.author.globalName ?? message.author.username,
     senderUsername: message.author.username,
     text: renderMentions(message, botUserId),
+    ...(message.guildId && { guildId: message.guildId }),
+    ...(message.channel.isThread() && message.channel.parentId && { parentChatId: message.channel.parentId }),
     isDirect,
     ...(!isDirect && { mentioned, replyToId: message.id }),
     receivedAt: message.createdTimestamp,

@@ -154,8 +154,12 @@ export class SlackChannel implements Channel {
     });
     this.#app = app;
     if (receiver instanceof SocketModeReceiver) ackAfterRecord(receiver, () => this.#app, this.#log);
-    app.event("app_mention", async ({ event }) => this.#receive(event as unknown as SlackMessageEvent));
-    app.event("message", async ({ event }) => this.#receive(event as unknown as SlackMessageEvent));
+    app.event("app_mention", async ({ event, body }) =>
+      this.#receive(event as unknown as SlackMessageEvent, teamIdOf(body)),
+    );
+    app.event("message", async ({ event, body }) =>
+      this.#receive(event as unknown as SlackMessageEvent, teamIdOf(body)),
+    );
     listenForSlackPresses(app, this.#deps.approvals, this.#log);
     app.error(async (error) => {
       this.#log.error({ err: error }, "a Slack event could not be processed");
@@ -245,7 +249,7 @@ export class SlackChannel implements Channel {
     });
   }
 
-  async #receive(event: SlackMessageEvent): Promise<void> {
+  async #receive(event: SlackMessageEvent, teamId: string | undefined): Promise<void> {
     const identity = this.#identity;
     if (!identity) return;
     const decision = decideEvent(event, { ...identity, groupPolicy: this.#config.group_policy });
@@ -259,7 +263,7 @@ export class SlackChannel implements Channel {
     const previous = this.#publishing.get(decision.chatId);
     const publishing = (async () => {
       await previous?.catch(() => undefined); // its own failure is reported by its own event
-      await this.#publish(decision, identity, await lookup, event.ts);
+      await this.#publish(decision, identity, await lookup, event.ts, teamId);
     })();
     this.#publishing.set(decision.chatId, publishing);
     try {
@@ -275,6 +279,7 @@ export class SlackChannel implements Channel {
     identity: { botUserId: string },
     names: Map<string, string>,
     ts: string | undefined,
+    teamId: string | undefined,
   ): Promise<void> {
     const senderName = names.get(decision.senderId);
     const message: InboundMessage = {
@@ -285,6 +290,7 @@ export class SlackChannel implements Channel {
       ...(senderName ? { senderName } : {}),
       text: readableSlackText(decision.rawText, { botUserId: identity.botUserId, userNames: names }),
       ...(decision.threadId ? { threadId: decision.threadId } : {}),
+      ...(teamId ? { teamId } : {}),
       isDirect: decision.isDirect,
       mentioned: decision.mentioned,
       receivedAt: timeOfTs(ts) ?? Date.now(),
@@ -376,4 +382,10 @@ function withTrailingSlash(url: string): string {
 function timeOfTs(ts: string | undefined): number | undefined {
   const seconds = Number(ts);
   return ts && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : undefined;
+}
+
+/** The workspace (team) an event was delivered for: the `event_callback` envelope's `team_id`. */
+function teamIdOf(body: unknown): string | undefined {
+  const teamId = (body as { team_id?: unknown } | undefined)?.team_id;
+  return typeof teamId === "string" && teamId !== "" ? teamId : undefined;
 }

@@ -9,6 +9,7 @@ import {
   BOT,
   DM_CHANNEL_ID,
   GENERAL_CHANNEL_ID,
+  GUILD_ID,
   OTHER_BOT,
   ROLE_ID,
   THREAD_ID,
@@ -38,12 +39,13 @@ describe("the Discord channel, receiving", () => {
     });
   });
 
-  it("publishes a guild message that mentions the bot as mentioned, with the mention stripped and a reply target", async () => {
+  it("publishes a guild message that mentions the bot as mentioned, with the mention stripped, a reply target and its server", async () => {
     harness = await startDiscordHarness();
     const next = harness.nextInbound();
     const id = harness.fake.guildMessage(`<@${BOT.id}> what is up?`, { mentions: [BOT] });
     expect(await next).toMatchObject({
       chatId: GENERAL_CHANNEL_ID,
+      guildId: GUILD_ID,
       text: "what is up?",
       isDirect: false,
       mentioned: true,
@@ -75,12 +77,18 @@ describe("the Discord channel, receiving", () => {
     expect((await next).text).toBe("ask @bob and @devs in #general");
   });
 
-  it("treats a thread as its own chat, so the session and the reply stay in the thread", async () => {
+  it("treats a thread as its own chat, so the session and the reply stay in the thread, naming the channel it is in", async () => {
     harness = await startDiscordHarness();
     const next = harness.nextInbound();
     harness.fake.guildMessage(`<@${BOT.id}> in a thread`, { channelId: THREAD_ID, mentions: [BOT] });
     const inbound = await next;
-    expect(inbound).toMatchObject({ chatId: THREAD_ID, mentioned: true });
+    expect(inbound).toMatchObject({
+      chatId: THREAD_ID,
+      parentChatId: GENERAL_CHANNEL_ID,
+      guildId: GUILD_ID,
+      mentioned: true,
+    });
+    expect(inbound.threadId, "the session key stays the thread's chat").toBeUndefined();
     await harness.bus.publishOutbound({
       channel: "discord",
       chatId: inbound.chatId,

@@ -33,7 +33,7 @@ describe("the Slack channel over the HTTP Events API", () => {
     expect(harness.channel.status().state).toBe("connected");
   });
 
-  it("turns a channel mention into one message in the mention's thread, despite the duplicate message event", async () => {
+  it("turns a channel mention into one message in the mention's thread, with its workspace (team), despite the duplicate message event", async () => {
     const ts = fake.nextTs();
     const text = "<@UBOT> what is up?";
     expect((await post({ type: "app_mention", user: "UALICE", text, ts, channel: "C1" })).status).toBe(200);
@@ -52,6 +52,7 @@ describe("the Slack channel over the HTTP Events API", () => {
       senderName: "Alice",
       text: "what is up?",
       threadId: ts,
+      teamId: "T1",
       isDirect: false,
       mentioned: true,
     });
