@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { logout, onLoginRequired } from "./api.js";
 import { closeEvents, onLiveChange } from "./events.js";
+import { useResource } from "./hooks.js";
 import { html } from "./html.js";
 import { ApprovalsPage } from "./pages/approvals.js";
 import { ChatPage } from "./pages/chat.js";
@@ -55,9 +56,17 @@ export function App() {
 
   const { page, item } = route(hash);
   const title = pages.find(([name]) => name === page)?.[1] ?? "Overview";
+  const firstPage = useRef(true);
   useEffect(() => {
     document.title = `${title} · skein`;
+    // After a move to another page, a screen reader starts at the new page, not at the nav link.
+    if (!firstPage.current) main.current?.focus({ preventScroll: true });
+    firstPage.current = false;
   }, [title]);
+  const waiting: Record<string, number | undefined> = {
+    approvals: useResource<{ pending: unknown[] }>("/api/approvals", ["approvals"]).data?.pending.length,
+    pairing: useResource<{ pending: unknown[] }>("/api/pairing", ["pairing"]).data?.pending.length,
+  };
 
   if (loggedOut) return html`<${LoginRequired} />`;
   const skipToContent = (event: Event) => {
@@ -75,7 +84,11 @@ export function App() {
     <nav class="sidenav" aria-label="Pages">
       <ul>${pages.map(
         ([name, label]) =>
-          html`<li><a href=${`#/${name}`} aria-current=${name === page ? "page" : undefined}>${label}</a></li>`,
+          html`<li><a href=${`#/${name}`} aria-current=${name === page ? "page" : undefined}>${label}${
+            waiting[name]
+              ? html` <span class="count" aria-label=${`${waiting[name]} waiting`}>${waiting[name]}</span>`
+              : null
+          }</a></li>`,
       )}</ul>
     </nav>
     <main id="main" ref=${main} tabindex="-1">${pageFor(page, item)}</main>

@@ -28,7 +28,10 @@ describe.skipIf(missing)(`the dashboard UI in Chromium${missing ? ` (skipped: ${
   });
 
   const open = async (name: string) => {
-    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name, exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Pages" })
+      .getByRole("link", { name: new RegExp(`^${name}( |$)`) })
+      .click();
     await expect.poll(() => page.locator("h1").textContent()).toBe(name);
   };
 
@@ -115,6 +118,14 @@ describe.skipIf(missing)(`the dashboard UI in Chromium${missing ? ` (skipped: ${
     expect(await page.locator(".streaming").count()).toBe(0);
   });
 
+  it("counts the pending approvals and pairing codes in the nav, and moves the focus to the page opened", async () => {
+    const nav = page.getByRole("navigation", { name: "Pages" });
+    await nav.getByRole("link", { name: "Approvals 1 waiting" }).waitFor();
+    await nav.getByRole("link", { name: "Pairing 1 waiting" }).waitFor();
+    await open("Approvals");
+    expect(await page.locator("main").evaluate((main) => main.ownerDocument.activeElement === main)).toBe(true);
+  });
+
   it("shows a pending call's exact arguments and approves it once", async () => {
     await open("Approvals");
     const pre = page.locator("pre.arguments");
@@ -184,6 +195,7 @@ describe.skipIf(missing)(`the dashboard UI in Chromium${missing ? ` (skipped: ${
   it("shows secrets in the config as dots with their source", async () => {
     await open("Config");
     const row = page.locator("tr", { hasText: "providers.openai.api_key" });
+    await row.waitFor();
     expect((await row.locator("td").allTextContents()).slice(1)).toEqual(["••••", "env"]);
     await page.getByText("lacks the Message Content intent").waitFor();
     await screenshot(page, "config");
