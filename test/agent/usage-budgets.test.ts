@@ -107,6 +107,30 @@ describe("usage and budgets", () => {
     ]);
   });
 
+  it("shows the input tokens the prompt cache served in /usage and skein usage, priced at cached_input", async () => {
+    await start({ prices: { "fake-model": { input: 1_000, output: 1_000, cached_input: 100 } } });
+    harness.fake.reply({ content: "from the cache", cachedTokens: 8 });
+    await harness.ask("hello", { senderId: "ada" });
+    const outcome = await harness.ask("/usage", { senderId: "ada" });
+    // 2 fresh input tokens at 1,000, 8 cached at 100 and 5 output at 1,000 per million.
+    expect(outcome.reply?.split("\n")[1]).toBe(
+      "This chat: today 15 tokens (8 input cached, $0.0078), this month 15 tokens (8 input cached, $0.0078)",
+    );
+    await ledger.flush();
+    const output: string[] = [];
+    const io = {
+      stdout: (text: string) => void output.push(text),
+      stderr: (text: string) => void output.push(text),
+      env: { SKEIN_HOME: harness.home },
+      cwd: harness.home,
+      now: () => clock,
+    };
+    expect(await usageCli({ by: "user" }, io)).toBe(0);
+    const [, header, row] = output.join("").split("\n");
+    expect(header?.split(/\s+/)).toEqual(["user", "calls", "input", "cached", "output", "tokens", "cost"]);
+    expect(row?.split(/\s+/)).toEqual(["test:ada", "1", "10", "8", "5", "15", "$0.0078"]);
+  });
+
   it("totals the records with `skein usage --json`, grouped by chat, user or model", async () => {
     await start();
     await harness.ask("one", { senderId: "ada" });

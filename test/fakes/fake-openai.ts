@@ -62,6 +62,8 @@ export type FakeReply =
       finishReason?: string;
       /** Streamed text comes in pieces of this many characters, `pieceDelayMs` apart (default: two halves at once). */
       pieces?: { size: number; delayMs: number };
+      /** Of the 10 prompt tokens the usage reports, those the prompt cache served (`prompt_tokens_details.cached_tokens`). */
+      cachedTokens?: number;
     }
   /** An HTTP error answer, e.g. 429 with `retry-after`, or 500. */
   | { type: "error"; status: number; body?: unknown; headers?: Record<string, string> }
@@ -109,6 +111,17 @@ export const echoResponder: Responder = (request) => {
   const lastUser = [...request.body.messages].reverse().find((message) => message.role === "user");
   return { content: `echo: ${spokenText(lastUser?.content)}` };
 };
+
+/** The usage every answer reports: 10 prompt and 5 completion tokens, and the cached ones when the reply says so. */
+function usageOf(reply: FakeReply) {
+  const cached = reply.type === undefined || reply.type === "message" ? reply.cachedTokens : undefined;
+  return {
+    prompt_tokens: 10,
+    completion_tokens: 5,
+    total_tokens: 15,
+    ...(cached === undefined ? {} : { prompt_tokens_details: { cached_tokens: cached } }),
+  };
+}
 
 export class FakeOpenAI {
   readonly requests: FakeRequest[] = [];
@@ -332,7 +345,7 @@ export class FakeOpenAI {
             finish_reason: finishReason,
           },
         ],
-        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+        usage: usageOf(reply),
       });
       return;
     }
@@ -369,7 +382,7 @@ export class FakeOpenAI {
     response.write(chunk({}, finishReason));
     if ((request.body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) {
       response.write(
-        `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.body.model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`,
+        `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.body.model, choices: [], usage: usageOf(reply) })}\n\n`,
       );
     }
     response.end("data: [DONE]\n\n");
