@@ -6,6 +6,7 @@ import type { DownloadOptions, DownloadResult } from "../channel-kit/attachment-
 import type { SkeinConfig } from "../config/schema.js";
 import type { UserContentPart } from "../providers/provider.js";
 import { createTranscriber, type TranscriptionResult } from "../providers/transcription.js";
+import { composeName, type SafeName, safeInboxName, safeSegment } from "./inbox-file-name.js";
 
 /**
  * The attachments of an admitted message, made usable by the model: each one saved to the
@@ -101,9 +102,9 @@ async function resolveOne(
     resolved.text.push(`[${label}: this channel cannot download it]`);
     return;
   }
-  const folder = path.join(options.workspace, "inbox", safeName(message.channel), safeName(message.chatId));
+  const folder = path.join(options.workspace, "inbox", safeSegment(message.channel), safeSegment(message.chatId));
   await mkdir(folder, { recursive: true });
-  const destination = await reserve(folder, fileNameOf(message, attachment));
+  const destination = await reserve(folder, message, attachment);
   const result = await options.fetch(attachment, { destination, maxBytes: options.maxBytes, signal: options.signal });
   if (result.type !== "saved") {
     await rm(destination, { force: true });
@@ -167,12 +168,15 @@ function tooLarge(attachment: MediaAttachment, options: AttachmentOptions, resol
   );
 }
 
-/** Creates the file exclusively, so two attachments with one name on one day never overwrite each other. */
-async function reserve(folder: string, name: string): Promise<string> {
-  const extension = path.extname(name);
-  const stem = name.slice(0, name.length - extension.length);
+/**
+ * Creates `<date>-<name>` exclusively, so two attachments with one name on one day never
+ * overwrite each other (the second is `<date>-<name>-2<extension>`), nor any file already there.
+ */
+async function reserve(folder: string, message: InboundMessage, attachment: MediaAttachment): Promise<string> {
+  const date = new Date(message.receivedAt).toISOString().slice(0, 10);
+  const name = fileNameOf(message, attachment);
   for (let attempt = 1; ; attempt++) {
-    const candidate = path.join(folder, attempt === 1 ? name : `${stem}-${attempt}${extension}`);
+    const candidate = path.join(folder, composeName(`${date}-`, name, attempt === 1 ? "" : `-${attempt}`));
     try {
       await (await open(candidate, "wx")).close();
       return candidate;
@@ -182,12 +186,11 @@ async function reserve(folder: string, name: string): Promise<string> {
   }
 }
 
-/** `<date>-<name>`: the platform's file name, or the kind and the message's id; `.oga` becomes `.ogg` (what transcription services accept). */
-function fileNameOf(message: InboundMessage, attachment: MediaAttachment): string {
-  const date = new Date(message.receivedAt).toISOString().slice(0, 10);
+/** The platform's file name made safe, or the kind and the message's id; `.oga` becomes `.ogg` (what transcription services accept). */
+function fileNameOf(message: InboundMessage, attachment: MediaAttachment): SafeName {
   const fallback = `${attachment.kind}-${message.id.split(":").at(-1)}${defaultExtension(attachment)}`;
-  const name = safeName(attachment.name ?? fallback).replace(/\.oga$/i, ".ogg");
-  return `${date}-${name}`;
+  const name = safeInboxName(attachment.name ?? fallback, fallback);
+  return { ...name, extension: name.extension.replace(/^\.oga$/i, ".ogg") };
 }
 
 function defaultExtension(attachment: MediaAttachment): string {
@@ -195,15 +198,6 @@ function defaultExtension(attachment: MediaAttachment): string {
   if (attachment.kind === "voice") return ".ogg";
   const subtype = attachment.mimeType?.split("/")[1]?.replace(/[^a-z0-9]/gi, "");
   return subtype ? `.${subtype}` : "";
-}
-
-/** A name that is one path segment of safe characters. */
-function safeName(name: string): string {
-  const cleaned = name
-    .replace(/[^\p{L}\p{N}._-]+/gu, "_")
-    .replace(/^[.]+/, "_")
-    .slice(0, 120);
-  return cleaned || "file";
 }
 
 /** The platform's type; Telegram photos are always JPEG; a server's `application/octet-stream` says nothing. */
