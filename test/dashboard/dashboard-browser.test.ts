@@ -68,11 +68,30 @@ describe.skipIf(missing)(
       await page.getByText("echo: hello from telegram").waitFor();
     });
 
-    it("sends a web-chat message and shows the reply streamed in", async () => {
+    it("sends a web-chat message and shows the reply streamed in, with its tool status line", async () => {
       await open("Chat");
       await page.getByLabel("Message").fill("hello from the web");
       await page.getByRole("button", { name: "Send" }).click();
       await page.getByText("echo: hello from the web").waitFor({ timeout: 20_000 });
+
+      // The reply being written lasts as long as the tool: record every state of it the page shows.
+      await page.evaluate(`(() => {
+        window.streamed = [];
+        new MutationObserver(() => {
+          for (const reply of document.querySelectorAll(".streaming")) window.streamed.push(reply.textContent);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      })()`);
+      const call = { name: "list_directory", arguments: { path: "." } };
+      await page.getByLabel("Message").fill(`tool ${JSON.stringify(call)}`);
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.locator("details.tool-call", { hasText: "list_directory" }).waitFor({ timeout: 20_000 });
+      await page
+        .locator(".message.assistant", { hasText: /^assistant.*done$/ })
+        .last()
+        .waitFor();
+      const streamed = (await page.evaluate("window.streamed")) as string[];
+      expect(streamed.some((text) => text.includes("list_directory"))).toBe(true);
+      expect(await page.locator(".streaming").count()).toBe(0);
     });
 
     // Skipped until the dashboard server's API for this page is on main (see the report of dash-ui).
