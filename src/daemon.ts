@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
 import { AgentLoop, type TurnOutcome } from "./agent/agent-loop.js";
 import { attachmentResolver } from "./agent/attachments.js";
@@ -139,12 +140,17 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     secrets = configSecrets(config);
     // One redactor for log lines and everything sent: the skills add their secrets to it once read.
     const redactor = new Redactor(secrets);
+    // The dashboard's log tail and turn charts exist only when it is served.
+    const logRing =
+      options.service && config.dashboard.enabled ? new (await import("./dashboard/log-ring.js")).LogRing() : undefined;
+    const turnMetrics = logRing && new (await import("./dashboard/turn-metrics.js")).TurnMetrics();
     log =
       options.log ??
       (await createLogger({
         level: options.logLevel ?? config.log_level,
         redactor,
         file: options.service ? config.log_file : undefined,
+        ...(logRing && { tap: logRing.add }),
       }));
     for (const warning of loaded.warnings) log.warn(warning);
     if (options.service) lock = await takeInstanceLock(home);
@@ -294,6 +300,14 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     agent.onOutcome((outcome) => {
       for (const listener of outcomeListeners) listener(outcome);
     });
+    if (turnMetrics)
+      agent.onOutcome((outcome) => {
+        if (outcome.status === "answered") turnMetrics.add(Date.now() - outcome.message.receivedAt);
+        const events = service?.dashboard?.dashboard.events;
+        if (!events?.listening) return;
+        events.publish("conversation", { key: outcome.sessionKey });
+        events.publish("overview");
+      });
     messageBus.onDeliveryFailed((message, error) =>
       log!.warn({ channel: message.channel, chatId: message.chatId, err: error }, "outbound delivery failed"),
     );
@@ -313,6 +327,24 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         status,
         record: (message) => messageBus.publishInbound(message),
         ...(cluster && { cluster }),
+        ...(logRing &&
+          turnMetrics && {
+            dashboard: {
+              loaded,
+              status,
+              pairings,
+              pairingReplies: stores.pairingReplies,
+              approvals: broker,
+              scheduler,
+              ledger: ledger!,
+              sessions: sessionStore,
+              ...(!cluster && { sessionsDir: join(home, "sessions") }),
+              logs: logRing,
+              metrics: turnMetrics,
+              redact,
+              secrets,
+            },
+          }),
       });
       await service.start();
       const dashboard = service.dashboard?.dashboard;

@@ -41,6 +41,8 @@ export interface LoggerOptions {
   redactor?: Pick<Redactor, "redact">;
   /** Append JSON lines to this file (created with mode 0600, its folder too) instead of stderr. */
   file?: string;
+  /** Also hands every line, redacted as written, to this function (the dashboard's log tail). */
+  tap?: (line: string) => void;
 }
 
 /** The daemon's logger: JSON lines (pretty on a TTY), secrets redacted. */
@@ -62,11 +64,21 @@ export async function createLogger(options: LoggerOptions = {}): Promise<Logger>
       log: (object: Record<string, unknown>) => withoutSecretKeys(object, 0, "err"),
     },
     base: undefined,
-    ...(options.redactor
-      ? { hooks: { streamWrite: (line: string) => options.redactor!.redact(line) } }
-      : secrets.length
-        ? { hooks: { streamWrite: (line: string) => redactSecrets(line, secrets) } }
-        : {}),
+    ...(options.redactor || secrets.length || options.tap
+      ? {
+          hooks: {
+            streamWrite: (line: string) => {
+              const redacted = options.redactor
+                ? options.redactor.redact(line)
+                : secrets.length
+                  ? redactSecrets(line, secrets)
+                  : line;
+              options.tap?.(redacted);
+              return redacted;
+            },
+          },
+        }
+      : {}),
   };
   if (options.file && !options.destination) {
     const file = pino.destination({ dest: options.file, append: true, mkdir: true, sync: true, mode: 0o600 });

@@ -54,6 +54,8 @@ export interface PairingStore {
   requestCode(channel: string, sender: PairingSender): Promise<PairingRequest>;
   /** Moves the sender holding `code` to the approved list; undefined when no valid code matches (a code approves once). */
   approve(channel: string, code: string): Promise<ApprovedSender | undefined>;
+  /** Drops the pending `code` without approving it; false when no valid code matches. */
+  deny(channel: string, code: string): Promise<boolean>;
   /** Removes an approved sender (by id, or by @username); returns who was removed, undefined when nobody matched. */
   revoke(channel: string, sender: string): Promise<ApprovedSender | undefined>;
   /** Every channel that has pairings, with its valid pending codes and approved senders. */
@@ -142,6 +144,15 @@ export class PairingFiles implements PairingStore {
       const approved: ApprovedSender = { ...sender, approvedAt: this.#now() };
       pairings.approved = [...pairings.approved.filter((entry) => entry.senderId !== sender.senderId), approved];
       return approved;
+    });
+  }
+
+  deny(channel: string, code: string): Promise<boolean> {
+    const wanted = normalizePairingCode(code);
+    return this.#update(channel, (pairings) => {
+      const before = pairings.pending.length;
+      pairings.pending = pairings.pending.filter((entry) => entry.code !== wanted);
+      return pairings.pending.length < before;
     });
   }
 

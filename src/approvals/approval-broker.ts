@@ -13,6 +13,7 @@ import type { Channel } from "../channel-kit/channel.js";
 import type { ApprovalGate, ApprovalRequest, ApprovalVerdict } from "../tools/approval-gate.js";
 import type { ApprovalRelay, RelayedDecision, SharedApprovalRequest } from "./approval-relay.js";
 import { callKey, summarizeArguments } from "./call-summary.js";
+import { DecisionLog } from "./decision-log.js";
 import { ANSWER, decidedText, EndedRequests, gone, isFromPrompt, type PromptPlace } from "./press-answers.js";
 
 export interface ApprovalBrokerOptions {
@@ -48,6 +49,8 @@ interface Pending {
   requester: string;
   /** The posted prompt's message, once known: only its own buttons decide. */
   handle?: ApprovalHandle;
+  /** Epoch ms when no answer becomes a denial. */
+  expiresAt: number;
   settle(choice: ApprovalChoice): void;
 }
 
@@ -90,6 +93,8 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
   /** `approve` calls not finished yet (shutdown waits for their prompts to be updated). */
   readonly #asking = new Set<Promise<ApprovalVerdict>>();
   readonly #ended = new EndedRequests();
+  /** The latest decisions, and the listeners of changes (the dashboard). */
+  readonly decisions = new DecisionLog();
 
   constructor(options: ApprovalBrokerOptions) {
     this.#options = options;
@@ -130,7 +135,9 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
       sessionKey: ctx.sessionKey,
       requester: `${ctx.channel}:${ctx.senderId}`,
       settle,
+      expiresAt: Date.now() + this.#options.timeoutMs,
     });
+    this.decisions.changed();
     await this.#share(prompt, `${ctx.channel}:${ctx.senderId}`);
     // Out of #pending at once, before the prompt is updated: a press from then on finds it gone.
     const end = (ending: Ending) => {
@@ -226,15 +233,17 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
   /** Takes a request of this process out of the pending ones (and the cluster's); false when it was no longer there. */
   #withdraw(id: string): boolean {
     if (!this.#pending.delete(id)) return false;
+    this.decisions.changed();
     void this.#options.relay?.withdraw(id).catch(() => undefined);
     return true;
   }
 
   /** Settles a request of this process with the press's choice. */
-  #decide(press: ApprovalPress, pending: Pending): PressAnswer {
+  #decide(press: ApprovalPress, pending: Pending, where = `${press.channel}:${press.chatId}`): PressAnswer {
     const choice = choiceOf(press, pending.prompt);
     this.#pending.delete(press.id);
     this.#ended.add(press.id, "decided");
+    this.#record(pending.prompt, choice, press.by.name ?? `${press.channel}:${press.by.userId}`, where);
     pending.settle(choice);
     return { type: "decided", text: decidedText(pending.prompt.text, press, choice) };
   }
@@ -278,6 +287,7 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
     if (this.#pending.get(decision.id) !== pending) return;
     this.#pending.delete(decision.id);
     this.#ended.add(decision.id, "decided");
+    this.#record(pending.prompt, choice, decision.by.name ?? decision.by.userId, relayedWhere(decision));
     pending.settle(choice);
   }
 
@@ -332,6 +342,46 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
     const grants = this.#grants.get(sessionKey);
     if (!grants?.delete(previous)) return;
     grants.add(next);
+  }
+
+  /** This process's requests waiting for an answer now, oldest first. */
+  pendingRequests(): Array<{ prompt: ApprovalPrompt; requester: string; expiresAt: number }> {
+    return [...this.#pending.values()].map(({ prompt, requester, expiresAt }) => ({ prompt, requester, expiresAt }));
+  }
+
+  /**
+   * The operator's decision from outside the chat (the dashboard, as `dashboard:<session>`): the
+   * same request binding and expiry as the prompt's buttons (a request decided, timed out or
+   * cancelled is gone), and the prompt in the chat is updated to say who decided. In a cluster
+   * a request waiting in another process is decided there.
+   */
+  async decideFor(id: string, choice: ApprovalChoice, by: string): Promise<"decided" | "gone"> {
+    const pending = this.#pending.get(id);
+    const press: ApprovalPress = { channel: "dashboard", chatId: by, id, choice, by: { userId: by, name: by } };
+    const { relay } = this.#options;
+    if (!pending) {
+      if (!relay) return "gone";
+      const request = await relay.find(id).catch(() => undefined);
+      if (!request) return "gone";
+      const outcome = await relay.decide({ id, choice: choiceOf(press, request), by: press.by });
+      return outcome === "delivered" ? "decided" : "gone";
+    }
+    if (relay && !(await relay.claim(id).catch(() => true))) return "gone";
+    if (this.#pending.get(id) !== pending) return "gone";
+    const chosen = choiceOf(press, pending.prompt);
+    if (chosen === "conversation") {
+      if (relay) await this.#grant(pending.sessionKey, pending.key);
+      else this.#grantHere(pending.sessionKey, pending.key);
+    }
+    if (this.#pending.get(id) !== pending) return "gone";
+    const { text } = this.#decide(press, pending, by);
+    const channel = this.#options.channel(pending.prompt.channel);
+    if (channel && pending.handle) void this.#settlePrompt(channel, pending.prompt, pending.handle, text);
+    return "decided";
+  }
+
+  #record(prompt: ApprovalPrompt, decision: ApprovalChoice, decidedBy: string, where: string): void {
+    this.decisions.add({ id: prompt.id, tool: prompt.tool, decision, decidedBy, where, time: Date.now() });
   }
 
   /** Requests waiting for an answer now. */
@@ -405,4 +455,9 @@ function choiceOf(press: ApprovalPress, prompt: { offersConversation: boolean })
 
 function timeoutLine(timeoutMs: number): string {
   return `⌛ No answer within ${Math.round(timeoutMs / 1000)} s: not run.`;
+}
+
+/** Where a decision relayed from another process was made: the dashboard session, or a chat there. */
+function relayedWhere(decision: RelayedDecision): string {
+  return decision.by.userId.startsWith("dashboard:") ? decision.by.userId : "a chat (through another process)";
 }

@@ -150,6 +150,10 @@ export class RedisPairings implements PairingStore {
     return won === 1 ? approved : undefined;
   }
 
+  async deny(channel: string, code: string): Promise<boolean> {
+    return (await this.#redis.hdel(this.#pendingKey(channel), normalizePairingCode(code))) === 1;
+  }
+
   async revoke(channel: string, sender: string): Promise<ApprovedSender | undefined> {
     const approvedKey = this.#approvedKey(channel);
     for (;;) {

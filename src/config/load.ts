@@ -48,6 +48,16 @@ export interface LoadedConfig {
   warnings: string[];
   /** The merged environment (process env over `.env`). */
   env: NodeJS.ProcessEnv;
+  /** Where the keys that are not defaults came from: the file's object as read, and each key an environment variable set. */
+  origins?: ConfigOrigins;
+}
+
+/** Where the configuration's values came from (the dashboard's config page shows it per key). */
+export interface ConfigOrigins {
+  /** The config file's object as read (before the environment). */
+  file: Record<string, unknown>;
+  /** Dotted key -> the variable that set it, and whether `.env` (not the real environment) held it. */
+  env: Record<string, { variable: string; dotEnv: boolean }>;
 }
 
 /** Sets the config key at `path` from an environment variable's value. */
@@ -215,12 +225,20 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
   }
 
   const setBy = new Map<string, string>();
+  const file = structuredClone(raw);
+  const realEnv = options.env ?? process.env;
   for (const [name, set] of Object.entries(envOverrides)) {
     const value = env[name];
     if (value === undefined || value === "") continue;
     set(raw, value);
     setBy.set(set.path, name);
   }
+  const origins: ConfigOrigins = {
+    file,
+    env: Object.fromEntries(
+      [...setBy].map(([path, variable]) => [path, { variable, dotEnv: realEnv[variable] === undefined }]),
+    ),
+  };
 
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
@@ -248,7 +266,7 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
   config.agents.defaults.workspace = workspace;
   for (const agent of config.agents.list ?? [])
     if (agent.workspace) agent.workspace = resolve(home, expandHome(agent.workspace, userHome));
-  return { config, home, workspace, configPath, fileFound, warnings, env };
+  return { config, home, workspace, configPath, fileFound, warnings, env, origins };
 }
 
 /** Keys present in the raw config but dropped by the schema (typos, mostly). */

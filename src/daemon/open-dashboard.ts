@@ -3,6 +3,7 @@ import type { LoadedConfig } from "../config/load.js";
 import type { ApiRoute } from "../dashboard/dashboard-routes.js";
 import type { Dashboard } from "../dashboard/dashboard-server.js";
 import type { DashboardLogins } from "../dashboard/dashboard-sessions.js";
+import type { DashboardSources } from "../dashboard/dashboard-sources.js";
 import type { Logger } from "../log.js";
 
 export interface OpenDashboardOptions {
@@ -11,6 +12,8 @@ export interface OpenDashboardOptions {
   /** Cluster mode: sessions are kept in Redis, so every process accepts them. */
   cluster?: Cluster;
   routes?: readonly ApiRoute[];
+  /** The daemon's stores and services the API reads and steers (without them only login and session answer). */
+  sources?: DashboardSources;
 }
 
 /** The dashboard and its logins, imported only when `dashboard.enabled`. */
@@ -31,6 +34,15 @@ export async function openDashboard(options: OpenDashboardOptions): Promise<Open
     : new (await import("../dashboard/session-files.js")).DashboardSessionFiles(loaded.home);
   const logins = new DashboardLogins({ store, sessionTtlSeconds: loaded.config.dashboard.session_ttl });
   const dashboard = createDashboard({ logins, log, ...(options.routes && { routes: options.routes }) });
+  if (options.sources) {
+    const api = (await import("../dashboard/dashboard-api.js")).dashboardApi(options.sources, dashboard.events);
+    dashboard.addRoutes(api.routes);
+    const close = dashboard.close;
+    dashboard.close = () => {
+      api.stop();
+      close();
+    };
+  }
   return { dashboard, logins };
 }
 

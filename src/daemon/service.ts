@@ -5,6 +5,7 @@ import type { AdminServer } from "../admin/admin-server.js";
 import type { Cluster } from "../cluster/open-cluster.js";
 import type { LoadedConfig } from "../config/load.js";
 import { defaultHealthPort } from "../config/schema.js";
+import type { DashboardSources } from "../dashboard/dashboard-sources.js";
 import type { DaemonStatus } from "../health/daemon-status.js";
 import type { HealthServer, HealthServerOptions } from "../health/health-server.js";
 import type { Logger } from "../log.js";
@@ -41,6 +42,8 @@ export interface ServiceEndpointsOptions {
   record: HookEndpointOptions["record"];
   /** Cluster mode: the dashboard's sessions are shared through Redis. */
   cluster?: Cluster;
+  /** What the dashboard's API reads and steers (when `dashboard.enabled`). */
+  dashboard?: DashboardSources;
 }
 
 /**
@@ -72,6 +75,7 @@ export class ServiceEndpoints {
           loaded,
           log,
           ...(this.#options.cluster && { cluster: this.#options.cluster }),
+          ...(this.#options.dashboard && { sources: this.#options.dashboard }),
         })
       : undefined;
     this.#health = await startHealth(

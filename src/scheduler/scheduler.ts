@@ -69,6 +69,7 @@ export class Scheduler {
   #signal: AbortSignal | undefined;
   #running: Promise<void> = Promise.resolve();
   #storeFailing = false;
+  readonly #listeners = new Set<() => void>();
 
   constructor(options: SchedulerOptions) {
     this.#options = options;
@@ -116,6 +117,7 @@ export class Scheduler {
         reason: `this chat already has ${added.count} jobs, the most allowed (tools.schedule.max_jobs_per_chat); remove one first`,
       };
     this.#arm();
+    this.#changed();
     return { type: "added", job };
   }
 
@@ -126,8 +128,30 @@ export class Scheduler {
   }
 
   /** Removes job `id` if it exists (and, when `chat` is given, was created from that chat). */
-  remove(id: string, chat?: JobChat): Promise<boolean> {
-    return this.#options.store.remove(id, chat);
+  async remove(id: string, chat?: JobChat): Promise<boolean> {
+    const removed = await this.#options.store.remove(id, chat);
+    if (removed) this.#changed();
+    return removed;
+  }
+
+  /** Records one run of job `id` now, besides its schedule (its next run stays); false when there is no such job. */
+  async runNow(id: string): Promise<boolean> {
+    const job = (await this.#options.store.list()).find((candidate) => candidate.id === id);
+    if (!job) return false;
+    const now = this.#now();
+    await this.#options.record(runMessage(job, now, now));
+    this.#options.log.info({ job: id, name: job.name }, "scheduled job run now");
+    return true;
+  }
+
+  /** Calls `listener` when a job is added, removed or has run; returns the function that stops it. */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #changed(): void {
+    for (const listener of this.#listeners) listener();
   }
 
   /** Fires every due run once and stores each job's next run; then sets the timer. Never throws. */
@@ -148,6 +172,7 @@ export class Scheduler {
         const next = nextRunAfter(job.schedule, job.tz, job.createdAt, Math.max(this.#now(), job.nextRun));
         // A job removed meanwhile stays removed; one another timer moved on already is left as it is.
         await store.advance(job.id, job.nextRun, next);
+        this.#changed();
       }
       if (this.#storeFailing) this.#options.log.info("scheduled jobs can be read and stored again");
       this.#storeFailing = false;
