@@ -205,7 +205,7 @@ describe("the dashboard's API", () => {
 
   it("shows the overview: the channel's state, uptime, sandbox and the turn charts", async () => {
     const overview = await read<Record<string, unknown>>("/api/overview");
-    expect(overview.channels).toEqual([{ name: "telegram", state: "connected" }]);
+    expect(overview.channels).toContainEqual({ name: "telegram", state: "connected" });
     expect(overview.cluster).toBeNull();
     expect(overview.uptime_s).toBeGreaterThanOrEqual(0);
     expect(overview.sandbox).toMatchObject({ mode: "auto", network: "public" });
