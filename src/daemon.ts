@@ -17,6 +17,7 @@ import { DaemonError } from "./daemon/daemon-error.js";
 import { type DaemonSkills, openSkills } from "./daemon/open-skills.js";
 import { openStores } from "./daemon/open-stores.js";
 import { ServiceEndpoints, takeInstanceLock } from "./daemon/service.js";
+import type { DaemonWebChat } from "./daemon/web-chat.js";
 import { createAccessGate } from "./gates/access-gate.js";
 import { createSenderPermission } from "./gates/sender-permission.js";
 import type { DaemonStatus } from "./health/daemon-status.js";
@@ -126,6 +127,8 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   let stopping: Promise<void> | undefined;
   let skills: DaemonSkills | undefined;
   let stopMenus: (() => void) | undefined;
+  /** The dashboard's chat, when `skein start` serves the dashboard. */
+  let webChat: DaemonWebChat | undefined;
 
   async function start(): Promise<void> {
     const loaded =
@@ -177,22 +180,22 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     });
     approvals = broker;
     // The dashboard's chat (the `web` channel) when `skein start` serves the dashboard; imported only then.
-    const webChat =
+    webChat =
       options.service && config.dashboard.enabled
-        ? (await import("./dashboard/web-chat/open-web-chat.js")).openWebChat({
+        ? await (await import("./daemon/web-chat.js")).openDaemonWebChat({
             home,
             bus: messageBus,
             loadSession: (key) => stores.sessions.load(key),
             redact,
             maxFileBytes: config.agents.defaults.max_attachment_bytes,
-            ...(cluster && { sharedState: cluster.channelState("web") }),
+            ...(cluster && { cluster }),
           })
         : undefined;
     const specs = channelSpecs({
       config,
       home,
       platform,
-      extra: webChat ? [...extra, { name: webChat.channel.name, create: () => webChat.channel }] : extra,
+      extra: webChat ? [...extra, webChat.channel] : extra,
       bus: messageBus,
       log,
       approvals: broker,
@@ -348,10 +351,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       });
       await service.start();
       const dashboard = service.dashboard?.dashboard;
-      if (dashboard && webChat) {
-        dashboard.addRoutes(webChat.routes);
-        webChat.events.subscribe((event) => dashboard.events.publish("chat", event));
-      }
+      if (dashboard) await webChat?.join(dashboard);
     }
     // Resumed entries wait for their channels too, so that their replies find a sender.
     const channelsStarted = supervisor.startAll(specs);
@@ -417,6 +417,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       const mcp = await mcpReady;
       await mcp?.close().catch((error: unknown) => log?.warn({ err: error }, "closing MCP servers failed"));
       await service?.close();
+      await webChat?.close();
       stopMenus?.();
       skills?.close();
       lock?.release();

@@ -29,3 +29,15 @@ export class ChatEvents {
     for (const listener of this.#listeners) listener(event);
   }
 }
+
+/**
+ * Cluster mode: the chat events of every process, so that a browser connected to one process
+ * follows a turn another process runs (Redis pub/sub in `src/cluster`).
+ */
+export interface ChatEventRelay {
+  /** Sends an event of this process to every process (itself included). */
+  publish(event: ChatEvent): void;
+  /** Calls `listener` with every process's events; returns the function that stops it. */
+  subscribe(listener: (event: ChatEvent) => void): () => void;
+  close(): Promise<void>;
+}
