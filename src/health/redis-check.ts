@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { connect as connectTcp, createConnection, type Socket } from "node:net";
+import { connect as connectTls } from "node:tls";
 import type { Redis } from "ioredis";
 import { type CheckResult, fail, ok, warn } from "../checks/check-result.js";
 import type { SkeinConfig } from "../config/schema.js";
@@ -46,6 +48,15 @@ export async function checkRedis(config: SkeinConfig, timeoutMs: number): Promis
         "grant skein's Redis user the stream, string, hash, sorted-set and scripting commands (ACL)",
       );
     }
+    if (await answersWithoutPassword(url, timeoutMs)) {
+      return warn(
+        "redis",
+        `${where} (Redis ${version}) answers without a password: whoever reaches it (a command on this machine, ` +
+          "a container on its network) reads and writes the journal, pairings, sessions and approvals",
+        "set requirepass (or an ACL user) in Redis, and its password in bus.redis_url (redis://:PASSWORD@host:6379) " +
+          "or bus.redis_password; deploy/docker-compose.cluster.yml takes it from SKEIN_REDIS_PASSWORD",
+      );
+    }
     const persistence = await client.config("GET", "appendonly").catch(() => undefined);
     const appendOnly = Array.isArray(persistence) ? persistence[1] : undefined;
     if (appendOnly === "no") {
@@ -86,6 +97,41 @@ async function refusedCommand(client: Redis): Promise<string | undefined> {
   } finally {
     await client.del(stream).catch(() => undefined);
   }
+}
+
+/**
+ * Whether Redis at `url` answers PING to a client that gives no password (the URL's user and
+ * password stripped, no AUTH). A TLS server whose certificate does not verify counts as no.
+ */
+export function answersWithoutPassword(url: string, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let socket: Socket;
+    try {
+      if (url.startsWith("/")) socket = createConnection(url);
+      else {
+        const parsed = new URL(url);
+        const host = parsed.hostname.replace(/^\[|\]$/g, "");
+        const port = Number(parsed.port || 6379);
+        socket =
+          parsed.protocol === "rediss:" ? connectTls({ host, port, servername: host }) : connectTcp({ host, port });
+      }
+    } catch {
+      return resolve(false);
+    }
+    let answer = "";
+    const done = (open: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(open);
+    };
+    const timer = setTimeout(() => done(false), timeoutMs);
+    socket.once("error", () => done(false));
+    socket.once(url.startsWith("rediss:") ? "secureConnect" : "connect", () => socket.write("PING\r\n"));
+    socket.on("data", (data: Buffer) => {
+      answer += data.toString("latin1");
+      if (answer.includes("\r\n")) done(answer.startsWith("+PONG"));
+    });
+  });
 }
 
 /** The URL without its password, for output. */

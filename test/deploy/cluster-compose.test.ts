@@ -42,6 +42,17 @@ describe("deploy/docker-compose.cluster.yml", () => {
     expect(redis).not.toHaveProperty("ports");
   });
 
+  it("gives Redis a password from SKEIN_REDIS_PASSWORD (required), and each replica that password in its URL", () => {
+    const redis = compose.services.redis!;
+    expect(redis.command!.join(" ")).toMatch(/--requirepass \$\{SKEIN_REDIS_PASSWORD:\?[^}]+\}/);
+    // redis-cli (the health check) reads the password from REDISCLI_AUTH.
+    expect(redis.environment!.REDISCLI_AUTH).toMatch(/^\$\{SKEIN_REDIS_PASSWORD:\?[^}]+\}$/);
+    for (const [, service] of replicas()) {
+      const url = new URL(service.environment!.SKEIN_REDIS_URL!.replace("${SKEIN_REDIS_PASSWORD}", "hex0123"));
+      expect(url.password).toBe("hex0123");
+    }
+  });
+
   it("runs three replicas of deploy/Dockerfile, each pointed at that Redis once it is healthy", () => {
     expect(replicas().map(([name]) => name)).toEqual(["skein-1", "skein-2", "skein-3"]);
     for (const [, service] of replicas()) {
