@@ -172,6 +172,20 @@ describe("the web chat (the `web` channel and its endpoints, in a daemon)", () =
     expect(statuses[1]?.approval).toBe(statuses[0]?.approval);
   });
 
+  it("delivers a message the message tool sends to a web conversation as one final event", async () => {
+    const { conversation } = await post("hello");
+    await replyIn(conversation);
+    const before = events.length;
+    const call = { name: "message", arguments: { channel: "web", chat_id: conversation, content: "a **note**" } };
+    await post(askForTools(call), conversation);
+    await waitUntil(
+      () => events.slice(before).some((event) => event.kind === "final" && event.text === "done"),
+      "the turn ends",
+      15_000,
+    );
+    expect(events.slice(before)).toContainEqual({ conversation, kind: "final", text: "a **note**" });
+  });
+
   it("starts the conversation afresh on /new, as every channel does", async () => {
     const { conversation } = await post("remember the word pelican");
     await replyIn(conversation);
