@@ -1,4 +1,5 @@
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { afterEach, describe, expect, it } from "vitest";
@@ -201,6 +202,30 @@ describe("compaction of long conversations", () => {
         arguments: expect.stringContaining("The user's cat is called Miso."),
       }),
     );
+  });
+
+  it("summarises only the newest parts of a history stored before compaction, in at most four requests", async () => {
+    const home = await mkdtemp(join(tmpdir(), "skein-legacy-"));
+    const old = Array.from({ length: 400 }, (_, index) => ({
+      role: index % 2 ? "assistant" : "user",
+      content: `legacy message ${index}: ${"words about the project ".repeat(8)}`,
+    }));
+    await mkdir(join(home, "sessions"));
+    await writeFile(
+      join(home, "sessions", "test%3Achat-1.jsonl"),
+      `${old.map((message) => JSON.stringify(message)).join("\n")}\n`,
+    );
+    harness = await startHarness({
+      home,
+      agent: { compaction: { keep_recent: 2 } },
+      loop: () => ({ contextWindow: () => 2_000 }),
+    });
+    harness.fake.respondWith(factKeepingModel());
+    expect((await harness.ask("where were we?")).status).toBe("answered");
+    const asked = summaryRequests(harness).map((request) => contentText(request.body.messages.at(-1)?.content));
+    expect(asked).toHaveLength(4);
+    expect(asked.join("\n")).toContain("legacy message 395:");
+    expect(asked.join("\n")).not.toContain("legacy message 0:");
   });
 
   it("gives up on a summary that takes longer than compaction.timeout and answers without it", async () => {

@@ -24,6 +24,13 @@ export interface CompactionSettings {
   timeout: number;
 }
 
+/**
+ * Summary requests one compaction makes at most (each carries up to half the window of transcript).
+ * A conversation compacted as it grows needs one or two; more means a history stored before
+ * compaction, whose oldest parts are skipped rather than making every turn wait for the timeout.
+ */
+const MAX_SUMMARY_PARTS = 4;
+
 /** The context window assumed for a model without a `providers.<name>.context_windows` entry. */
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
 
@@ -145,6 +152,12 @@ export class Compactor {
         ...(options.focus && { focus: options.focus }),
         maxTranscriptChars: Math.max(4000, Math.floor(window * 0.5) * 3),
         maxSummaryChars: Math.max(2000, Math.min(32_000, Math.floor(window * settings.threshold * 0.25) * 3)),
+        maxParts: MAX_SUMMARY_PARTS,
+        onSkipped: (parts) =>
+          log.warn(
+            { session: sessionKey, skippedParts: parts, keptParts: MAX_SUMMARY_PARTS },
+            "the history to summarise is very long: its oldest parts are left out of the summary",
+          ),
         signal: deadline.signal,
       });
       const kept = context.messages.length - split;

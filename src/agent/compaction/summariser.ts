@@ -14,6 +14,14 @@ export interface SummaryJob {
   maxTranscriptChars: number;
   /** The longest summary kept, in characters (a longer answer keeps its beginning and its end). */
   maxSummaryChars: number;
+  /**
+   * Requests one summary may make at most: a longer transcript (a history stored before compaction
+   * existed, or one whose summaries kept failing) is summarised from its newest parts, the older ones
+   * skipped, so that one compaction fits in its time limit instead of failing at every turn.
+   */
+  maxParts?: number;
+  /** Told how many of the oldest parts were skipped, when any were. */
+  onSkipped?: (parts: number) => void;
   signal: AbortSignal;
 }
 
@@ -29,7 +37,10 @@ export class SummaryError extends Error {
  */
 export async function summarise(job: SummaryJob): Promise<string> {
   let summary = job.previous;
-  for (const chunk of chunks(transcriptOf(job.messages), job.maxTranscriptChars)) {
+  const parts = chunks(transcriptOf(job.messages), job.maxTranscriptChars);
+  const skipped = job.maxParts === undefined ? 0 : Math.max(0, parts.length - job.maxParts);
+  if (skipped > 0) job.onSkipped?.(skipped);
+  for (const chunk of parts.slice(skipped)) {
     const response = await job.provider.chat(
       {
         model: job.model,
