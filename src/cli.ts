@@ -59,6 +59,13 @@ config
   .option("--json", "print JSON for scripts")
   .action(action(() => import("./commands/config-check.js")));
 
+const agents = program.command("agents").description("several agents: who answers where");
+agents
+  .command("list")
+  .description("list the agents (workspace, model, tools), their bindings and the chats each has served")
+  .option("--json", "print JSON for scripts")
+  .action(action(() => import("./commands/agents-list.js")));
+
 const pairing = program.command("pairing").description("let new people talk to the bot");
 pairing
   .command("list")

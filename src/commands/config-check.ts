@@ -1,18 +1,25 @@
 import type { GlobalOptions } from "./command-support.js";
 import { reportFatal, writeOut } from "./command-support.js";
 
-/** `skein config check`: validates the configuration and shows what is enabled; non-zero when invalid. */
+/**
+ * `skein config check`: validates the configuration and shows what is enabled (with several agents:
+ * each agent and its bindings, and the bindings that can never match); non-zero when invalid.
+ */
 export async function run(options: GlobalOptions & { json?: boolean }): Promise<number> {
   const [
     { loadConfig, ConfigError },
     { configuredChannels, noChannelText, platformChannels, settingsOf },
     { configWarnings },
     { resolveModel },
+    { agentsOverview, overviewLines, sharedWorkspaceWarnings },
+    { bindingWarnings },
   ] = await Promise.all([
     import("../config/load.js"),
     import("../channel-catalog/loader.js"),
     import("../config/config-warnings.js"),
     import("../config/model-ref.js"),
+    import("../routing/agents-overview.js"),
+    import("../routing/binding-warnings.js"),
   ]);
   try {
     const loaded = await loadConfig({ configPath: options.config });
@@ -35,6 +42,9 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
     warnings.push(...configWarnings(config, channels));
     for (const descriptor of platformChannels)
       warnings.push(...(descriptor.configWarnings?.(settingsOf(config, descriptor.name as never) as never) ?? []));
+    const agents = agentsOverview(config, loaded);
+    warnings.push(...bindingWarnings(config, channels), ...sharedWorkspaceWarnings(agents));
+    const severalAgents = config.agents.list !== undefined || config.bindings.length > 0;
     const mcp = Object.entries(config.tools.mcp_servers)
       .filter(([, server]) => server.enabled)
       .map(([name]) => name);
@@ -56,6 +66,8 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
             mcp,
             approval: config.tools.approval,
             health: `${config.gateway.health_host}:${config.gateway.health_port}`,
+            agents,
+            bindings: config.bindings,
             warnings,
           },
           null,
@@ -77,6 +89,9 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
       `mcp:        ${mcp.length ? mcp.join(", ") : "none"}`,
       `approval:   privileged tools ${config.tools.approval === "allow" ? "allowed" : "refused"}`,
       `health:     ${config.gateway.health_host}:${config.gateway.health_port}`,
+      ...(severalAgents
+        ? ["agents:", ...agents.flatMap((agent) => overviewLines(agent).map((line) => `  ${line}`))]
+        : []),
       ...warnings.map((warning) => `warning:    ${warning}`),
       "config is valid",
     ];
