@@ -48,7 +48,7 @@ describe("deploy/docker-compose.cluster.yml", () => {
     // redis-cli (the health check) reads the password from REDISCLI_AUTH.
     expect(redis.environment!.REDISCLI_AUTH).toMatch(/^\$\{SKEIN_REDIS_PASSWORD:\?[^}]+\}$/);
     for (const [, service] of replicas()) {
-      const url = new URL(service.environment!.SKEIN_REDIS_URL!.replace("${SKEIN_REDIS_PASSWORD}", "hex0123"));
+      const url = new URL(service.environment!.SKEIN_REDIS_URL!.replace(/\$\{SKEIN_REDIS_PASSWORD\}/, "hex0123"));
       expect(url.password).toBe("hex0123");
     }
   });

@@ -1,6 +1,7 @@
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send } from "../support/dashboard-client.js";
+import { freePort } from "../support/free-port.js";
 import { within } from "../support/within.js";
 import { alice, bob, SECRETS, SkeinUnderAttack } from "./skein-under-attack.js";
 
@@ -18,14 +19,6 @@ const ciToken = "ci-hook-token-fedcba9876543210xyz";
 let skein: SkeinUnderAttack;
 let healthPort: number;
 let hookPort: number;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   hookPort = await freePort();
