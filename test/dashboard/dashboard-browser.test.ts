@@ -63,9 +63,10 @@ describe.skipIf(missing)(
     it.skip("shows a Telegram message arriving live in Conversations", async () => {
       await open("Conversations");
       skein.telegram.userMessage(chatOf(alice), alice, "hello from telegram");
-      await page.getByRole("link", { name: /Alice|111/ }).click({ timeout: 20_000 });
-      await page.getByText("hello from telegram").waitFor();
-      await page.getByText("echo: hello from telegram").waitFor();
+      await page.getByRole("link", { name: /hello from telegram/ }).click({ timeout: 20_000 });
+      const transcript = page.getByRole("article", { name: "Transcript" });
+      await transcript.getByText("hello from telegram", { exact: true }).waitFor();
+      await transcript.getByText("echo: hello from telegram").waitFor();
     });
 
     it("sends a web-chat message and shows the reply streamed in, with its tool status line", async () => {
@@ -88,7 +89,7 @@ describe.skipIf(missing)(
       await page
         .locator(".message.assistant", { hasText: /^assistant.*done$/ })
         .last()
-        .waitFor();
+        .waitFor({ timeout: 20_000 });
       const streamed = (await page.evaluate("window.streamed")) as string[];
       expect(streamed.some((text) => text.includes("list_directory"))).toBe(true);
       expect(await page.locator(".streaming").count()).toBe(0);
@@ -102,16 +103,17 @@ describe.skipIf(missing)(
       skein.telegram.userMessage(chatOf(alice), alice, `tool ${JSON.stringify(call)}`);
       const pending = page.locator("pre.arguments");
       await pending.waitFor({ timeout: 20_000 });
-      expect(await pending.textContent()).toContain("echo ran-after-approval");
+      expect(await pending.textContent()).toBe("command: echo ran-after-approval");
       await page.getByRole("button", { name: "Approve once" }).click();
+      const toolResults = () =>
+        skein.model.requests
+          .slice(before)
+          .flatMap((request) => request.body.messages.filter((message) => message.role === "tool"))
+          .map((message) => String(message.content));
       await expect
-        .poll(
-          () =>
-            skein.model.requests
-              .slice(before)
-              .some((request) => JSON.stringify(request.body).includes("ran-after-approval\\n")),
-          { timeout: 20_000 },
-        )
+        .poll(() => toolResults().some((result) => result.includes('"stdout":"ran-after-approval\\n"')), {
+          timeout: 20_000,
+        })
         .toBe(true);
       await page.getByText("No decision yet.").waitFor({ state: "detached" });
     });

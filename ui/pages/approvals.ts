@@ -11,6 +11,8 @@ interface PendingApproval {
   chat: string;
   requested_by: string;
   expires_at: string;
+  /** False when the call cannot be approved for the whole conversation (the chat prompt has no such button). */
+  offers_conversation?: boolean;
 }
 
 interface Decision {
@@ -69,7 +71,12 @@ function PendingCard({ request, onDone }: { request: PendingApproval; onDone: ()
     ${action.error && html`<p class="error" role="alert">${action.error}</p>`}
     <div class="actions">
       <button type="button" disabled=${action.busy} onClick=${() => decide("once")}>Approve once</button>
-      <button type="button" class="secondary" disabled=${action.busy} onClick=${() => decide("conversation")}>Approve for this conversation</button>
+      ${
+        request.offers_conversation !== false &&
+        html`<button type="button" class="secondary" disabled=${action.busy} onClick=${() => decide("conversation")}>
+        Approve for this conversation
+      </button>`
+      }
       <button type="button" class="danger" disabled=${action.busy} onClick=${() => decide("deny")}>Deny</button>
     </div>
   </article>`;
