@@ -97,8 +97,8 @@ export async function startEverythingHttp(
   const port = await new Promise<number>((resolve, reject) => {
     let output = "";
     const timer = setTimeout(
-      () => reject(new Error(`everything ${mode} did not report its port within 15 s: ${output}`)),
-      15_000,
+      () => reject(new Error(`everything ${mode} did not report its port within ${CONNECT_LIMIT_MS} ms: ${output}`)),
+      CONNECT_LIMIT_MS,
     );
     child.stderr!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
