@@ -39,6 +39,7 @@ import type { ToolContext } from "../src/tools/tool.js";
 import { FakeOpenAI } from "../test/fakes/fake-openai.js";
 import { clusterBench } from "./cluster.js";
 import { compactionBench } from "./compaction.js";
+import { dashboardBench } from "./dashboard.js";
 import { journalRoundTrips } from "./journal-round-trip.js";
 import { eventLoopDelayUnderHostileInput, sandboxOverhead } from "./security.js";
 import { skillsBench } from "./skills.js";
@@ -221,6 +222,7 @@ try {
   else if (process.argv.includes("--cluster")) await clusterBench();
   else if (process.argv.includes("--skills")) await skillsBench(home);
   else if (process.argv.includes("--compaction")) await compactionBench(home);
+  else if (process.argv.includes("--dashboard")) await dashboardBench(cli, home);
   else await standardBench();
 } finally {
   await rm(home, { recursive: true, force: true });

@@ -82,6 +82,22 @@ async function deployedNodeFlags(): Promise<string[]> {
   return command ? (JSON.parse(command) as string[]).filter((word) => word.startsWith("--")) : [];
 }
 
+/** Queues one private message from each of `chats` users on the fake Bot API, numbered after `sent`. */
+export function queueRound(telegram: FakeTelegram, chats: number, sent: number): void {
+  for (let chat = 1; chat <= chats; chat++) {
+    const user = { id: 10_000 + chat, is_bot: false, first_name: `User${chat}` };
+    telegram.queueUpdate({
+      message: {
+        message_id: sent + chat,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: user.id, type: "private", first_name: user.first_name },
+        from: user,
+        text: `message ${sent + chat}`,
+      },
+    });
+  }
+}
+
 /** Runs the soak and prints its figures; `cli` is the built `dist/cli.js`. */
 export async function soak(cli: string, home: string): Promise<void> {
   const telegram = await FakeTelegram.start();
@@ -136,18 +152,7 @@ export async function soak(cli: string, home: string): Promise<void> {
     let sent = 0;
     const started = Date.now();
     while (sent < turns) {
-      for (let chat = 1; chat <= chats; chat++) {
-        const user = { id: 10_000 + chat, is_bot: false, first_name: `User${chat}` };
-        telegram.queueUpdate({
-          message: {
-            message_id: sent + chat,
-            date: Math.floor(Date.now() / 1000),
-            chat: { id: user.id, type: "private", first_name: user.first_name },
-            from: user,
-            text: `message ${sent + chat}`,
-          },
-        });
-      }
+      queueRound(telegram, chats, sent);
       sent += chats;
       await telegram.waitForSent(sent);
       if (checkpoints.includes(sent)) {

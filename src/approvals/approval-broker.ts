@@ -301,6 +301,8 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
       requester,
       text: prompt.text,
       offersConversation: prompt.offersConversation,
+      tool: prompt.tool,
+      summary: prompt.summary,
     };
     await this.#options.relay
       ?.publish(request, this.#options.timeoutMs + SHARED_REQUEST_MARGIN_MS)
@@ -344,9 +346,23 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
     grants.add(next);
   }
 
-  /** This process's requests waiting for an answer now, oldest first. */
-  pendingRequests(): Array<{ prompt: ApprovalPrompt; requester: string; expiresAt: number }> {
-    return [...this.#pending.values()].map(({ prompt, requester, expiresAt }) => ({ prompt, requester, expiresAt }));
+  /** The requests waiting for an answer now: this process's, and in a cluster every other process's too. */
+  async pendingRequests(): Promise<Array<{ prompt: ApprovalPrompt; requester: string; expiresAt: number }>> {
+    const here = [...this.#pending.values()].map(({ prompt, requester, expiresAt }) => ({
+      prompt,
+      requester,
+      expiresAt,
+    }));
+    const shared = (await this.#options.relay?.list?.().catch(() => undefined)) ?? [];
+    const elsewhere = shared
+      .filter((request) => !this.#pending.has(request.id))
+      .map(({ expiresAt, requester, tool, summary, ...request }) => ({
+        prompt: { ...request, tool: tool ?? "", summary: summary ?? request.text },
+        requester,
+        // The shared copy outlives the request by a margin; the request itself expires before.
+        expiresAt: expiresAt - SHARED_REQUEST_MARGIN_MS,
+      }));
+    return [...here, ...elsewhere];
   }
 
   /**

@@ -14,6 +14,9 @@ export interface SharedApprovalRequest {
   requester: string;
   /** The prompt's text: the decided prompt reads it with the decision below. */
   text: string;
+  /** The tool and its arguments as the prompt shows them (for the dashboard). */
+  tool?: string;
+  summary?: string;
 }
 
 /** A decision made in one process for a request that waits in another. */
@@ -43,6 +46,8 @@ export interface ApprovalRelay {
   withdraw(id: string): Promise<void>;
   /** Takes this process's own request for a decision made here; false when it was decided elsewhere first. */
   claim(id: string): Promise<boolean>;
+  /** Every process's pending requests, with when each expires (epoch ms): the dashboard's list. */
+  list?(): Promise<Array<SharedApprovalRequest & { expiresAt: number }>>;
   /** The pending request `id` of any process, or undefined. */
   find(id: string): Promise<SharedApprovalRequest | undefined>;
   /** Claims a request of another process and hands it the decision. */

@@ -5,6 +5,7 @@ import type {
   RelayOutcome,
   SharedApprovalRequest,
 } from "../approvals/approval-relay.js";
+import { scanKeys } from "./scan-keys.js";
 
 /**
  * Claims a request and hands the decision to the process that waits for it, in one step.
@@ -87,6 +88,20 @@ export class RedisApprovals implements ApprovalRelay {
     if (!text) return undefined;
     const { owner: _owner, ...request } = JSON.parse(text) as SharedApprovalRequest & { owner: string };
     return request;
+  }
+
+  async list(): Promise<Array<SharedApprovalRequest & { expiresAt: number }>> {
+    const keys = await scanKeys(this.#redis, this.#requestKey("*"));
+    const now = Date.now();
+    const listed = await Promise.all(
+      keys.map(async (key) => {
+        const [text, ttl] = await Promise.all([this.#redis.get(key), this.#redis.pttl(key)]);
+        if (!text || ttl <= 0) return undefined;
+        const { owner: _owner, ...request } = JSON.parse(text) as SharedApprovalRequest & { owner: string };
+        return { ...request, expiresAt: now + ttl };
+      }),
+    );
+    return listed.filter((request) => request !== undefined);
   }
 
   async decide(decision: RelayedDecision): Promise<RelayOutcome> {

@@ -1,5 +1,6 @@
 import type { DashboardSessionStore } from "../dashboard/dashboard-sessions.js";
 import type { Cluster } from "./open-cluster.js";
+import { scanKeys } from "./scan-keys.js";
 
 /**
  * The dashboard's login tokens and sessions in Redis, so every process of a cluster accepts a
@@ -44,13 +45,7 @@ export class RedisDashboardSessions implements DashboardSessionStore {
 
   async removeAll(): Promise<number> {
     const hashes = await this.#redis.smembers(this.#sessions());
-    const logins: string[] = [];
-    let cursor = "0";
-    do {
-      const [next, keys] = await this.#redis.scan(cursor, "MATCH", this.#login("*"), "COUNT", 1000);
-      cursor = next;
-      logins.push(...keys);
-    } while (cursor !== "0");
+    const logins = await scanKeys(this.#redis, this.#login("*"));
     const live = hashes.length ? await this.#redis.exists(...hashes.map((hash) => this.#session(hash))) : 0;
     await this.#redis.del(this.#sessions(), ...hashes.map((hash) => this.#session(hash)), ...logins);
     return live;

@@ -32,6 +32,17 @@ export function pairingStoreContract(world: () => PairingStoreWorld): void {
     expect(pairingAlphabet).not.toMatch(/[01OIL]/);
   });
 
+  it("denies a pending code once, seen by the other handle, without approving its sender", async () => {
+    const { other } = setUp();
+    const request = await store.requestCode("telegram", sender("7"));
+    if (request.type !== "code") throw new Error("no code");
+    expect(await other.deny("telegram", request.code.toLowerCase())).toBe(true);
+    expect(await store.deny("telegram", request.code)).toBe(false);
+    expect((await store.read("telegram")).pending).toEqual([]);
+    expect(await store.isApproved("telegram", "7")).toBe(false);
+    expect(await store.approve("telegram", request.code)).toBeUndefined();
+  });
+
   it("gives the same sender their existing code when they ask again", async () => {
     setUp();
     const first = await store.requestCode("telegram", sender("1"));

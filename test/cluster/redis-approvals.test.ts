@@ -112,6 +112,24 @@ describe.skipIf(redisSkipReason)("tool approvals across the processes of a clust
     expect(await pressIn(waiter, prompt!, "deny")).toMatchObject({ type: "gone" });
   });
 
+  it("lists a call waiting in one process on another's dashboard, and its dashboard decision runs it there", async () => {
+    const [dashboard, waiter] = [await join("a"), await join("b")];
+    const { verdict, prompt } = await ask(waiter);
+    const pending = await dashboard.broker.pendingRequests();
+    expect(pending).toEqual([
+      expect.objectContaining({
+        prompt: expect.objectContaining({ id: prompt!.id, tool: "exec_shell", summary: prompt!.summary }),
+        requester: prompt && expect.any(String),
+      }),
+    ]);
+    expect(pending[0]!.expiresAt).toBeGreaterThan(Date.now());
+    expect(await dashboard.broker.decideFor(prompt!.id, "once", "dashboard:0123456789ab")).toBe("decided");
+    expect(await verdict).toEqual<ApprovalVerdict>({ type: "approved" });
+    expect(waiter.broker.decisions.recent()[0]).toMatchObject({ where: "dashboard:0123456789ab", decision: "once" });
+    expect(await dashboard.broker.decideFor(prompt!.id, "deny", "dashboard:0123456789ab")).toBe("gone");
+    expect(await dashboard.broker.pendingRequests()).toEqual([]);
+  });
+
   it("lets an approver deny from another process, and the waiting call is denied", async () => {
     const [receiver, waiter] = [await join("a"), await join("b")];
     const { verdict, prompt } = await ask(waiter);

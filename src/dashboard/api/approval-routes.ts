@@ -13,7 +13,7 @@ export function approvalRoutes(sources: DashboardSources): ApiRoute[] {
       path: "/api/approvals",
       handle: async () =>
         ok({
-          pending: approvals.pendingRequests().map(({ prompt, requester, expiresAt }) => ({
+          pending: (await approvals.pendingRequests()).map(({ prompt, requester, expiresAt }) => ({
             id: prompt.id,
             tool: prompt.tool,
             arguments: prompt.summary,
