@@ -59,8 +59,7 @@ describe.skipIf(missing)(
       await again.close();
     });
 
-    // Skipped until the dashboard server's API for this page is on main (see the report of dash-ui).
-    it.skip("shows a Telegram message arriving live in Conversations", async () => {
+    it("shows a Telegram message arriving live in Conversations", async () => {
       await open("Conversations");
       skein.telegram.userMessage(chatOf(alice), alice, "hello from telegram");
       await page.getByRole("link", { name: /hello from telegram/ }).click({ timeout: 20_000 });
@@ -95,8 +94,7 @@ describe.skipIf(missing)(
       expect(await page.locator(".streaming").count()).toBe(0);
     });
 
-    // Skipped until the dashboard server's API for this page is on main (see the report of dash-ui).
-    it.skip("approves a pending exec_shell call and sees it run", async () => {
+    it("approves a pending exec_shell call and sees it run", async () => {
       await open("Approvals");
       const call = { name: "exec_shell", arguments: { command: "echo ran-after-approval" } };
       const before = skein.model.requests.length;
@@ -118,8 +116,7 @@ describe.skipIf(missing)(
       await page.getByText("No decision yet.").waitFor({ state: "detached" });
     });
 
-    // Skipped until the dashboard server's API for this page is on main (see the report of dash-ui).
-    it.skip("approves a pairing code and the stranger is answered", async () => {
+    it("approves a pairing code and the stranger is answered", async () => {
       await open("Pairing");
       skein.telegram.userMessage(chatOf(mallory), mallory, "let me in");
       const approve = page.getByRole("button", { name: /^Approve / });
@@ -134,8 +131,7 @@ describe.skipIf(missing)(
         .toContain("echo: now?");
     });
 
-    // Skipped until the dashboard server's API for this page is on main (see the report of dash-ui).
-    it.skip("removes a scheduled job", async () => {
+    it("removes a scheduled job", async () => {
       const job = { action: "add", name: "dashboard-test-job", text: "ping", every: 3600 };
       await skein.callTool("schedule", job);
       await open("Schedules");
@@ -143,8 +139,7 @@ describe.skipIf(missing)(
       await page.getByText("No scheduled job.").waitFor();
     });
 
-    // Skipped until the dashboard server's API for this page is on main (see the report of dash-ui).
-    it.skip("charts the day's tokens on the Usage page", async () => {
+    it("charts the day's tokens on the Usage page", async () => {
       await open("Usage");
       await page.locator(".chart-plot canvas").waitFor();
       const today = new Date().toISOString().slice(0, 10);
