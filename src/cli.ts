@@ -44,6 +44,7 @@ program
   .command("chat")
   .description("talk to the agent in the terminal (reads lines from stdin)")
   .option("-m, --message <text>", "send one message, print the reply and exit")
+  .option("--agent <id>", "talk to this agent of agents.list (default: the one the bindings give the terminal)")
   .action(action(() => import("./commands/chat.js")));
 
 program
@@ -131,9 +132,9 @@ program
 
 program
   .command("usage")
-  .description("tokens and cost of the model calls, by chat, user or model")
+  .description("tokens and cost of the model calls, by chat, user, model or agent")
   .option("--since <date>", "from this day on, YYYY-MM-DD in UTC (default: the first of this month)")
-  .option("--by <grouping>", "group by chat, user or model", "model")
+  .option("--by <grouping>", "group by chat, user, model or agent", "model")
   .option("--json", "print JSON")
   .action(action(() => import("./commands/usage.js")));
 

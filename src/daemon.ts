@@ -1,8 +1,6 @@
 import { join } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
 import { AgentLoop, type TurnOutcome } from "./agent/agent-loop.js";
-import { attachmentResolver } from "./agent/attachments.js";
-import { ContextBuilder } from "./agent/context.js";
 import type { SessionStore } from "./agent/sessions.js";
 import { ApprovalBroker } from "./approvals/approval-broker.js";
 import { MessageBus } from "./bus/message-bus.js";
@@ -14,7 +12,7 @@ import { type LoadedConfig, loadConfig } from "./config/load.js";
 import { configSecrets } from "./config/secrets.js";
 import { channelSpecs, type ExtraChannel } from "./daemon/channel-specs.js";
 import { DaemonError } from "./daemon/daemon-error.js";
-import { type DaemonSkills, openSkills } from "./daemon/open-skills.js";
+import { type OpenedAgents, openAgents } from "./daemon/open-agents.js";
 import { openStores } from "./daemon/open-stores.js";
 import { ServiceEndpoints, takeInstanceLock } from "./daemon/service.js";
 import type { DaemonWebChat } from "./daemon/web-chat.js";
@@ -26,10 +24,7 @@ import { routerFromConfig } from "./providers/configured-router.js";
 import type { ModelRouter } from "./providers/model-router.js";
 import type { LlmProvider } from "./providers/provider.js";
 import { Scheduler } from "./scheduler/scheduler.js";
-import { registerBuiltinTools } from "./tools/builtin/index.js";
 import type { McpHub } from "./tools/mcp/hub.js";
-import { ToolRegistry } from "./tools/registry.js";
-import { BudgetGuard } from "./usage/budgets.js";
 import { pricesFrom, UsageLedger } from "./usage/usage-ledger.js";
 import type { InstanceLock } from "./util/instance-lock.js";
 import { Redactor } from "./util/redactor.js";
@@ -65,6 +60,8 @@ export interface DaemonOptions {
   platformChannels?: boolean;
   /** More channels: the terminal for `skein chat`, fakes in tests. */
   channels?: ExtraChannel[];
+  /** With `agents.list`: the agent that answers every message of the extra `channels` (`skein chat --agent`). */
+  agent?: string;
   /** How long in-flight turns may run on at shutdown (default 10 s). */
   graceMs?: number;
   /** First retry delay of a channel that failed to start transiently (default 1 s). */
@@ -125,7 +122,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
   let ledger: UsageLedger | undefined;
   let lock: InstanceLock | undefined;
   let stopping: Promise<void> | undefined;
-  let skills: DaemonSkills | undefined;
+  let opened: OpenedAgents | undefined;
   let stopMenus: (() => void) | undefined;
   /** The dashboard's chat, when `skein start` serves the dashboard. */
   let webChat: DaemonWebChat | undefined;
@@ -139,7 +136,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         cwd: options.cwd,
         ignoreDotEnv: options.ignoreDotEnv,
       }));
-    const { config, home, workspace } = loaded;
+    const { config, home } = loaded;
     secrets = configSecrets(config);
     // One redactor for log lines and everything sent: the skills add their secrets to it once read.
     const redactor = new Redactor(secrets);
@@ -203,12 +200,6 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       redactor,
     });
 
-    const registry = new ToolRegistry({
-      log,
-      approval: config.tools.approval,
-      approvalRequired: config.tools.approval_required,
-      approvals: broker,
-    });
     const sessionStore = stores.sessions;
     const now = options.now ?? Date.now;
     const scheduler = new Scheduler({
@@ -221,35 +212,52 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       log,
       now,
     });
-    registerBuiltinTools(registry, {
-      readOnlyBinds: () => skills?.readablePaths() ?? [],
-      config,
-      workspace,
-      home,
-      log,
-      env: loaded.env,
-      signal: root.signal,
-      hasConversation: (channel, chatId) => sessionStore.hasChat(channel, chatId),
-      pairings,
-      scheduler,
-      ...stores.memory,
+    router = options.provider ? undefined : routerFromConfig({ config, log, now });
+    const usageLedger = new UsageLedger({ ...stores.usage, priceOf: pricesFrom(config.providers), log, now });
+    ledger = usageLedger;
+    const agents = await openAgents({
+      loaded,
+      ...(options.agent && {
+        pinned: { agent: options.agent, channels: new Set(extra.map((channel) => channel.name)) },
+      }),
+      deps: {
+        config,
+        home,
+        env: loaded.env,
+        log,
+        signal: root.signal,
+        redactor,
+        broker,
+        scheduler,
+        pairings,
+        sessions: sessionStore,
+        ledger: usageLedger,
+        now,
+        ...(options.provider && { provider: options.provider }),
+        ...(router && { router }),
+        ...(stores.memory && { memory: stores.memory }),
+        ...(stores.agentMemory && { agentMemory: stores.agentMemory }),
+        fetchFor: (message) => {
+          const channel = supervisor?.channel(message.channel);
+          return channel?.fetchAttachment?.bind(channel);
+        },
+      },
     });
-    const skillSet = openSkills({ config, workspace, home, env: loaded.env, registry, log, redactor });
-    skills = skillSet;
-    const mcpConnecting = Object.keys(config.tools.mcp_servers).length
+    opened = agents;
+    const { runtime: main, skills: skillSet } = agents.main;
+    const { registry } = main;
+    const mcpServers = agents.mcpServers;
+    const mcpConnecting = Object.keys(mcpServers).length
       ? import("./tools/mcp/hub.js").then(({ connectMcpServers }) =>
           connectMcpServers({
-            servers: config.tools.mcp_servers,
-            registry,
+            servers: mcpServers,
+            registry: agents.directory?.mcpTools ?? registry,
             log: log!,
             signal: root.signal,
             env: loaded.env,
           }),
         )
       : undefined;
-    router = options.provider ? undefined : routerFromConfig({ config, log, now });
-    const provider = options.provider ?? router!;
-    ledger = new UsageLedger({ ...stores.usage, priceOf: pricesFrom(config.providers), log, now });
     supervisor = new ChannelSupervisor({
       bus: messageBus,
       log,
@@ -260,17 +268,13 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     const channels = supervisor;
     agent = new AgentLoop({
       bus: messageBus,
-      provider,
-      ...(router && { contextWindow: (model: string) => router?.contextWindow(model) }),
+      provider: main.provider,
+      ...(main.contextWindow && { contextWindow: main.contextWindow }),
       registry,
       sessions: sessionStore,
-      context: new ContextBuilder({
-        workspace,
-        log,
-        ...(stores.memory && { memory: stores.memory.memory }),
-        blocks: [skillSet.section],
-      }),
-      skills: skillSet.commands,
+      context: main.context,
+      ...(main.skills && { skills: main.skills }),
+      ...(agents.directory && { agents: agents.directory }),
       // De-duplication is the journal's: a message seen in any state is never handed out twice.
       gates: [
         createAccessGate({
@@ -285,20 +289,12 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       log,
       settings: stores.sessionSettings,
       mayConfigure: createSenderPermission({ config, pairings }),
-      ledger,
-      budgets: new BudgetGuard({ limits: config.agents.defaults.budgets, ledger, log }),
+      ledger: usageLedger,
+      ...(main.budgets && { budgets: main.budgets }),
       indicateWorking: (message) => channels.channel(message.channel)?.indicateWorking?.(message),
       openStream: (target, resume) => channels.channel(target.channel)?.openStream?.(target, resume),
       onConversationReset: (sessionKey) => broker.forgetConversation(sessionKey),
-      attachments: attachmentResolver({
-        workspace,
-        config,
-        log,
-        fetchFor: (message) => {
-          const channel = channels.channel(message.channel);
-          return channel?.fetchAttachment?.bind(channel);
-        },
-      }),
+      ...(main.attachments && { attachments: main.attachments }),
     });
     agent.onOutcome((outcome) => {
       for (const listener of outcomeListeners) listener(outcome);
@@ -419,7 +415,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       await service?.close();
       await webChat?.close();
       stopMenus?.();
-      skills?.close();
+      await opened?.close();
       lock?.release();
       if (agent) log?.info("skein stopped");
     })();

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { JournalEntry } from "../bus/journal.js";
 import type { MessageBus } from "../bus/message-bus.js";
-import { type InboundMessage, sessionKeyOf } from "../bus/messages.js";
+import type { InboundMessage } from "../bus/messages.js";
 import type { WorkingIndicator } from "../channel-kit/channel.js";
 import type { SkeinConfig } from "../config/schema.js";
 import type { InboundGate } from "../gates/gate.js";
@@ -9,22 +9,24 @@ import { GateChain } from "../gates/gate-chain.js";
 import type { LlmProvider } from "../providers/provider.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { BudgetGuard } from "../usage/budgets.js";
-import { meteredProvider } from "../usage/metered-provider.js";
 import { callerOf, type UsageLedger } from "../usage/usage-ledger.js";
 import { settleWithin } from "../util/settle-within.js";
+import { agentText } from "./agent-command.js";
+import { type AgentParts, addressedTo, agentParts, type SharedTurnOptions } from "./agent-parts.js";
+import { type AgentDirectory, type AgentRuntime, agentSessionKey, MAIN_AGENT } from "./agent-runtime.js";
 import { chatCommandOf, parseCommandLine, runChatCommand } from "./chat-commands.js";
 import { ChatReplies, errorText } from "./chat-replies.js";
 import type { ContextBuilder } from "./context.js";
 import { conversationCommands } from "./conversation-commands.js";
-import { allowedModels, type ModelCommandDeps, sessionModel } from "./model-commands.js";
+import { sessionModel } from "./model-commands.js";
 import { sanitizeText } from "./sanitize.js";
 import { validateSessionKey } from "./session-id.js";
 import { SessionScheduler } from "./session-scheduler.js";
 import { MemorySessionSettings, type SessionSettingsStore } from "./session-settings.js";
 import type { SessionStore } from "./sessions.js";
 import { type InvokedSkill, parseSkillCommand, type SkillCommandDeps, skillListText } from "./skill-commands.js";
-import { isJournaled, scheduledModel } from "./triggered-turn.js";
-import { ShuttingDown, type TurnOutcome, TurnRunner, type TurnRunnerOptions } from "./turn.js";
+import { isJournaled } from "./triggered-turn.js";
+import { ShuttingDown, type TurnOutcome, type TurnRunnerOptions } from "./turn.js";
 
 /** What `onOutcome` listeners get; defined with the turn, which makes most of them. */
 export type { TurnOutcome } from "./turn.js";
@@ -62,6 +64,17 @@ export interface AgentLoopOptions {
   skills?: SkillCommandDeps;
   /** A model's context window in tokens, when configured (compaction's threshold is a share of it). */
   contextWindow?: TurnRunnerOptions["contextWindow"];
+  /**
+   * Several agents (`agents.list`): each message goes to its agent's runtime, in sessions keyed by
+   * agent. Without it, the one agent `main` is made of the options above.
+   */
+  agents?: AgentDirectory;
+}
+
+/** A journal entry queued for its session, with the agent that handles it. */
+interface Routed {
+  entry: JournalEntry;
+  agent: string;
 }
 
 /**
@@ -76,11 +89,11 @@ export class AgentLoop {
   readonly #log: Logger;
   readonly #gates: GateChain;
   readonly #replies: ChatReplies;
-  readonly #turns: TurnRunner;
-  readonly #models: ModelCommandDeps;
-  readonly #scheduler: SessionScheduler<JournalEntry>;
+  readonly #shared: SharedTurnOptions;
+  readonly #agents: AgentDirectory;
+  readonly #parts = new Map<string, Promise<AgentParts>>();
+  readonly #scheduler: SessionScheduler<Routed>;
   readonly #root = new AbortController();
-  readonly #knownSessions = new Set<string>();
   readonly #outcomeListeners = new Set<(outcome: TurnOutcome) => void>();
   #unsubscribe: (() => void) | undefined;
   #turnsServed = 0;
@@ -96,25 +109,29 @@ export class AgentLoop {
       sessions: options.sessions,
       log: options.log,
     });
-    this.#models = {
-      agent: options.agent,
+    const { provider, registry, context, agent, attachments, contextWindow, agents, ...shared } = options;
+    this.#shared = {
+      ...shared,
+      replies: this.#replies,
       settings: options.settings ?? new MemorySessionSettings(),
       mayConfigure: options.mayConfigure ?? (() => true),
-      ...(options.ledger ? { ledger: options.ledger } : {}),
     };
-    this.#turns = new TurnRunner({
-      ...options,
-      replies: this.#replies,
-      modelFor: async (key, message) => ({
-        model: scheduledModel(message, allowedModels(options.agent)) ?? (await sessionModel(key, this.#models)),
-        provider: options.ledger
-          ? meteredProvider(options.provider, callerOf(message), options.ledger)
-          : options.provider,
-      }),
-    });
-    this.#scheduler = new SessionScheduler(options.agent.max_concurrent_turns, (key, entry) =>
-      this.#handle(key, entry),
+    this.#agents = agents ?? singleAgent(options);
+    this.#scheduler = new SessionScheduler(options.agent.max_concurrent_turns, (key, routed) =>
+      this.#handle(key, routed),
     );
+  }
+
+  /** The parts of an agent, built on its first message. */
+  #partsOf(id: string): Promise<AgentParts> {
+    let parts = this.#parts.get(id);
+    if (!parts) {
+      parts = this.#agents.runtime(id).then((runtime) => agentParts(runtime, this.#shared));
+      // A runtime that could not be built is tried again on the agent's next message.
+      parts.catch(() => this.#parts.delete(id));
+      this.#parts.set(id, parts);
+    }
+    return parts;
   }
 
   /**
@@ -148,7 +165,8 @@ export class AgentLoop {
       }
       return;
     }
-    this.#scheduler.enqueue(sessionKeyOf(message), entry);
+    const agent = this.#agents.agentFor(message);
+    this.#scheduler.enqueue(agentSessionKey(agent, message), { entry, agent });
   }
 
   /** Stops taking new messages from the bus; queued and running turns go on. */
@@ -193,21 +211,46 @@ export class AgentLoop {
     return () => this.#outcomeListeners.delete(listener);
   }
 
-  /** Counters for the daemon status: sessions seen since start, sessions busy now, turns run. */
-  get stats(): { sessions: number; activeSessions: number; turnsServed: number } {
+  /**
+   * Counters for the daemon status: sessions seen since start, sessions busy now, turns run;
+   * with several agents, also each agent's (those that served nothing since start show zeros).
+   */
+  get stats(): AgentLoopStats {
+    const sessions = new Set<string>();
+    const agents: Record<string, { sessions: number; turnsServed: number }> = {};
+    for (const id of this.#agents.ids()) agents[id] = { sessions: 0, turnsServed: 0 };
+    for (const [id, counters] of this.#counters) {
+      for (const key of counters.sessions) sessions.add(key);
+      agents[id] = { sessions: counters.sessions.size, turnsServed: counters.turnsServed };
+    }
     return {
-      sessions: this.#knownSessions.size,
+      sessions: sessions.size,
       activeSessions: this.#scheduler.activeSessions,
       turnsServed: this.#turnsServed,
+      ...(this.#options.agents && { agents }),
     };
   }
 
-  async #handle(key: string, entry: JournalEntry): Promise<void> {
+  /** Each agent's sessions and turns since start. */
+  readonly #counters = new Map<string, { sessions: Set<string>; turnsServed: number }>();
+
+  #count(agent: string, key: string, turn: boolean): void {
+    let counters = this.#counters.get(agent);
+    if (!counters) {
+      counters = { sessions: new Set(), turnsServed: 0 };
+      this.#counters.set(agent, counters);
+    }
+    counters.sessions.add(key);
+    if (turn) counters.turnsServed++;
+  }
+
+  async #handle(key: string, { entry, agent }: Routed): Promise<void> {
     const inbound = entry.message;
     let outcome: TurnOutcome;
     try {
       await this.#ready;
-      outcome = await this.#dispatch(key, entry);
+      const parts = await this.#partsOf(agent);
+      outcome = await this.#dispatch(key, entry, parts);
     } catch (error) {
       this.#log.error({ err: error, session: key }, "handling a message failed; giving up on it");
       outcome = { message: inbound, sessionKey: key, status: "failed", error: errorText(error) };
@@ -240,34 +283,41 @@ export class AgentLoop {
    * session id check, then a chat command or a turn; every path but a turn (which does it
    * itself, after delivering) completes the entry.
    */
-  async #dispatch(key: string, entry: JournalEntry): Promise<TurnOutcome> {
-    const inbound = entry.message;
+  async #dispatch(key: string, entry: JournalEntry, parts: AgentParts): Promise<TurnOutcome> {
+    const inbound = this.#addressed(entry.message, parts.runtime.id);
     if (entry.progress.type === "answered") {
-      return await this.#turns.run(key, entry, inbound, sanitizeText(inbound.text), this.#root.signal);
+      return await parts.turns.run(key, entry, inbound, sanitizeText(inbound.text), this.#root.signal);
     }
     if (this.#root.signal.aborted) return { message: inbound, sessionKey: key, status: "deferred" };
-    const admitted = await this.#admit(key, entry);
+    const admitted = await this.#admit(key, entry, inbound, parts);
     if (admitted.type === "handled") {
       await entry.complete();
       return admitted.outcome;
     }
-    this.#knownSessions.add(key);
+    this.#count(parts.runtime.id, key, true);
     try {
-      return await this.#turns.run(key, entry, admitted.message, admitted.text, this.#root.signal, admitted.skill);
+      const { message, text, skill } = admitted;
+      return await parts.turns.run(key, entry, message, text, this.#root.signal, skill);
     } finally {
       this.#turnsServed++;
     }
+  }
+
+  /** With several agents, the message names its agent (usage records and background results carry it). */
+  #addressed(message: InboundMessage, agent: string): InboundMessage {
+    return this.#options.agents ? addressedTo(message, agent) : message;
   }
 
   /** Decides whether the entry's message gets a turn; answers it here when not. */
   async #admit(
     key: string,
     entry: JournalEntry,
+    inbound: InboundMessage,
+    parts: AgentParts,
   ): Promise<
     | { type: "handled"; outcome: TurnOutcome }
     | { type: "turn"; message: InboundMessage; text: string; skill?: InvokedSkill }
   > {
-    const inbound = entry.message;
     const handled = (outcome: Omit<TurnOutcome, "sessionKey">) =>
       ({ type: "handled", outcome: { ...outcome, sessionKey: key } }) as const;
     if (isTooOld(entry, this.#options.agent.max_message_age)) {
@@ -293,33 +343,41 @@ export class AgentLoop {
     }
     const text = sanitizeText(message.text);
     const line = message.internal ? undefined : parseCommandLine(text);
+    const { runtime, turns } = parts;
+    if (line?.name === "agent") {
+      this.#count(runtime.id, key, false);
+      const reply = agentText(runtime, await sessionModelOf(key, parts));
+      await this.#replies.send(message, reply);
+      return handled({ message, status: "command", reply });
+    }
     const command = line && chatCommandOf(line);
     if (command) {
-      this.#knownSessions.add(key);
-      const settings = this.#options.agent.compaction;
+      this.#count(runtime.id, key, false);
+      const settings = runtime.defaults.compaction;
       const reply = await runChatCommand(command, key, message, {
         sessions: this.#options.sessions,
         replies: this.#replies,
-        models: this.#models,
+        models: parts.models,
+        ...(this.#options.agents && { agent: runtime }),
         conversation: conversationCommands(
-          this.#turns.compactor,
-          () => this.#turns.conversationRequest(key, message, this.#root.signal),
+          turns.compactor,
+          () => turns.conversationRequest(key, message, this.#root.signal),
           settings ?? { threshold: 0.6, keep_recent: 10 },
         ),
       });
       if (command.name === "new") this.#options.onConversationReset?.(key);
       return handled({ message, status: "command", reply });
     }
-    const skills = this.#options.skills;
+    const skills = runtime.skills;
     const snapshot = skills && !message.internal && text.startsWith("/") ? await skills.skills() : undefined;
     const skillCommand = snapshot && parseSkillCommand(text, snapshot, skills!.commandEnv);
     if (skillCommand && skillCommand.type !== "invoke") {
-      this.#knownSessions.add(key);
+      this.#count(runtime.id, key, false);
       const reply = skillCommand.type === "list" ? skillListText(snapshot!, message) : skillCommand.text;
       await this.#replies.send(message, reply);
       return handled({ message, status: "command", reply });
     }
-    const budget = await this.#options.budgets?.check(callerOf(message));
+    const budget = await runtime.budgets?.check(callerOf(message));
     if (budget?.type === "reached") {
       await this.#replies.send(message, budget.text);
       return handled({ message, status: "gated", reply: budget.text });
@@ -335,4 +393,35 @@ export class AgentLoop {
 /** A platform message that was older than `max_message_age` seconds when it was first recorded. */
 function isTooOld(entry: JournalEntry, maxAgeSeconds: number): boolean {
   return !entry.message.internal && entry.recordedAt - entry.message.receivedAt > maxAgeSeconds * 1000;
+}
+
+/** The one agent `main` of a daemon without `agents.list`, made of the loop's options. */
+function singleAgent(options: AgentLoopOptions): AgentDirectory {
+  const runtime: AgentRuntime = {
+    id: MAIN_AGENT,
+    workspace: "",
+    defaults: options.agent,
+    provider: options.provider,
+    registry: options.registry,
+    context: options.context,
+    ...(options.contextWindow && { contextWindow: options.contextWindow }),
+    ...(options.skills && { skills: options.skills }),
+    ...(options.budgets && { budgets: options.budgets }),
+    ...(options.attachments && { attachments: options.attachments }),
+  };
+  return { agentFor: () => MAIN_AGENT, runtime: async () => runtime, ids: () => [MAIN_AGENT] };
+}
+
+/** The model a conversation of this agent uses now. */
+function sessionModelOf(key: string, parts: AgentParts): Promise<string> {
+  return sessionModel(key, parts.models);
+}
+
+/** What the daemon status counts of the agent loop. */
+export interface AgentLoopStats {
+  sessions: number;
+  activeSessions: number;
+  turnsServed: number;
+  /** With `agents.list`: each agent's sessions and turns since start. */
+  agents?: Record<string, { sessions: number; turnsServed: number }>;
 }

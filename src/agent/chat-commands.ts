@@ -103,7 +103,7 @@ async function answer(
       await deps.sessions.archive(sessionKey);
       return NEW_SESSION_TEXT;
     case "help":
-      return HELP_TEXT;
+      return deps.agent ? agentHelp(deps.agent) : HELP_TEXT;
     case "model":
       return modelCommand(command.argument, sessionKey, message, deps.models);
     case "usage": {
@@ -122,4 +122,19 @@ export interface ChatCommandDeps {
   models: ModelCommandDeps;
   /** `/compact` and the context line of `/usage` for this command's conversation. */
   conversation?: ConversationCommands;
+  /** With several agents (`agents.list`): the agent of this chat, whom `/help` introduces. */
+  agent?: { id: string; name?: string };
+}
+
+/** `/help` with several agents: who answers here, and `/agent`. */
+function agentHelp(agent: { id: string; name?: string }): string {
+  const [intro = "", ...rest] = HELP_TEXT.split("\n");
+  const who = agent.name ? `${agent.name} (agent ${agent.id})` : `agent ${agent.id}`;
+  const help = rest.filter((line) => !line.startsWith("/help"));
+  return [
+    intro.replace("I'm skein, an AI assistant.", `I'm ${who}, an AI assistant.`),
+    ...help,
+    "/agent — show which agent answers in this chat",
+    "/help — show this message",
+  ].join("\n");
 }

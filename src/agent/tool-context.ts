@@ -61,6 +61,7 @@ export function buildToolContext(options: ToolContextOptions): ToolContext {
         receivedAt: Date.now(),
         internal: true,
         ...(message.admittedVia && { admittedVia: message.admittedVia }),
+        ...(message.agentId && { agentId: message.agentId }),
         ...(unattended && { unattended }),
         text: `A background task you started has finished. Tell the user what came of it. Its result:\n${truncateForLlm(forLlm ?? "")}`,
       });

@@ -66,6 +66,8 @@ export interface TurnRunnerOptions {
   now?: () => number;
   /** A model's context window in tokens, when configured (`providers.<name>.context_windows`; default 128,000). */
   contextWindow?: (model: string) => number | undefined;
+  /** Put before each answer (an agent's `name_prefix`), with a space; the session keeps the answer without it. */
+  namePrefix?: string;
 }
 
 /** What a turn computed: the records to store in the session and the replies to send to its chat. */
@@ -394,7 +396,9 @@ export class TurnRunner {
             ...streamed?.hooks(),
           },
         );
-    const reply = result.text.trim() ? result.text : "(The model sent an empty answer.)";
+    const answer = result.text.trim() ? result.text : "(The model sent an empty answer.)";
+    const { namePrefix } = this.#options;
+    const reply = namePrefix ? `${namePrefix}${/\s$/.test(namePrefix) ? "" : " "}${answer}` : answer;
     const suppressed = deliveredTo.has(chatKeyOf(message)) || isQuietAnswer(message, result.text);
     const outcome: TurnOutcome = {
       message,

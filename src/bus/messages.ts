@@ -59,13 +59,14 @@ export interface InboundMessage {
    * not personally nor by pairing. The turn's tools may then send and deliver only to this chat.
    */
   admittedVia?: "group";
-  /**
-   * Set by skein (with `internal`), never by a platform: the agent this message belongs to (the
-   * agent that created the scheduled job or started the background work); routing keeps it.
-   */
-  agentId?: string;
   /** Set by skein on a background result of a turn nobody was present for: it is unattended too. */
   unattended?: boolean;
+  /**
+   * Set by skein, never by a platform, with `agents.list`: the agent this message belongs to (the
+   * agent that created the scheduled job, started the background work, or `skein chat --agent`'s);
+   * routing keeps it.
+   */
+  agentId?: string;
 }
 
 /**

@@ -1,12 +1,11 @@
 import type { Redis } from "ioredis";
-import { chatKeyOf } from "../bus/messages.js";
 import {
   type CallerDayTotals,
   noUsage,
   type SharedUsageTotals,
+  scopesOf,
   type UsageCaller,
   type UsageTotals,
-  userKeyOf,
 } from "../usage/usage-ledger.js";
 import { type UsageRecord, type UsageStore, utcDay } from "../usage/usage-store.js";
 
@@ -68,10 +67,7 @@ export class RedisUsage implements UsageStore, SharedUsageTotals {
       Math.round(record.completionTokens),
       record.cost ? String(record.cost) : "0",
       Math.round(record.cachedTokens ?? 0),
-      `record ${JSON.stringify(groupOf(record))}`,
-      `user ${userKeyOf(record)}`,
-      `chat ${chatKeyOf(record)}`,
-      "all",
+      ...scopeFieldsOf(record),
     );
   }
 
@@ -93,13 +89,14 @@ export class RedisUsage implements UsageStore, SharedUsageTotals {
   }
 
   async dayTotals(day: string, caller: UsageCaller): Promise<CallerDayTotals> {
-    const scopes = [`user ${userKeyOf(caller)}`, `chat ${chatKeyOf(caller)}`, "all"];
+    const keys = scopesOf(caller);
+    const scopes = [`user ${keys.user}`, `chat ${keys.chat}`, "all", ...(keys.agent ? [`agent ${keys.agent}`] : [])];
     const fields = scopes.flatMap((scope) => metrics.map((metric) => `${metric} ${scope}`));
     const values = await this.#redis.hmget(this.#dayKey(day), ...fields);
-    const [user, chat, all] = scopes.map((_, index) =>
+    const [user, chat, all, agent] = scopes.map((_, index) =>
       totalsOf(values.slice(index * metrics.length, (index + 1) * metrics.length)),
     );
-    return { day, user: user!, chat: chat!, all: all! };
+    return { day, user: user!, chat: chat!, all: all!, ...(agent && { agent }) };
   }
 
   #dayKey(day: string): string {
@@ -107,10 +104,24 @@ export class RedisUsage implements UsageStore, SharedUsageTotals {
   }
 }
 
-type Group = [channel: string, chatId: string, senderId: string, provider: string, model: string];
+type Group = [channel: string, chatId: string, senderId: string, provider: string, model: string, agent?: string];
 
 function groupOf(record: UsageRecord): Group {
-  return [record.channel, record.chatId, record.senderId, record.provider, record.model];
+  const group: Group = [record.channel, record.chatId, record.senderId, record.provider, record.model];
+  if (record.agent) group.push(record.agent);
+  return group;
+}
+
+/** The hash fields a record adds to: its group's, its user's, its chat's, the bot's and (with one) its agent's. */
+function scopeFieldsOf(record: UsageRecord): string[] {
+  const keys = scopesOf(record);
+  return [
+    `record ${JSON.stringify(groupOf(record))}`,
+    `user ${keys.user}`,
+    `chat ${keys.chat}`,
+    "all",
+    ...(keys.agent ? [`agent ${keys.agent}`] : []),
+  ];
 }
 
 /** The totals of one scope from its fields (n, p, c, $, k), missing ones counting zero. */
@@ -134,7 +145,7 @@ function recordsOfDay(day: string, fields: Record<string, string>): UsageRecord[
   for (const [field, calls] of Object.entries(fields)) {
     if (!field.startsWith("n record ")) continue;
     const scope = field.slice(2);
-    const [channel, chatId, senderId, provider, model] = JSON.parse(scope.slice("record ".length)) as Group;
+    const [channel, chatId, senderId, provider, model, agent] = JSON.parse(scope.slice("record ".length)) as Group;
     const cost = fields[`$ ${scope}`];
     const cached = Number(fields[`k ${scope}`] ?? 0);
     records.push({
@@ -142,6 +153,7 @@ function recordsOfDay(day: string, fields: Record<string, string>): UsageRecord[
       channel,
       chatId,
       senderId,
+      ...(agent && { agent }),
       provider,
       model,
       promptTokens: Number(fields[`p ${scope}`] ?? 0),

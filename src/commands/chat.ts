@@ -12,6 +12,8 @@ import { fail, reportFatal, writeOut } from "./command-support.js";
 export interface ChatOptions extends GlobalOptions {
   /** `-m`: one message, its reply printed, then exit. */
   message?: string;
+  /** `--agent <id>`: the agent of `agents.list` that answers (default: the bindings' for the terminal). */
+  agent?: string;
 }
 
 /**
@@ -46,8 +48,17 @@ export async function run(options: ChatOptions): Promise<number> {
   } catch (error) {
     return reportFatal(error);
   }
+  if (options.agent !== undefined) {
+    const { resolveAgents } = await import("../routing/agent-spec.js");
+    const ids = resolveAgents(loaded.config, loaded).map((agent) => agent.id);
+    if (!ids.includes(options.agent)) {
+      fail(`chat: there is no agent "${options.agent}" (agents: ${ids.join(", ")})`);
+      return 1;
+    }
+  }
   const daemon = createDaemon({
     loaded,
+    ...(options.agent !== undefined && { agent: options.agent }),
     platformChannels: false,
     durable: false,
     logLevel: process.env.SKEIN_LOG_LEVEL || "error",

@@ -1,5 +1,5 @@
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { type PlatformChannelName, platformChannels, settingsOf } from "../channel-catalog/loader.js";
@@ -10,14 +10,13 @@ import { type ConfigSetting, parseConfigText, setInConfigText } from "../config/
 import { type LoadedConfig, loadConfig } from "../config/load.js";
 import { configSchema } from "../config/schema.js";
 import { redactSecrets } from "../config/secrets.js";
-import { ensureWorkspaceDirectory } from "../config/workspace-dir.js";
+import { seedWorkspace } from "../daemon/seed-workspace.js";
 import { formatCheck } from "../health/doctor.js";
 import { checkSandbox } from "../health/doctor-checks.js";
 import { checkLlms } from "../health/llm-check.js";
 import { writeFileAtomic } from "../util/atomic-write.js";
 import type { GlobalOptions } from "./command-support.js";
 import { fail, reportFatal, writeOut } from "./command-support.js";
-import { workspaceTemplates } from "./init-templates.js";
 
 export interface InitOptions extends GlobalOptions {
   /** Ask nothing: take the answers from the flags, the environment, `.env` and the config file. */
@@ -277,28 +276,6 @@ async function writeConfig(path: string, answers: Answers): Promise<void> {
   configSchema.parse(written.type === "object" ? written.value : undefined);
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   await writeFileAtomic(path, text.endsWith("\n") ? text : `${text}\n`);
-}
-
-/** Writes each template that is not there yet; says what it created and what it kept. */
-async function seedWorkspace(workspace: string): Promise<string> {
-  await ensureWorkspaceDirectory(workspace);
-  const created: string[] = [];
-  const kept: string[] = [];
-  for (const [name, text] of Object.entries(workspaceTemplates)) {
-    const path = join(workspace, name);
-    await mkdir(dirname(path), { recursive: true });
-    const written = await writeFile(path, text, { flag: "wx" }).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === "EEXIST") return false;
-        throw error;
-      },
-    );
-    (written ? created : kept).push(name);
-  }
-  return [created.length && `created ${created.join(", ")}`, kept.length && `kept ${kept.join(", ")}`]
-    .filter(Boolean)
-    .join("; ");
 }
 
 /** Line prompts on stderr that read a terminal or a pipe alike; a secret's typing is not echoed. */

@@ -16,11 +16,11 @@ export interface UsageCommandOptions extends GlobalOptions {
   json?: boolean;
 }
 
-const groupings: UsageGrouping[] = ["chat", "user", "model"];
+const groupings: UsageGrouping[] = ["chat", "user", "model", "agent"];
 
 /**
  * `skein usage`: tokens and cost recorded under `$SKEIN_HOME/usage/` (in a cluster: in Redis,
- * all processes together), grouped by chat, user or model.
+ * all processes together), grouped by chat, user, model or agent.
  */
 export async function run(options: UsageCommandOptions, io: CommandIo = processIo): Promise<number> {
   const by = (options.by ?? "model") as UsageGrouping;

@@ -18,6 +18,8 @@ export interface OpenSkillsOptions {
   sandbox?: SandboxDecision;
   /** Where the `skill` tool is registered while a skill is installed. */
   registry: ToolSink;
+  /** Only the skills of these names (an agent's `skills`); default all. */
+  only?: readonly string[];
   log: Logger;
   /** Where the values of the variables a skill declares in `requires.env` go, to be redacted like every secret. */
   redactor?: Pick<Redactor, "add">;

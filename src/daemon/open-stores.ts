@@ -49,6 +49,8 @@ export interface Stores {
   jobs: { store: JobStore; maxSleepMs?: number };
   /** Clustered, MEMORY.md and the per-user notes (default: files the tools and context open themselves). */
   memory?: { memory: MemoryStore; notes: NoteStore };
+  /** Clustered, those of another agent than `main` (`agents.list`), under keys that carry its id. */
+  agentMemory?: (agent: string, workspace: string, home: string) => Promise<{ memory: MemoryStore; notes: NoteStore }>;
   /** Usage records and, clustered, the day totals every process adds to. */
   usage: { store: UsageStore; shared?: SharedUsageTotals };
   /** The file stores that cannot write now (a full or read-only disk): for status and readiness. */
@@ -116,6 +118,16 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
         sharedSessions?.settings ?? new SessionSettingsFile({ path: join(home, "session-settings.json"), log }),
       jobs,
       ...(memory && { memory }),
+      ...(cluster && {
+        agentMemory: async (agent: string, agentWorkspace: string, agentHome: string) =>
+          (await import("../cluster/redis-notes.js")).openSharedMemory({
+            ...cluster,
+            prefix: `${cluster.prefix}agent:${agent}:`,
+            workspace: agentWorkspace,
+            home: agentHome,
+            log,
+          }),
+      }),
       usage: shared
         ? { store: shared.usage, shared: shared.usage }
         : // Gathered for a tenth of a second: one append for many turns instead of an open, append and close each.

@@ -14,6 +14,8 @@ export interface DaemonStatus {
   /** Sessions known since start. */
   sessions: number;
   turnsServed: number;
+  /** With `agents.list`: each agent's sessions known since start and turns served. */
+  agents?: Record<string, { sessions: number; turnsServed: number }>;
   /** Providers cooling down after a failure, and failovers to fallback models. */
   models?: ModelRouterStatus;
   /** In cluster mode (`bus.redis_url`): this member, its Redis connection and its partitions. */

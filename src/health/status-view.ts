@@ -89,6 +89,13 @@ export function formatStatus(report: StatusReport, now: number): string[] {
   }
   lines.push(`sessions: ${report.sessions} (${report.activeSessions} active)`);
   lines.push(`turns served: ${report.turnsServed}`);
+  if (report.agents) {
+    lines.push("agents:");
+    const agents = Object.entries(report.agents);
+    const width = Math.max(...agents.map(([id]) => id.length));
+    for (const [id, served] of agents)
+      lines.push(`  ${id.padEnd(width)}  ${served.turnsServed} turns, ${served.sessions} sessions`);
+  }
   if (report.models) lines.push(...formatModels(report.models, now));
   if (report.cluster) lines.push(...formatCluster(report.cluster, now));
   if (report.storage) lines.push(...formatStorage(report.storage, now));

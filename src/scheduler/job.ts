@@ -36,6 +36,8 @@ export interface ScheduledJob {
   confined?: boolean;
   /** The model a task runs with (default: the conversation's). */
   model?: string;
+  /** With `agents.list`: the agent whose turn created it; its runs fire in that agent (none: `main`). */
+  agent?: string;
   /** Epoch milliseconds. */
   createdAt: number;
   /** Epoch milliseconds of the next run; none once a one-time job has run. */

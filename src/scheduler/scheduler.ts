@@ -50,6 +50,8 @@ export interface NewJob extends ScheduleRequest {
   isDirect: boolean;
   /** The creator was let in only through the group's chat id: the runs' tools reach only the target. */
   confined?: boolean;
+  /** With `agents.list`: the agent whose turn created it, in which its runs fire. */
+  agent?: string;
 }
 
 /** The outcome of {@link Scheduler.add}: the job, or why it was refused (for the model to correct). */
@@ -107,6 +109,7 @@ export class Scheduler {
       isDirect: request.isDirect,
       ...(request.confined ? { confined: true } : {}),
       ...(request.model ? { model: request.model } : {}),
+      ...(request.agent ? { agent: request.agent } : {}),
       createdAt: now,
       nextRun: planned.firstRun,
     };
@@ -243,6 +246,7 @@ function runMessage(job: ScheduledJob, runTime: number, now: number): InboundMes
     receivedAt: now,
     internal: true,
     ...(job.confined ? { admittedVia: "group" as const } : {}),
+    ...(job.agent ? { agentId: job.agent } : {}),
     trigger: {
       type: "schedule",
       kind: job.kind,

@@ -19,6 +19,8 @@ export interface ConfiguredSkillsOptions {
   log: Logger;
   /** Watch the skill folders for changes (default true; `skein skills` reads once). */
   watch?: boolean;
+  /** Only the skills of these names (an agent's `skills`); default all. */
+  only?: readonly string[];
 }
 
 /** The skills of this configuration, and the environment a turn that loaded one gives its commands. */
@@ -45,6 +47,7 @@ export function configuredSkills(options: ConfiguredSkillsOptions): ConfiguredSk
     env,
     log: options.log,
     ...(options.watch === false ? { watch: false } : {}),
+    ...(options.only ? { only: options.only } : {}),
     binDirs: async () => {
       const sandboxed = options.sandbox
         ? (await options.sandbox).type === "bwrap"

@@ -22,6 +22,8 @@ export interface SkillLibraryOptions {
   platform?: string;
   /** Notice changes with file-system watches (default true); false re-reads every skill each time. */
   watch?: boolean;
+  /** Only the skills of these names (an agent's `skills`); default all. */
+  only?: readonly string[];
 }
 
 /** The skills as of one reading of their folders. */
@@ -91,7 +93,8 @@ export class SkillLibrary {
     const { roots, log } = this.#options;
     let snapshot = EMPTY;
     try {
-      const scanned = await scanSkills(roots);
+      const { only } = this.#options;
+      const scanned = (await scanSkills(roots)).filter((skill) => !only || only.includes(skill.folder));
       const needsBins = scanned.some((skill) => skill.parse.type === "valid");
       const skills = await skillStatuses(scanned, {
         binDirs: needsBins ? await this.#options.binDirs() : [],

@@ -1,7 +1,6 @@
 import type { Logger } from "pino";
-import { chatKeyOf } from "../bus/messages.js";
 import type { SkeinConfig } from "../config/schema.js";
-import { type CallerDayTotals, tokensOf, type UsageCaller, type UsageLedger, userKeyOf } from "./usage-ledger.js";
+import { type CallerDayTotals, scopesOf, tokensOf, type UsageCaller, type UsageLedger } from "./usage-ledger.js";
 
 /** The budgets of `agents.defaults.budgets`. */
 export type BudgetName = "per_user_daily_tokens" | "per_chat_daily_tokens" | "daily_cost";
@@ -15,6 +14,8 @@ export interface BudgetGuardOptions {
   limits: SkeinConfig["agents"]["defaults"]["budgets"];
   ledger: UsageLedger;
   log: Logger;
+  /** With several agents: the agent whose budgets these are (only its calls are measured against them). */
+  agent?: string;
 }
 
 /** Share of a budget at which the operator is warned (once per budget, scope and day). */
@@ -41,7 +42,10 @@ export class BudgetGuard {
   constructor(options: BudgetGuardOptions) {
     this.#options = options;
     // Without budgets there is nothing to warn about (and, clustered, no day totals to read after each call).
-    if (this.active) options.ledger.onRecord((caller, totals) => this.#warnNearLimits(caller, totals));
+    if (this.active)
+      options.ledger.onRecord((caller, totals) => {
+        if (caller.agent === options.agent) this.#warnNearLimits(caller, totals);
+      });
   }
 
   /** Whether any budget is configured at all. */
@@ -75,11 +79,12 @@ export class BudgetGuard {
 
   #measure(caller: UsageCaller, today: CallerDayTotals): Measured[] {
     const { limits } = this.#options;
+    const scopes = scopesOf(caller);
     const measured: Measured[] = [];
     if (limits.per_user_daily_tokens !== undefined) {
       measured.push({
         budget: "per_user_daily_tokens",
-        scope: userKeyOf(caller),
+        scope: scopes.user,
         limit: limits.per_user_daily_tokens,
         used: tokensOf(today.user),
       });
@@ -87,13 +92,19 @@ export class BudgetGuard {
     if (limits.per_chat_daily_tokens !== undefined) {
       measured.push({
         budget: "per_chat_daily_tokens",
-        scope: chatKeyOf(caller),
+        scope: scopes.chat,
         limit: limits.per_chat_daily_tokens,
         used: tokensOf(today.chat),
       });
     }
+    // With several agents, each agent's budgets measure its own usage: its daily_cost is what it spent.
     if (limits.daily_cost !== undefined)
-      measured.push({ budget: "daily_cost", scope: "bot", limit: limits.daily_cost, used: today.all.cost });
+      measured.push({
+        budget: "daily_cost",
+        scope: scopes.agent ? `agent ${scopes.agent}` : "bot",
+        limit: limits.daily_cost,
+        used: (today.agent ?? today.all).cost,
+      });
     return measured;
   }
 

@@ -9,6 +9,8 @@ export interface UsageCaller {
   channel: string;
   chatId: string;
   senderId: string;
+  /** With `agents.list`: the agent that made the call. */
+  agent?: string;
 }
 
 /** Tokens and cost added up. */
@@ -22,12 +24,18 @@ export interface UsageTotals {
   cost: number;
 }
 
-/** One caller's usage on one UTC day: theirs, their chat's and the whole bot's (what the budgets measure). */
+/**
+ * One caller's usage on one UTC day: theirs, their chat's and the whole bot's (what the budgets
+ * measure). A caller with an agent (`agents.list`) gets its user's and chat's usage with that
+ * agent, and the agent's whole usage.
+ */
 export interface CallerDayTotals {
   day: string;
   user: UsageTotals;
   chat: UsageTotals;
   all: UsageTotals;
+  /** The caller's agent's usage today (with `agents.list`). */
+  agent?: UsageTotals;
 }
 
 /**
@@ -38,11 +46,12 @@ export interface SharedUsageTotals {
   dayTotals(day: string, caller: UsageCaller): Promise<CallerDayTotals>;
 }
 
-/** Today's running totals (UTC day), per user, per chat and for the whole bot. */
+/** Today's running totals (UTC day), per user, per chat, per agent and for the whole bot. */
 export interface DayTotals {
   day: string;
   byUser: Map<string, UsageTotals>;
   byChat: Map<string, UsageTotals>;
+  byAgent: Map<string, UsageTotals>;
   all: UsageTotals;
 }
 
@@ -58,14 +67,32 @@ export interface UsageLedgerOptions {
 }
 
 /** The caller of a message's model calls. */
-export const callerOf = (message: UsageCaller): UsageCaller => ({
+export const callerOf = (message: Omit<UsageCaller, "agent"> & { agentId?: string }): UsageCaller => ({
   channel: message.channel,
   chatId: message.chatId,
   senderId: message.senderId,
+  ...(message.agentId && { agent: message.agentId }),
 });
 
 /** The key of a sender in per-user totals: `channel:senderId`. */
 export const userKeyOf = (caller: Pick<UsageCaller, "channel" | "senderId">) => `${caller.channel}:${caller.senderId}`;
+
+/**
+ * The keys a caller's day totals are counted under: `channel:senderId` and `channel:chatId`,
+ * each after `<agent>|` when the caller has an agent, and the agent's own.
+ */
+export function scopesOf(caller: Pick<UsageCaller, "channel" | "chatId" | "senderId" | "agent">): {
+  user: string;
+  chat: string;
+  agent?: string;
+} {
+  const within = caller.agent ? `${caller.agent}|` : "";
+  return {
+    user: `${within}${userKeyOf(caller)}`,
+    chat: `${within}${chatKeyOf(caller)}`,
+    ...(caller.agent && { agent: caller.agent }),
+  };
+}
 
 /** Nothing used yet. */
 export const noUsage = (): UsageTotals => ({ calls: 0, promptTokens: 0, completionTokens: 0, cost: 0 });
@@ -140,9 +167,7 @@ export class UsageLedger {
       return;
     }
     const today = await this.today();
-    addUsage(today.all, record);
-    addUsage(entry(today.byUser, userKeyOf(caller)), record);
-    addUsage(entry(today.byChat, chatKeyOf(caller)), record);
+    count(today, record);
     for (const listener of this.#listeners) listener(caller, callerTotals(today, caller));
     // Stored in the background (the store may gather records a while first): the totals count it already.
     this.#options.store.append(record).catch((error: unknown) => {
@@ -182,7 +207,7 @@ export class UsageLedger {
     if (!this.#options.shared) return callerTotals(await this.today(), caller);
     return this.#options.shared.dayTotals(day, caller).catch((error: unknown) => {
       this.#options.log.error({ err: error }, "cannot read today's model usage of the cluster; counting none");
-      return { day, user: noUsage(), chat: noUsage(), all: noUsage() };
+      return { day, user: noUsage(), chat: noUsage(), all: noUsage(), ...(caller.agent && { agent: noUsage() }) };
     });
   }
 
@@ -193,13 +218,9 @@ export class UsageLedger {
   }
 
   async #load(day: string): Promise<DayTotals> {
-    const totals: DayTotals = { day, byUser: new Map(), byChat: new Map(), all: noUsage() };
+    const totals: DayTotals = { day, byUser: new Map(), byChat: new Map(), byAgent: new Map(), all: noUsage() };
     try {
-      for (const record of await this.#options.store.readSince(Date.parse(`${day}T00:00:00Z`))) {
-        addUsage(totals.all, record);
-        addUsage(entry(totals.byUser, userKeyOf(record)), record);
-        addUsage(entry(totals.byChat, chatKeyOf(record)), record);
-      }
+      for (const record of await this.#options.store.readSince(Date.parse(`${day}T00:00:00Z`))) count(totals, record);
     } catch (error) {
       this.#options.log.error({ err: error }, "cannot read today's model usage; counting from zero");
     }
@@ -207,12 +228,23 @@ export class UsageLedger {
   }
 }
 
+/** Adds a record to the day's totals of its user, chat, agent and the bot. */
+function count(totals: DayTotals, record: UsageRecord): void {
+  const scopes = scopesOf(record);
+  addUsage(totals.all, record);
+  addUsage(entry(totals.byUser, scopes.user), record);
+  addUsage(entry(totals.byChat, scopes.chat), record);
+  if (scopes.agent) addUsage(entry(totals.byAgent, scopes.agent), record);
+}
+
 function callerTotals(today: DayTotals, caller: UsageCaller): CallerDayTotals {
+  const scopes = scopesOf(caller);
   return {
     day: today.day,
-    user: today.byUser.get(userKeyOf(caller)) ?? noUsage(),
-    chat: today.byChat.get(chatKeyOf(caller)) ?? noUsage(),
+    user: today.byUser.get(scopes.user) ?? noUsage(),
+    chat: today.byChat.get(scopes.chat) ?? noUsage(),
     all: today.all,
+    ...(scopes.agent && { agent: today.byAgent.get(scopes.agent) ?? noUsage() }),
   };
 }
 

@@ -9,6 +9,8 @@ export interface UsageRecord {
   channel: string;
   chatId: string;
   senderId: string;
+  /** With `agents.list`: the agent that made the call (none: `main`). */
+  agent?: string;
   provider: string;
   model: string;
   promptTokens: number;

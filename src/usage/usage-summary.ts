@@ -4,12 +4,13 @@ import { addUsage, noUsage, tokensOf, type UsageTotals, userKeyOf } from "./usag
 import type { UsageRecord } from "./usage-store.js";
 
 /** How `skein usage` groups records. */
-export type UsageGrouping = "chat" | "user" | "model";
+export type UsageGrouping = "chat" | "user" | "model" | "agent";
 
 /** The group a record belongs to: `channel:chatId`, `channel:senderId` or `provider/model`. */
 function groupKeyOf(record: UsageRecord, by: UsageGrouping): string {
   if (by === "chat") return chatKeyOf(record);
   if (by === "user") return userKeyOf(record);
+  if (by === "agent") return record.agent ?? "main";
   return `${record.provider}/${record.model}`;
 }
 

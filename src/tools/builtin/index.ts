@@ -10,7 +10,7 @@ import { memoryTools } from "./memory.js";
 import { memoryNoteTools, noteFiles } from "./memory-notes.js";
 import { MemoryFile, type MemoryStore, type NoteStore } from "./memory-store.js";
 import { messageTool } from "./message.js";
-import { messageTargetRule } from "./message-targets.js";
+import { type MessageTargetOptions, messageTargetRule } from "./message-targets.js";
 import { commandEnvironment } from "./safe-env.js";
 import { describeSandbox, resolveSandbox } from "./sandbox.js";
 import type { SandboxDecision } from "./sandboxed-run.js";
@@ -31,6 +31,8 @@ export interface BuiltinToolDeps {
   pairings?: Pick<PairingStore, "isApproved">;
   /** Whether a conversation with a chat is stored (the `message` tool's "known" targets); default none. */
   hasConversation?: (channel: string, chatId: string) => Promise<boolean>;
+  /** With several agents: the agent these tools are for (the `message` and `schedule` tools reach its chats only). */
+  agent?: MessageTargetOptions["agent"];
   log: Logger;
   /** The daemon's environment, from which commands get only a safe base (default `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;
@@ -105,6 +107,7 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
     ...(deps.hasConversation
       ? { hasConversation: ({ channel, chatId }) => deps.hasConversation!(channel, chatId) }
       : {}),
+    ...(deps.agent && { agent: deps.agent }),
   });
   const leaksSecret = secretEgressGuard(
     deps.secrets ?? [...configSecrets(config), ...environmentSecrets(deps.env ?? process.env)],

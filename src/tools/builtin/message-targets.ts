@@ -35,6 +35,12 @@ export interface MessageTargetOptions {
   pairings?: Pick<PairingStore, "isApproved">;
   /** Whether a conversation exists with this chat (any of its threads); the session store knows. */
   hasConversation?: (target: MessageTarget) => Promise<boolean>;
+  /**
+   * With several agents (`agents.list`): the agent whose tools these are, and whether the bindings
+   * route a chat to it. A chat known by `allow_from` or pairing is reached only when routed to it;
+   * `hasConversation` must then answer for this agent's conversations only.
+   */
+  agent?: { id: string; routedHere: (target: MessageTarget) => boolean };
 }
 
 /** Why a target is refused, or undefined when the message tool may send there. */
@@ -58,15 +64,30 @@ export function messageTargetRule(options: MessageTargetOptions): MessageTargetR
       : [];
 
   const hasConversation = options.hasConversation ?? (async () => false);
+  const { agent } = options;
+  const routed = agent ? agent.routedHere : () => true;
 
   return async (target, current) => {
     if (target.channel === current.channel && target.chatId === current.chatId) return undefined;
     if (named.has(`${target.channel}:${target.chatId}`)) return undefined;
-    if (allowFrom(target.channel).includes(target.chatId)) return undefined;
-    if (await pairings.isApproved(target.channel, target.chatId).catch(() => false)) return undefined;
+    if (routed(target)) {
+      if (allowFrom(target.channel).includes(target.chatId)) return undefined;
+      if (await pairings.isApproved(target.channel, target.chatId).catch(() => false)) return undefined;
+    }
     if (await hasConversation(target).catch(() => false)) return undefined;
-    return refusal(target, extra);
+    return agent ? agentRefusal(target, agent.id, extra) : refusal(target, extra);
   };
+}
+
+/** What an agent's refused target is told: only its own chats, or its `message.targets`. */
+function agentRefusal(target: MessageTarget, agent: string, extra: string[]): string {
+  const wanted = `${target.channel}:${target.chatId}`;
+  const allowing = JSON.stringify({ mode: "known", extra: [...extra, wanted] });
+  return (
+    `${target.channel} chat ${target.chatId} is not a chat of agent ${agent} (an agent reaches the chats routed to ` +
+    `it that it knows, and the extra targets named). To allow it, the operator sets ` +
+    `agents.list[].tools.message.targets of agent ${agent} to ${allowing} in the config.`
+  );
 }
 
 /** What a refused target is told: the rule, and the one setting that would allow exactly this chat. */

@@ -1,0 +1,59 @@
+import type { InboundMessage } from "../bus/messages.js";
+import { meteredProvider } from "../usage/metered-provider.js";
+import { callerOf, type UsageLedger } from "../usage/usage-ledger.js";
+import type { AgentRuntime } from "./agent-runtime.js";
+import type { ChatReplies } from "./chat-replies.js";
+import { allowedModels, type ModelCommandDeps, sessionModel } from "./model-commands.js";
+import type { SessionSettingsStore } from "./session-settings.js";
+import { scheduledModel } from "./triggered-turn.js";
+import { TurnRunner, type TurnRunnerOptions } from "./turn.js";
+
+/** One agent as the loop runs it: its runtime, its turns and its `/model` choices. */
+export interface AgentParts {
+  readonly runtime: AgentRuntime;
+  readonly turns: TurnRunner;
+  readonly models: ModelCommandDeps;
+}
+
+/** What every agent shares: the loop's turn options less what is each agent's own. */
+export interface SharedTurnOptions
+  extends Omit<
+    TurnRunnerOptions,
+    "provider" | "registry" | "context" | "agent" | "attachments" | "contextWindow" | "modelFor" | "namePrefix"
+  > {
+  replies: ChatReplies;
+  settings: SessionSettingsStore;
+  mayConfigure: ModelCommandDeps["mayConfigure"];
+  ledger?: UsageLedger;
+}
+
+/** Builds an agent's turn runner and `/model` deps over the shared parts. */
+export function agentParts(runtime: AgentRuntime, shared: SharedTurnOptions): AgentParts {
+  const { settings, mayConfigure, ledger, ...turnOptions } = shared;
+  const models: ModelCommandDeps = {
+    agent: runtime.defaults,
+    settings,
+    mayConfigure,
+    ...(ledger ? { ledger } : {}),
+  };
+  const turns = new TurnRunner({
+    ...turnOptions,
+    provider: runtime.provider,
+    registry: runtime.registry,
+    context: runtime.context,
+    agent: runtime.defaults,
+    ...(runtime.attachments && { attachments: runtime.attachments }),
+    ...(runtime.contextWindow && { contextWindow: runtime.contextWindow }),
+    ...(runtime.namePrefix && { namePrefix: runtime.namePrefix }),
+    modelFor: async (key, message) => ({
+      model: scheduledModel(message, allowedModels(runtime.defaults)) ?? (await sessionModel(key, models)),
+      provider: ledger ? meteredProvider(runtime.provider, callerOf(message), ledger) : runtime.provider,
+    }),
+  });
+  return { runtime, turns, models };
+}
+
+/** The message as the agent `agent` handles it: named, so that what it starts (a background result) comes back to it. */
+export function addressedTo(message: InboundMessage, agent: string): InboundMessage {
+  return message.agentId === agent ? message : { ...message, agentId: agent };
+}
