@@ -158,6 +158,14 @@ describe("skein start with three agents (the built CLI): personal in Alice's Tel
     expect(reply).toContain("Workspace: workspace");
   }, 30_000);
 
+  it("shows this chat's agent in /help and only its skills in /skills", async () => {
+    expect(await askTelegram(bob, bobChat, "/help")).toContain("I'm Family (agent family)");
+    const skills = await askTelegram(bob, bobChat, "/skills");
+    expect(skills).toContain("recipes");
+    expect(skills).not.toContain("diary");
+    expect(await askTelegram(alice, aliceChat, "/skills")).toContain("diary");
+  }, 30_000);
+
   it("offers the read-only work agent of a Slack team no exec_shell, while Alice's personal agent runs it", async () => {
     const before = model.requests.length;
     await askSlack(askForTools({ name: "exec_shell", arguments: { command: "echo ran-in-work" } }));
