@@ -17,6 +17,8 @@
  * `npm run bench -- --compaction` runs the long-conversation bench instead (bench/compaction.ts): prompt tokens per
  * turn over 300 turns of `skein chat` with and without compaction, and the share of each request that repeats the
  * previous one byte for byte [target >= 95% between compactions].
+ * `npm run bench -- --agents` runs the several-agents bench instead (bench/agents.ts): routing cost per message with
+ * 20 agents and 200 bindings, and whole-turn time and CPU against one agent [target: no measurable difference].
  * `npm run bench -- --cluster` runs the cluster bench instead (bench/cluster.ts, about three minutes):
  * 1 against 3 processes sharing Redis, and the takeover after a SIGKILL of the Telegram poller.
  */
@@ -37,6 +39,7 @@ import type { ChatRequest, ChatResponse, LlmProvider } from "../src/providers/pr
 import { ToolRegistry } from "../src/tools/registry.js";
 import type { ToolContext } from "../src/tools/tool.js";
 import { FakeOpenAI } from "../test/fakes/fake-openai.js";
+import { agentsBench } from "./agents.js";
 import { clusterBench } from "./cluster.js";
 import { compactionBench } from "./compaction.js";
 import { dashboardBench } from "./dashboard.js";
@@ -223,6 +226,7 @@ try {
   else if (process.argv.includes("--skills")) await skillsBench(home);
   else if (process.argv.includes("--compaction")) await compactionBench(home);
   else if (process.argv.includes("--dashboard")) await dashboardBench(cli, home);
+  else if (process.argv.includes("--agents")) await agentsBench(home);
   else await standardBench();
 } finally {
   await rm(home, { recursive: true, force: true });
