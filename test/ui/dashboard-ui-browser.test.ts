@@ -126,6 +126,20 @@ describe.skipIf(missing)(`the dashboard UI in Chromium${missing ? ` (skipped: ${
     expect(await page.locator("main").evaluate((main) => main.ownerDocument.activeElement === main)).toBe(true);
   });
 
+  it("attaches a file to the open web-chat conversation, named in X-File-Name", async () => {
+    const file = { name: "notes é.txt", mimeType: "text/plain", buffer: Buffer.from("twelve bytes") };
+    await open("Chat");
+    await page.getByRole("link", { name: /Release notes draft/ }).click();
+    await page.locator('.composer input[type="file"]').setInputFiles(file);
+    await page.getByText("attached: notes é.txt").waitFor();
+    expect(fake.requests.find((request) => request.path.startsWith("/api/chat/files"))).toMatchObject({
+      method: "POST",
+      path: "/api/chat/files?conversation=w1",
+      body: { bytes: 12, name: encodeURIComponent("notes é.txt") },
+      csrf: expect.any(String),
+    });
+  });
+
   it("shows a pending call's exact arguments and approves it once", async () => {
     await open("Approvals");
     const pre = page.locator("pre.arguments");
