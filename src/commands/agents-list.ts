@@ -16,15 +16,18 @@ interface ServedChat {
  * its bindings, and the chats it has served (from the sessions under `$SKEIN_HOME/sessions`).
  */
 export async function run(options: GlobalOptions & { json?: boolean }): Promise<number> {
-  const [{ loadConfig }, { agentsOverview, overviewLines }, { decodeSessionFileName }] = await Promise.all([
-    import("../config/load.js"),
-    import("../routing/agents-overview.js"),
-    import("../agent/session-id.js"),
-  ]);
+  const [{ loadConfig }, { agentsOverview, overviewLines }, { decodeSessionFileName }, sessionKeys] = await Promise.all(
+    [
+      import("../config/load.js"),
+      import("../routing/agents-overview.js"),
+      import("../agent/session-id.js"),
+      import("../agent/agent-runtime.js"),
+    ],
+  );
   try {
     const loaded = await loadConfig({ configPath: options.config });
     const agents = agentsOverview(loaded.config, loaded);
-    const served = await servedChats(join(loaded.home, "sessions"), decodeSessionFileName);
+    const served = await servedChats(join(loaded.home, "sessions"), decodeSessionFileName, sessionKeys);
     const listing = agents.map((agent) => ({ ...agent, chats: served.get(agent.id) ?? [] }));
     if (options.json) {
       await writeOut(`${JSON.stringify({ agents: listing, bindings: loaded.config.bindings }, null, 2)}\n`);
@@ -46,7 +49,11 @@ function servedLine(agent: AgentOverview & { chats: ServedChat[] }): string {
  * The chats each agent has sessions for, most recent first. A session key is `channel:chatId[:thread]`
  * for the agent `main` and `agent:<id>:channel:chatId[:thread]` for the others.
  */
-async function servedChats(directory: string, decode: (stem: string) => string): Promise<Map<string, ServedChat[]>> {
+async function servedChats(
+  directory: string,
+  decode: (stem: string) => string,
+  keys: { agentOfSessionKey(key: string): string; agentKeyPrefix(agent: string): string },
+): Promise<Map<string, ServedChat[]>> {
   let names: string[];
   try {
     names = (await readdir(directory)).filter((name) => name.endsWith(".jsonl"));
@@ -62,9 +69,8 @@ async function servedChats(directory: string, decode: (stem: string) => string):
     } catch {
       continue; // not a session file skein wrote
     }
-    const owned = /^agent:([^:]+):(.*)$/.exec(key);
-    const agent = owned?.[1] ?? "main";
-    const [channel, chatId] = (owned?.[2] ?? key).split(":");
+    const agent = keys.agentOfSessionKey(key);
+    const [channel, chatId] = key.slice(keys.agentKeyPrefix(agent).length).split(":");
     if (!channel || !chatId) continue;
     const modified = await stat(join(directory, name)).then(
       (stats) => stats.mtime.toISOString(),
