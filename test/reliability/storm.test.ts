@@ -18,7 +18,7 @@ const CYCLES = 4;
 /** A message every this many milliseconds, round robin over the platforms, up and down alike (a few hundred in all). */
 const FEED_EVERY_MS = 75;
 /**
- * The whole storm, answers included, must fit in this (the test's own limit is a little longer).
+ * The whole storm, answers included, must fit in this; the answers after it get at least 60 s more.
  * Alone it takes about 15 s here (five daemon starts of ~2 s); during the full suite on two
  * shared cores a start can take twice that, or more while the other files start daemons too.
  */
@@ -82,7 +82,7 @@ describe("a kill/restart storm on three platforms (the built CLI)", () => {
         world,
         () => world.replyCounts().size >= sent,
         `all ${sent} messages are answered after the storm`,
-        Math.max(deadline - Date.now(), 1_000),
+        Math.max(deadline - Date.now(), 60_000),
       );
       expect(await world.stop()).toBe(0);
 
@@ -100,6 +100,6 @@ describe("a kill/restart storm on three platforms (the built CLI)", () => {
       });
       expect({ sent, lost, duplicated, outOfOrder }).toEqual({ sent, lost: [], duplicated: [], outOfOrder: [] });
     },
-    BUDGET_MS + 5_000,
+    BUDGET_MS + 65_000,
   );
 });
