@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** What `node scripts/build.mjs` reads. */
-export const buildSources = ["package.json", "tsconfig.json", "scripts", "src", "channels"];
+export const buildSources = ["package.json", "tsconfig.json", "scripts", "src", "channels", "ui"];
 
 export interface BuiltCli {
   /** The private copy of the repository the CLI was built in. */
