@@ -354,7 +354,8 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     agent.start(Promise.all([mcpReady, channelsStarted]));
     await channelsStarted;
     if (root.signal.aborted) return; // stopped during start-up
-    if (supervisor.allFailed()) {
+    // The dashboard's chat is always up; it does not keep a daemon whose every configured channel failed.
+    if (supervisor.allFailed(webChat ? [webChat.channel.name] : [])) {
       const reasons = supervisor
         .failures()
         .map((failure) => `${failure.name}: ${failure.reason}`)

@@ -103,9 +103,10 @@ export class ChannelSupervisor {
       .map((entry) => ({ name: entry.name, reason: entry.down?.detail ?? "" }));
   }
 
-  /** Whether there were channels and every one of them failed for good. */
-  allFailed(): boolean {
-    return this.#entries.length > 0 && this.#entries.every((entry) => entry.permanent);
+  /** Whether there were channels (besides those named) and every one of them failed for good. */
+  allFailed(besides: readonly string[] = []): boolean {
+    const counted = this.#entries.filter((entry) => !besides.includes(entry.name));
+    return counted.length > 0 && counted.every((entry) => entry.permanent);
   }
 
   /** Every channel's status by name: its own while it runs, else why it is down (or that it is starting). */
