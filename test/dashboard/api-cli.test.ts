@@ -87,7 +87,7 @@ describe("the dashboard's API", () => {
 
     const { conversations } = await read<{ conversations: Array<Record<string, unknown>> }>("/api/conversations");
     const mine = conversations.find((conversation) => conversation.key === `telegram:${alice.id}`);
-    expect(mine).toMatchObject({ channel: "telegram", chat_id: String(alice.id), agent: "default" });
+    expect(mine).toMatchObject({ channel: "telegram", chat_id: String(alice.id), agent: "main" });
     expect(mine!.message_count).toBeGreaterThanOrEqual(2);
 
     const found = await read<{ conversations: Array<{ key: string; match: string }> }>("/api/conversations?q=PLANTS");

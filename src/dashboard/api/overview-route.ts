@@ -1,3 +1,4 @@
+import { MAIN_AGENT } from "../../agent/agent-runtime.js";
 import { type ApiRoute, ok } from "../dashboard-routes.js";
 import type { DashboardSources } from "../dashboard-sources.js";
 import { levelNumber } from "../log-ring.js";
@@ -30,7 +31,9 @@ export function overviewRoute(sources: DashboardSources): ApiRoute {
               })),
             }
           : null,
-        agents: [{ id: "default", name: config.agents.defaults.model }],
+        agents: config.agents.list?.map((agent) => ({ id: agent.id, ...(agent.name && { name: agent.name }) })) ?? [
+          { id: MAIN_AGENT },
+        ],
         warnings: sources.logs
           .read((line) => (levelNumber(line.level) ?? 0) >= warn, 50)
           .map(({ time, level, msg }) => ({ time, level, msg })),

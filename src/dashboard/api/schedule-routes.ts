@@ -1,3 +1,4 @@
+import { MAIN_AGENT } from "../../agent/agent-runtime.js";
 import { describeSchedule } from "../../scheduler/job.js";
 import { type ApiRoute, apiError, ok } from "../dashboard-routes.js";
 import type { DashboardSources } from "../dashboard-sources.js";
@@ -20,7 +21,7 @@ export function scheduleRoutes(sources: DashboardSources): ApiRoute[] {
             ...(job.nextRun !== undefined && { next_run: new Date(job.nextRun).toISOString() }),
             target: `${job.target.channel}:${job.target.chatId}${job.target.threadId ? `:${job.target.threadId}` : ""}`,
             created_by: job.createdBy,
-            agent: "default",
+            agent: job.agent ?? MAIN_AGENT,
           })),
         }),
     },
