@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentText, FakeOpenAI, type Responder, spokenText } from "../fakes/fake-openai.js";
 import { FakeSlack, postSignedEvent } from "../fakes/fake-slack.js";
-import { type FakeChat, FakeTelegram, type FakeUser } from "../fakes/fake-telegram.js";
+import { type FakeChat, FakeTelegram, type FakeUser, fakeBot } from "../fakes/fake-telegram.js";
 import { cliPath } from "../support/cli-path.js";
 import { type SkeinProcess, spawnSkein } from "../support/skein-process.js";
 import { askForTools, toolCallingResponder, toolResultsAfter } from "../support/tool-calling-model.js";
@@ -17,6 +17,7 @@ const alice: FakeUser = { id: 111, first_name: "Alice", username: "alice" };
 const bob: FakeUser = { id: 222, first_name: "Bob", username: "bob" };
 const aliceChat: FakeChat = { id: 111, type: "private" };
 const bobChat: FakeChat = { id: 222, type: "private" };
+const forum: FakeChat = { id: -1001, type: "supergroup", title: "Household", is_forum: true };
 
 /** Answers "who are you" with the marker of the AGENTS.md in its system prompt; makes the tool calls it is asked for. */
 const responder: Responder = (request) => {
@@ -122,6 +123,11 @@ describe("skein start with three agents (the built CLI): personal in Alice's Tel
         },
         bindings: [
           { agent: "family", match: { channel: "telegram", chat_id: "222" } },
+          // Alice anywhere else in Telegram (her groups) is family's; her own DM stays personal's (chat beats sender);
+          // topic 7 of the household forum is work's (thread beats sender).
+          { agent: "family", match: { channel: "telegram", sender: "111" } },
+          { agent: "personal", match: { channel: "telegram", chat_id: "111" } },
+          { agent: "work", match: { channel: "telegram", chat_id: "-1001", thread: "7" } },
           { agent: "work", match: { channel: "slack", team_id: "T012" } },
         ],
       }),
@@ -150,6 +156,29 @@ describe("skein start with three agents (the built CLI): personal in Alice's Tel
     expect(await askTelegram(bob, bobChat, "who are you")).toBe("I am MARKER-family");
     expect(await askSlack("who are you")).toBe("[work] I am MARKER-work");
   }, 60_000);
+
+  it("routes by sender, chat and thread with the most specific match winning (thread > chat > sender > default)", async () => {
+    const handle = `@${fakeBot.username}`;
+    const mention = { entities: [{ type: "mention", offset: 0, length: handle.length }] };
+    /** Alice mentions the bot in the forum (in `thread` when given); resolves with the answer there. */
+    async function askForum(thread?: number): Promise<string> {
+      const before = telegram.sent.length;
+      telegram.userMessage(forum, alice, `${handle} who are you`, {
+        ...mention,
+        ...(thread !== undefined && { message_thread_id: thread, is_topic_message: true }),
+      });
+      await waitUntil(
+        () => telegram.sent.slice(before).some((sent) => sent.chat_id === forum.id),
+        "an answer in the forum",
+        30_000,
+      );
+      return telegram.sent.slice(before).find((sent) => sent.chat_id === forum.id)!.text;
+    }
+    expect(await askForum()).toBe("I am MARKER-family"); // sender
+    expect(await askForum(7)).toBe("[work] I am MARKER-work"); // thread beats sender
+    expect(await askForum(8)).toBe("I am MARKER-family"); // another topic: sender again
+    expect(await askTelegram(alice, aliceChat, "who are you")).toBe("I am MARKER-personal"); // chat beats sender
+  }, 90_000);
 
   it("answers /agent with this chat's agent, its model and its workspace folder", async () => {
     const reply = await askTelegram(bob, bobChat, "/agent");
@@ -256,7 +285,7 @@ describe("skein start with three agents (the built CLI): personal in Alice's Tel
       agents: Record<string, { turnsServed: number; sessions: number }>;
     };
     expect(status.agents.family!.turnsServed).toBeGreaterThan(0);
-    expect(status.agents.work!.sessions).toBe(1);
+    expect(status.agents.work!.sessions).toBe(2); // the Slack DM and the forum topic
   }, 60_000);
 
   it("refuses skein chat --agent with an unknown id in one line, exit 1", async () => {
