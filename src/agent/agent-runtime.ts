@@ -66,3 +66,8 @@ export function agentOfSessionKey(key: string): string {
   const match = /^agent:([^:]+):/.exec(key);
   return match?.[1] ?? MAIN_AGENT;
 }
+
+/** A session key less its agent's prefix (none for `main`): `channel:chat[:thread]`. */
+export function sessionKeyWithoutAgent(key: string): string {
+  return key.slice(agentKeyPrefix(agentOfSessionKey(key)).length);
+}

@@ -52,7 +52,7 @@ function servedLine(agent: AgentOverview & { chats: ServedChat[] }): string {
 async function servedChats(
   directory: string,
   decode: (stem: string) => string,
-  keys: { agentOfSessionKey(key: string): string; agentKeyPrefix(agent: string): string },
+  keys: { agentOfSessionKey(key: string): string; sessionKeyWithoutAgent(key: string): string },
 ): Promise<Map<string, ServedChat[]>> {
   let names: string[];
   try {
@@ -70,7 +70,7 @@ async function servedChats(
       continue; // not a session file skein wrote
     }
     const agent = keys.agentOfSessionKey(key);
-    const [channel, chatId] = key.slice(keys.agentKeyPrefix(agent).length).split(":");
+    const [channel, chatId] = keys.sessionKeyWithoutAgent(key).split(":");
     if (!channel || !chatId) continue;
     const modified = await stat(join(directory, name)).then(
       (stats) => stats.mtime.toISOString(),

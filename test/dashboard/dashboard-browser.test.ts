@@ -1,7 +1,7 @@
 import type { Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alice, chatOf, mallory, SECRETS, SkeinUnderAttack } from "../security/skein-under-attack.js";
-import { browserMissing, launchBrowser, type TestBrowser } from "../support/browser.js";
+import { browserMissing, launchBrowser, openPage, type TestBrowser } from "../support/browser.js";
 import { loginUrlIn, skeinDashboard } from "../support/dashboard-client.js";
 
 const missing = browserMissing();
@@ -38,13 +38,7 @@ describe.skipIf(missing)(
       await skein?.close();
     });
 
-    const open = async (name: string) => {
-      await page
-        .getByRole("navigation", { name: "Pages" })
-        .getByRole("link", { name: new RegExp(`^${name}( |$)`) })
-        .click();
-      await expect.poll(() => page.locator("h1").textContent()).toBe(name);
-    };
+    const open = (name: string) => openPage(page, name);
 
     it("logs in with the one-time URL from `skein dashboard`, which does not work twice", async () => {
       loginUrl = loginUrlIn((await skeinDashboard(skein.home)).stdout);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** Debian's `chromium` (`.ci/run` installs it when missing). */
 export const chromiumPath = process.env.SKEIN_CHROMIUM ?? "/usr/bin/chromium";
@@ -78,4 +79,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.SKEIN_SCREENSHOTS !== "1" && existsSync(file)) return;
   await mkdir(screenshotDir, { recursive: true });
   await page.screenshot({ path: file, fullPage: false });
+}
+
+/** Opens a dashboard page from the navigation by its name and waits until its heading shows it. */
+export async function openPage(page: Page, name: string): Promise<void> {
+  await page
+    .getByRole("navigation", { name: "Pages" })
+    .getByRole("link", { name: new RegExp(`^${name}( |$)`) })
+    .click();
+  await expect.poll(() => page.locator("h1").textContent()).toBe(name);
 }

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeDashboard, startFakeDashboard } from "../fakes/fake-dashboard.js";
-import { browserMissing, launchBrowser, screenshot, type TestBrowser } from "../support/browser.js";
+import { browserMissing, launchBrowser, openPage, screenshot, type TestBrowser } from "../support/browser.js";
 import { dashboardAnswers } from "./dashboard-data.js";
 
 const uiDir = fileURLToPath(new URL("../../dist/ui/", import.meta.url));
@@ -27,13 +27,7 @@ describe.skipIf(missing)(`the dashboard UI in Chromium${missing ? ` (skipped: ${
     await fake?.close();
   });
 
-  const open = async (name: string) => {
-    await page
-      .getByRole("navigation", { name: "Pages" })
-      .getByRole("link", { name: new RegExp(`^${name}( |$)`) })
-      .click();
-    await expect.poll(() => page.locator("h1").textContent()).toBe(name);
-  };
+  const open = (name: string) => openPage(page, name);
 
   it("asks to run `skein dashboard` on the host before a login", async () => {
     await page.goto(fake.url);

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { agentKeyPrefix, agentOfSessionKey } from "../../agent/agent-runtime.js";
+import { agentOfSessionKey, sessionKeyWithoutAgent } from "../../agent/agent-runtime.js";
 import { decodeSessionFileName } from "../../agent/session-id.js";
 import { type ApiRoute, apiError, ok } from "../dashboard-routes.js";
 import type { DashboardSources } from "../dashboard-sources.js";
@@ -52,7 +52,7 @@ export function conversationRoutes(sources: DashboardSources): ApiRoute[] {
           const recent = dated
             .filter((entry): entry is { name: string; mtime: number } => entry.mtime !== undefined)
             .map((entry) => ({ ...entry, key: decodeSessionFileName(entry.name.slice(0, -".jsonl".length)) }))
-            .filter((entry) => !only || withoutAgent(entry.key).startsWith(`${only}:`))
+            .filter((entry) => !only || sessionKeyWithoutAgent(entry.key).startsWith(`${only}:`))
             .sort((a, b) => b.mtime - a.mtime)
             .slice(0, maxListed);
           return Promise.all(recent.map((entry) => describe(join(dir, entry.name), entry.key, entry.mtime, q, from)));
@@ -86,7 +86,7 @@ async function describe(
 ): Promise<Listed | undefined> {
   const text = await readFile(path, "utf8").catch(() => undefined);
   if (text === undefined) return undefined;
-  const [channel = "", ...rest] = withoutAgent(key).split(":");
+  const [channel = "", ...rest] = sessionKeyWithoutAgent(key).split(":");
   let count = 0;
   let title: string | undefined;
   let match: string | undefined;
@@ -122,9 +122,4 @@ async function describe(
     message_count: count,
     ...(match !== undefined && { match: sources.redact(match) }),
   };
-}
-
-/** A session key less its agent's prefix (`agent:<id>:`; none for the agent `main`): `channel:chat[:thread]`. */
-function withoutAgent(key: string): string {
-  return key.slice(agentKeyPrefix(agentOfSessionKey(key)).length);
 }
