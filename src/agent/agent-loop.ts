@@ -14,6 +14,7 @@ import { settleWithin } from "../util/settle-within.js";
 import { agentText } from "./agent-command.js";
 import { type AgentParts, addressedTo, agentParts, type SharedTurnOptions } from "./agent-parts.js";
 import { type AgentDirectory, type AgentRuntime, agentSessionKey, MAIN_AGENT } from "./agent-runtime.js";
+import { ShuttingDown } from "./apology.js";
 import { chatCommandOf, parseCommandLine, runChatCommand } from "./chat-commands.js";
 import { ChatReplies, errorText } from "./chat-replies.js";
 import type { ContextBuilder } from "./context.js";
@@ -26,10 +27,10 @@ import { MemorySessionSettings, type SessionSettingsStore } from "./session-sett
 import type { SessionStore } from "./sessions.js";
 import { type InvokedSkill, parseSkillCommand, type SkillCommandDeps, skillListText } from "./skill-commands.js";
 import { isJournaled } from "./triggered-turn.js";
-import { ShuttingDown, type TurnOutcome, type TurnRunnerOptions } from "./turn.js";
+import type { TurnOutcome, TurnRunnerOptions } from "./turn-contract.js";
 
 /** What `onOutcome` listeners get; defined with the turn, which makes most of them. */
-export type { TurnOutcome } from "./turn.js";
+export type { TurnOutcome } from "./turn-contract.js";
 
 export interface AgentLoopOptions {
   bus: MessageBus;

@@ -6,7 +6,8 @@ import type { ChatReplies } from "./chat-replies.js";
 import { allowedModels, type ModelCommandDeps, sessionModel } from "./model-commands.js";
 import type { SessionSettingsStore } from "./session-settings.js";
 import { scheduledModel } from "./triggered-turn.js";
-import { TurnRunner, type TurnRunnerOptions } from "./turn.js";
+import { TurnRunner } from "./turn.js";
+import type { TurnRunnerOptions } from "./turn-contract.js";
 
 /** One agent as the loop runs it: its runtime, its turns and its `/model` choices. */
 export interface AgentParts {

@@ -6,7 +6,7 @@ import type { ToolRegistry } from "../tools/registry.js";
 import type { BudgetGuard } from "../usage/budgets.js";
 import type { ContextBuilder } from "./context.js";
 import type { SkillCommandDeps } from "./skill-commands.js";
-import type { TurnRunnerOptions } from "./turn.js";
+import type { TurnRunnerOptions } from "./turn-contract.js";
 
 /** The id of the one agent of a configuration without `agents.list`; its sessions keep their unprefixed keys. */
 export const MAIN_AGENT = "main";

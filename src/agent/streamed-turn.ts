@@ -1,5 +1,8 @@
+import type { InboundMessage } from "../bus/messages.js";
 import type { ReplyStream } from "../channel-kit/reply-stream.js";
+import { replyTargetOf } from "./chat-replies.js";
 import type { ToolLoopTurn } from "./tool-loop.js";
+import type { TurnRunnerOptions } from "./turn-contract.js";
 
 /**
  * Feeds a turn's progress to a {@link ReplyStream}: the model's text as it is written
@@ -40,5 +43,23 @@ export class StreamedTurn {
         );
       },
     };
+  }
+}
+
+/**
+ * A stream for the answer to `message`, when its channel can stream; in preview `previewId` when given
+ * (and only then, when resuming). A channel that fails to open one is logged and the turn answers unstreamed.
+ */
+export function openStreamedTurn(
+  options: Pick<TurnRunnerOptions, "openStream" | "log">,
+  message: InboundMessage,
+  previewId?: string,
+): StreamedTurn | undefined {
+  try {
+    const stream = options.openStream?.(replyTargetOf(message), previewId ? { previewId } : undefined);
+    return stream && new StreamedTurn(stream);
+  } catch (error) {
+    options.log.debug({ err: error, channel: message.channel }, "could not open a streamed reply");
+    return undefined;
   }
 }
