@@ -9,26 +9,24 @@ import { GateChain } from "../gates/gate-chain.js";
 import type { LlmProvider } from "../providers/provider.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { BudgetGuard } from "../usage/budgets.js";
-import { callerOf, type UsageLedger } from "../usage/usage-ledger.js";
+import type { UsageLedger } from "../usage/usage-ledger.js";
 import { settleWithin } from "../util/settle-within.js";
-import { agentText } from "./agent-command.js";
 import { type AgentParts, addressedTo, agentParts, type SharedTurnOptions } from "./agent-parts.js";
 import { type AgentDirectory, type AgentRuntime, agentSessionKey, MAIN_AGENT } from "./agent-runtime.js";
 import { ShuttingDown } from "./apology.js";
-import { chatCommandOf, parseCommandLine, runChatCommand } from "./chat-commands.js";
 import { ChatReplies, errorText } from "./chat-replies.js";
 import type { ContextBuilder } from "./context.js";
-import { conversationCommands } from "./conversation-commands.js";
-import { sessionModel } from "./model-commands.js";
+import { type AgentLoopStats, LoopCounters } from "./loop-counters.js";
+import { type AdmissionDeps, admitMessage } from "./message-admission.js";
 import { sanitizeText } from "./sanitize.js";
-import { validateSessionKey } from "./session-id.js";
 import { SessionScheduler } from "./session-scheduler.js";
 import { MemorySessionSettings, type SessionSettingsStore } from "./session-settings.js";
 import type { SessionStore } from "./sessions.js";
-import { type InvokedSkill, parseSkillCommand, type SkillCommandDeps, skillListText } from "./skill-commands.js";
+import type { SkillCommandDeps } from "./skill-commands.js";
 import { isJournaled } from "./triggered-turn.js";
 import type { TurnOutcome, TurnRunnerOptions } from "./turn-contract.js";
 
+export type { AgentLoopStats } from "./loop-counters.js";
 /** What `onOutcome` listeners get; defined with the turn, which makes most of them. */
 export type { TurnOutcome } from "./turn-contract.js";
 
@@ -97,7 +95,8 @@ export class AgentLoop {
   readonly #root = new AbortController();
   readonly #outcomeListeners = new Set<(outcome: TurnOutcome) => void>();
   #unsubscribe: (() => void) | undefined;
-  #turnsServed = 0;
+  readonly #counters = new LoopCounters();
+  readonly #admission: AdmissionDeps;
   #ready: Promise<void> = Promise.resolve();
   #stopping: Promise<void> | undefined;
 
@@ -118,6 +117,17 @@ export class AgentLoop {
       mayConfigure: options.mayConfigure ?? (() => true),
     };
     this.#agents = agents ?? singleAgent(options);
+    this.#admission = {
+      log: options.log,
+      gates: this.#gates,
+      replies: this.#replies,
+      sessions: options.sessions,
+      maxMessageAge: options.agent.max_message_age,
+      severalAgents: Boolean(agents),
+      onConversationReset: options.onConversationReset,
+      signal: this.#root.signal,
+      count: (agent, key, turn) => this.#counters.count(agent, key, turn),
+    };
     this.#scheduler = new SessionScheduler(options.agent.max_concurrent_turns, (key, routed) =>
       this.#handle(key, routed),
     );
@@ -217,32 +227,8 @@ export class AgentLoop {
    * with several agents, also each agent's (those that served nothing since start show zeros).
    */
   get stats(): AgentLoopStats {
-    const sessions = new Set<string>();
-    const agents: Record<string, { sessions: number; turnsServed: number }> = {};
-    for (const id of this.#agents.ids()) agents[id] = { sessions: 0, turnsServed: 0 };
-    for (const [id, counters] of this.#counters) {
-      for (const key of counters.sessions) sessions.add(key);
-      agents[id] = { sessions: counters.sessions.size, turnsServed: counters.turnsServed };
-    }
-    return {
-      sessions: sessions.size,
-      activeSessions: this.#scheduler.activeSessions,
-      turnsServed: this.#turnsServed,
-      ...(this.#options.agents && { agents }),
-    };
-  }
-
-  /** Each agent's sessions and turns since start. */
-  readonly #counters = new Map<string, { sessions: Set<string>; turnsServed: number }>();
-
-  #count(agent: string, key: string, turn: boolean): void {
-    let counters = this.#counters.get(agent);
-    if (!counters) {
-      counters = { sessions: new Set(), turnsServed: 0 };
-      this.#counters.set(agent, counters);
-    }
-    counters.sessions.add(key);
-    if (turn) counters.turnsServed++;
+    const ids = this.#options.agents ? this.#agents.ids() : undefined;
+    return this.#counters.stats(this.#scheduler.activeSessions, ids);
   }
 
   async #handle(key: string, { entry, agent }: Routed): Promise<void> {
@@ -290,17 +276,17 @@ export class AgentLoop {
       return await parts.turns.run(key, entry, inbound, sanitizeText(inbound.text), this.#root.signal);
     }
     if (this.#root.signal.aborted) return { message: inbound, sessionKey: key, status: "deferred" };
-    const admitted = await this.#admit(key, entry, inbound, parts);
+    const admitted = await admitMessage(this.#admission, key, entry, inbound, parts);
     if (admitted.type === "handled") {
       await entry.complete();
       return admitted.outcome;
     }
-    this.#count(parts.runtime.id, key, true);
+    this.#counters.count(parts.runtime.id, key, true);
     try {
       const { message, text, skill } = admitted;
       return await parts.turns.run(key, entry, message, text, this.#root.signal, skill);
     } finally {
-      this.#turnsServed++;
+      this.#counters.served();
     }
   }
 
@@ -308,92 +294,6 @@ export class AgentLoop {
   #addressed(message: InboundMessage, agent: string): InboundMessage {
     return this.#options.agents ? addressedTo(message, agent) : message;
   }
-
-  /** Decides whether the entry's message gets a turn; answers it here when not. */
-  async #admit(
-    key: string,
-    entry: JournalEntry,
-    inbound: InboundMessage,
-    parts: AgentParts,
-  ): Promise<
-    | { type: "handled"; outcome: TurnOutcome }
-    | { type: "turn"; message: InboundMessage; text: string; skill?: InvokedSkill }
-  > {
-    const handled = (outcome: Omit<TurnOutcome, "sessionKey">) =>
-      ({ type: "handled", outcome: { ...outcome, sessionKey: key } }) as const;
-    if (isTooOld(entry, this.#options.agent.max_message_age)) {
-      this.#log.info(
-        { channel: inbound.channel, chatId: inbound.chatId, sentAt: new Date(inbound.receivedAt).toISOString() },
-        "not answering a message that was older than max_message_age when it arrived",
-      );
-      return handled({ message: inbound, status: "gated" });
-    }
-    const admission = await this.#gates.admit(inbound);
-    if (admission.type === "reply") {
-      await this.#replies.send(inbound, admission.text);
-      return handled({ message: inbound, status: "gated", reply: admission.text });
-    }
-    if (admission.type === "ignore") return handled({ message: inbound, status: "gated" });
-    const message = admission.message;
-    try {
-      validateSessionKey(key);
-    } catch (error) {
-      this.#log.warn({ session: key, error: errorText(error) }, "message refused: invalid session id");
-      await this.#replies.send(message, "Sorry — I can't keep a conversation for this chat (its id is not usable).");
-      return handled({ message, status: "failed", error: errorText(error) });
-    }
-    const text = sanitizeText(message.text);
-    const line = message.internal ? undefined : parseCommandLine(text);
-    const { runtime, turns } = parts;
-    if (line?.name === "agent") {
-      this.#count(runtime.id, key, false);
-      const reply = agentText(runtime, await sessionModelOf(key, parts));
-      await this.#replies.send(message, reply);
-      return handled({ message, status: "command", reply });
-    }
-    const command = line && chatCommandOf(line);
-    if (command) {
-      this.#count(runtime.id, key, false);
-      const settings = runtime.defaults.compaction;
-      const reply = await runChatCommand(command, key, message, {
-        sessions: this.#options.sessions,
-        replies: this.#replies,
-        models: parts.models,
-        ...(this.#options.agents && { agent: runtime }),
-        conversation: conversationCommands(
-          turns.compactor,
-          () => turns.conversationRequest(key, message, this.#root.signal),
-          settings ?? { threshold: 0.6, keep_recent: 10 },
-        ),
-      });
-      if (command.name === "new") this.#options.onConversationReset?.(key);
-      return handled({ message, status: "command", reply });
-    }
-    const skills = runtime.skills;
-    const snapshot = skills && !message.internal && text.startsWith("/") ? await skills.skills() : undefined;
-    const skillCommand = snapshot && parseSkillCommand(text, snapshot, skills!.commandEnv);
-    if (skillCommand && skillCommand.type !== "invoke") {
-      this.#count(runtime.id, key, false);
-      const reply = skillCommand.type === "list" ? skillListText(snapshot!, message) : skillCommand.text;
-      await this.#replies.send(message, reply);
-      return handled({ message, status: "command", reply });
-    }
-    const budget = await runtime.budgets?.check(callerOf(message));
-    if (budget?.type === "reached") {
-      await this.#replies.send(message, budget.text);
-      return handled({ message, status: "gated", reply: budget.text });
-    }
-    if (skillCommand?.type === "invoke") {
-      const request = skillCommand.request || `Use the ${skillCommand.invoked.name} skill.`;
-      return { type: "turn", message, text: request, skill: skillCommand.invoked };
-    }
-    return { type: "turn", message, text };
-  }
-}
-
-/** A platform message that was older than `max_message_age` seconds when it was first recorded. */
-function isTooOld(entry: JournalEntry, maxAgeSeconds: number): boolean {
-  return !entry.message.internal && entry.recordedAt - entry.message.receivedAt > maxAgeSeconds * 1000;
 }
 
 /** The one agent `main` of a daemon without `agents.list`, made of the loop's options. */
@@ -411,18 +311,4 @@ function singleAgent(options: AgentLoopOptions): AgentDirectory {
     ...(options.attachments && { attachments: options.attachments }),
   };
   return { agentFor: () => MAIN_AGENT, runtime: async () => runtime, ids: () => [MAIN_AGENT] };
-}
-
-/** The model a conversation of this agent uses now. */
-function sessionModelOf(key: string, parts: AgentParts): Promise<string> {
-  return sessionModel(key, parts.models);
-}
-
-/** What the daemon status counts of the agent loop. */
-export interface AgentLoopStats {
-  sessions: number;
-  activeSessions: number;
-  turnsServed: number;
-  /** With `agents.list`: each agent's sessions and turns since start. */
-  agents?: Record<string, { sessions: number; turnsServed: number }>;
 }
