@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import {
   type ApprovalChoice,
@@ -11,10 +10,24 @@ import {
 } from "../channel-kit/approval.js";
 import type { Channel } from "../channel-kit/channel.js";
 import type { ApprovalGate, ApprovalRequest, ApprovalVerdict } from "../tools/approval-gate.js";
-import type { ApprovalRelay, RelayedDecision, SharedApprovalRequest } from "./approval-relay.js";
-import { callKey, summarizeArguments } from "./call-summary.js";
+import { approvalPrompt, DENIAL, denied, timeoutLine, tooLongDenial } from "./approval-prompt.js";
+import type { ApprovalRelay, RelayedDecision } from "./approval-relay.js";
+import { callKey } from "./call-summary.js";
+import { ConversationGrants } from "./conversation-grants.js";
 import { DecisionLog } from "./decision-log.js";
-import { ANSWER, decidedText, EndedRequests, gone, isFromPrompt, type PromptPlace } from "./press-answers.js";
+import {
+  ANSWER,
+  choiceOf,
+  decidedText,
+  EndedRequests,
+  gone,
+  type PressedRequest,
+  type PressJudge,
+  refusalOf,
+} from "./press-answers.js";
+import { requestsElsewhere, shareRequest, type WaitingRequest } from "./shared-requests.js";
+
+export { DENIAL } from "./approval-prompt.js";
 
 export interface ApprovalBrokerOptions {
   /** The running channel of this name, where prompts are posted. */
@@ -34,9 +47,6 @@ export interface ApprovalBrokerOptions {
   relay?: ApprovalRelay;
 }
 
-/** How long a shared request outlives its timeout in Redis (a press then is answered as gone). */
-const SHARED_REQUEST_MARGIN_MS = 5_000;
-
 /** Why a request ended without an answer from a person. */
 type Ending = { type: "timeout" } | { type: "cancelled"; reason: string };
 
@@ -54,24 +64,6 @@ interface Pending {
   settle(choice: ApprovalChoice): void;
 }
 
-/** What the model is told for each way a request can end without running the call. */
-export const DENIAL = {
-  denied: "denied by the user",
-  timeout: "approval timed out",
-  noPrompt: "this chat cannot show approval prompts, so the call was not run",
-  promptFailed: "the approval prompt could not be posted, so the call was not run",
-  restart: "the bot is restarting; nothing was run (ask again after the restart)",
-} as const;
-
-/** What the model is told when the prompt would not fit in one message of the chat. */
-function tooLongDenial(error: PromptTooLong): string {
-  return (
-    `the call's arguments are too long to show in full in an approval prompt here (${error.length} characters; ` +
-    `at most ${error.limit}), so it was not run: make the call shorter (e.g. write a long script to a file ` +
-    "with write_file and run that file)"
-  );
-}
-
 /**
  * Pending approvals (`tools.approval: ask`). The registry asks through {@link approve}; the
  * prompt goes to the turn's chat; channels report button presses through {@link press},
@@ -85,20 +77,21 @@ function tooLongDenial(error: PromptTooLong): string {
  */
 export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
   readonly #options: ApprovalBrokerOptions;
-  readonly #approvers: ReadonlySet<string>;
   readonly #pending = new Map<string, Pending>();
-  /** Calls approved for the rest of a conversation, by session key. */
-  readonly #grants = new Map<string, Set<string>>();
+  /** Calls approved for the rest of a conversation. */
+  readonly #grants: ConversationGrants;
   readonly #closing = new AbortController();
   /** `approve` calls not finished yet (shutdown waits for their prompts to be updated). */
   readonly #asking = new Set<Promise<ApprovalVerdict>>();
   readonly #ended = new EndedRequests();
+  readonly #judge: PressJudge;
   /** The latest decisions, and the listeners of changes (the dashboard). */
   readonly decisions = new DecisionLog();
 
   constructor(options: ApprovalBrokerOptions) {
     this.#options = options;
-    this.#approvers = new Set(options.approvers ?? []);
+    this.#grants = new ConversationGrants(options.relay, options.log);
+    this.#judge = { approvers: new Set(options.approvers ?? []), ended: this.#ended, log: options.log };
     options.relay?.onDecision((decision) => void this.#onRelayedDecision(decision));
   }
 
@@ -116,15 +109,17 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
     const grantKey = async () => (request.state ? `${call}@${await request.state()}` : call);
     const regrant = (previous: string) => async () => {
       const next = await grantKey();
-      if (next !== previous) await this.#regrant(ctx.sessionKey, previous, next);
+      if (next !== previous) await this.#grants.regrant(ctx.sessionKey, previous, next);
     };
     const key = ctx.unattended ? call : await grantKey();
-    if (!ctx.unattended && (await this.#isGranted(ctx.sessionKey, key))) return { type: "approved", ran: regrant(key) };
+    if (!ctx.unattended && (await this.#grants.has(ctx.sessionKey, key)))
+      return { type: "approved", ran: regrant(key) };
     if (this.#closing.signal.aborted) return denied(DENIAL.restart);
+    const { relay } = this.#options;
     const channel = this.#options.channel(ctx.channel);
     if (!channel?.askApproval) return denied(DENIAL.noPrompt);
 
-    const prompt = this.#promptFor(request);
+    const prompt = approvalPrompt(request, this.#options.redact);
     let settle!: (choice: ApprovalChoice | Ending) => void;
     const answer = new Promise<ApprovalChoice | Ending>((resolve) => {
       settle = resolve;
@@ -138,7 +133,7 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
       expiresAt: Date.now() + this.#options.timeoutMs,
     });
     this.decisions.changed();
-    await this.#share(prompt, `${ctx.channel}:${ctx.senderId}`);
+    await shareRequest(relay, prompt, `${ctx.channel}:${ctx.senderId}`, this.#options.timeoutMs, this.#options.log);
     // Out of #pending at once, before the prompt is updated: a press from then on finds it gone.
     const end = (ending: Ending) => {
       if (!this.#withdraw(prompt.id)) return;
@@ -194,40 +189,16 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
     const pending = this.#pending.get(press.id);
     const { relay } = this.#options;
     if (relay) return pending ? this.#pressClaimed(press, pending, relay) : this.#pressElsewhere(press, relay);
-    const refusal = this.#refusal(press, pending && requestOf(pending));
+    const refusal = refusalOf(this.#judge, press, pending && requestOf(pending));
     if (refusal || !pending) return refusal ?? this.#ended.answerFor(press.id);
-    if (choiceOf(press, pending.prompt) === "conversation") this.#grantHere(pending.sessionKey, pending.key);
+    // Without a relay the grant is made before this returns.
+    if (choiceOf(press, pending.prompt) === "conversation") void this.#grants.grant(pending.sessionKey, pending.key);
     return this.#decide(press, pending);
   }
 
   /** Forgets the "for this conversation" approvals of a session (`/new`). */
   forgetConversation(sessionKey: string): void {
-    this.#grants.delete(sessionKey);
-    void this.#options.relay
-      ?.forgetConversation(sessionKey)
-      .catch((error: unknown) =>
-        this.#options.log.warn({ err: error, session: sessionKey }, "forgetting shared approvals failed"),
-      );
-  }
-
-  /**
-   * Why a press cannot decide `request`: not pending, a button that is not the prompt's own in
-   * its chat (answered as if unknown, so nothing is learnt from it), or not the presser's to
-   * decide; undefined when it can.
-   */
-  #refusal(press: ApprovalPress, request: PressedRequest | undefined): PressAnswer | undefined {
-    if (!request) return this.#ended.answerFor(press.id);
-    if (!isFromPrompt(press, request)) {
-      this.#options.log.warn(
-        { id: press.id, channel: press.channel, chatId: press.chatId },
-        "approval press dropped: not the prompt's own button in its chat",
-      );
-      return gone(ANSWER.unknown);
-    }
-    const presser = `${press.channel}:${press.by.userId}`;
-    if (presser === request.requester || this.#approvers.has(presser)) return undefined;
-    this.#options.log.info({ id: press.id, presser }, "approval press refused: not the requester nor an approver");
-    return { type: "refused", text: ANSWER.notYours };
+    this.#grants.forget(sessionKey);
   }
 
   /** Takes a request of this process out of the pending ones (and the cluster's); false when it was no longer there. */
@@ -250,12 +221,12 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
 
   /** Cluster: a press for a request of this process, decided here once no other process decided it first. */
   async #pressClaimed(press: ApprovalPress, pending: Pending, relay: ApprovalRelay): Promise<PressAnswer> {
-    const refusal = this.#refusal(press, pending && requestOf(pending));
+    const refusal = refusalOf(this.#judge, press, requestOf(pending));
     if (refusal) return refusal;
     // Redis out of reach: no other process can decide it either, so this one does.
     const claimed = await relay.claim(press.id).catch(() => true);
     if (!claimed || this.#pending.get(press.id) !== pending) return this.#ended.answerFor(press.id);
-    if (choiceOf(press, pending.prompt) === "conversation") await this.#grant(pending.sessionKey, pending.key);
+    if (choiceOf(press, pending.prompt) === "conversation") await this.#grants.grant(pending.sessionKey, pending.key);
     return this.#pending.get(press.id) === pending ? this.#decide(press, pending) : this.#ended.answerFor(press.id);
   }
 
@@ -263,7 +234,7 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
   async #pressElsewhere(press: ApprovalPress, relay: ApprovalRelay): Promise<PressAnswer> {
     try {
       const request = await relay.find(press.id);
-      const refusal = this.#refusal(press, request);
+      const refusal = refusalOf(this.#judge, press, request);
       if (refusal || !request) return refusal ?? gone(ANSWER.unknown);
       const choice = choiceOf(press, request);
       const outcome = await relay.decide({ id: press.id, choice, by: press.by });
@@ -283,7 +254,7 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
     const pending = this.#pending.get(decision.id);
     if (!pending) return;
     const choice = decision.choice === "conversation" && !pending.prompt.offersConversation ? "once" : decision.choice;
-    if (choice === "conversation") await this.#grant(pending.sessionKey, pending.key);
+    if (choice === "conversation") await this.#grants.grant(pending.sessionKey, pending.key);
     if (this.#pending.get(decision.id) !== pending) return;
     this.#pending.delete(decision.id);
     this.#ended.add(decision.id, "decided");
@@ -291,77 +262,14 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
     pending.settle(choice);
   }
 
-  /** Cluster: posts the request where every process finds it (a failure leaves it to this process's presses). */
-  async #share(prompt: ApprovalPrompt, requester: string): Promise<void> {
-    const request: SharedApprovalRequest = {
-      id: prompt.id,
-      channel: prompt.channel,
-      chatId: prompt.chatId,
-      ...(prompt.threadId ? { threadId: prompt.threadId } : {}),
-      requester,
-      text: prompt.text,
-      offersConversation: prompt.offersConversation,
-      tool: prompt.tool,
-      summary: prompt.summary,
-    };
-    await this.#options.relay
-      ?.publish(request, this.#options.timeoutMs + SHARED_REQUEST_MARGIN_MS)
-      .catch((error: unknown) =>
-        this.#options.log.warn(
-          { err: error, id: prompt.id },
-          "sharing the approval request failed: only presses reaching this process decide it",
-        ),
-      );
-  }
-
-  async #isGranted(sessionKey: string, key: string): Promise<boolean> {
-    const { relay } = this.#options;
-    if (!relay) return this.#grants.get(sessionKey)?.has(key) ?? false;
-    return relay.isGranted(sessionKey, key).catch((error: unknown) => {
-      this.#options.log.warn({ err: error, session: sessionKey }, "reading shared approvals failed: asking again");
-      return false;
-    });
-  }
-
-  /** Cluster: shares an approval for the conversation (this process's own grants live in the relay then). */
-  async #grant(sessionKey: string, key: string): Promise<void> {
-    await this.#options.relay
-      ?.grant(sessionKey, key)
-      .catch((error: unknown) =>
-        this.#options.log.warn({ err: error, session: sessionKey }, "sharing an approval for the conversation failed"),
-      );
-  }
-
-  #grantHere(sessionKey: string, key: string): void {
-    const grants = this.#grants.get(sessionKey) ?? new Set<string>();
-    grants.add(key);
-    this.#grants.set(sessionKey, grants);
-  }
-
-  /** After an approved run: the conversation's approval follows the state the run left (a command's own writes). */
-  async #regrant(sessionKey: string, previous: string, next: string): Promise<void> {
-    if (this.#options.relay) return this.#grant(sessionKey, next);
-    const grants = this.#grants.get(sessionKey);
-    if (!grants?.delete(previous)) return;
-    grants.add(next);
-  }
-
   /** The requests waiting for an answer now: this process's, and in a cluster every other process's too. */
-  async pendingRequests(): Promise<Array<{ prompt: ApprovalPrompt; requester: string; expiresAt: number }>> {
+  async pendingRequests(): Promise<WaitingRequest[]> {
     const here = [...this.#pending.values()].map(({ prompt, requester, expiresAt }) => ({
       prompt,
       requester,
       expiresAt,
     }));
-    const shared = (await this.#options.relay?.list?.().catch(() => undefined)) ?? [];
-    const elsewhere = shared
-      .filter((request) => !this.#pending.has(request.id))
-      .map(({ expiresAt, requester, tool, summary, ...request }) => ({
-        prompt: { ...request, tool: tool ?? "", summary: summary ?? request.text },
-        requester,
-        // The shared copy outlives the request by a margin; the request itself expires before.
-        expiresAt: expiresAt - SHARED_REQUEST_MARGIN_MS,
-      }));
+    const elsewhere = await requestsElsewhere(this.#options.relay, (id) => this.#pending.has(id));
     return [...here, ...elsewhere];
   }
 
@@ -385,10 +293,7 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
     if (relay && !(await relay.claim(id).catch(() => true))) return "gone";
     if (this.#pending.get(id) !== pending) return "gone";
     const chosen = choiceOf(press, pending.prompt);
-    if (chosen === "conversation") {
-      if (relay) await this.#grant(pending.sessionKey, pending.key);
-      else this.#grantHere(pending.sessionKey, pending.key);
-    }
+    if (chosen === "conversation") await this.#grants.grant(pending.sessionKey, pending.key);
     if (this.#pending.get(id) !== pending) return "gone";
     const { text } = this.#decide(press, pending, by);
     const channel = this.#options.channel(pending.prompt.channel);
@@ -428,31 +333,9 @@ export class ApprovalBroker implements ApprovalGate, ApprovalDecisions {
         this.#options.log.warn({ err: error, id: prompt.id }, "updating the approval prompt failed"),
       );
   }
-
-  #promptFor(request: ApprovalRequest): ApprovalPrompt {
-    const { ctx } = request;
-    const summary = summarizeArguments(request.args, this.#options.redact);
-    const unattended = ctx.unattended ? " (in a scheduled or webhook turn nobody is present for)" : "";
-    return {
-      id: randomBytes(8).toString("hex"),
-      channel: ctx.channel,
-      chatId: ctx.chatId,
-      ...(ctx.threadId ? { threadId: ctx.threadId } : {}),
-      tool: request.tool,
-      summary,
-      text: `🔐 Approval needed: the agent wants to run ${request.tool}${unattended}\n${summary}`,
-      offersConversation: !ctx.unattended,
-    };
-  }
 }
 
-function denied(message: string): ApprovalVerdict {
-  return { type: "denied", message };
-}
-
-/** What judging a press needs to know of a request: where its prompt is and who asked. */
-type PressedRequest = PromptPlace & { requester: string };
-
+/** The request of a pending entry as a press is judged against it. */
 function requestOf(pending: Pending): PressedRequest {
   const { channel, chatId, threadId } = pending.prompt;
   return {
@@ -462,15 +345,6 @@ function requestOf(pending: Pending): PressedRequest {
     ...(pending.handle ? { messageId: pending.handle.messageId } : {}),
     requester: pending.requester,
   };
-}
-
-/** The press's choice, "for this conversation" being "once" where it was not offered. */
-function choiceOf(press: ApprovalPress, prompt: { offersConversation: boolean }): ApprovalChoice {
-  return press.choice === "conversation" && !prompt.offersConversation ? "once" : press.choice;
-}
-
-function timeoutLine(timeoutMs: number): string {
-  return `⌛ No answer within ${Math.round(timeoutMs / 1000)} s: not run.`;
 }
 
 /** Where a decision relayed from another process was made: the dashboard session, or a chat there. */

@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import type { ApprovalChoice, ApprovalPress, PressAnswer } from "../channel-kit/approval.js";
 
 /** What a press is answered with when it cannot decide. */
@@ -59,4 +60,44 @@ export class EndedRequests {
     const how = this.#ended.get(id);
     return gone(how === "expired" ? ANSWER.expired : how === "decided" ? ANSWER.decided : ANSWER.unknown);
   }
+}
+
+/** What judging a press needs to know of a request: where its prompt is and who asked. */
+export type PressedRequest = PromptPlace & { requester: string };
+
+/** The press's choice, "for this conversation" being "once" where it was not offered. */
+export function choiceOf(press: ApprovalPress, prompt: { offersConversation: boolean }): ApprovalChoice {
+  return press.choice === "conversation" && !prompt.offersConversation ? "once" : press.choice;
+}
+
+/** Who may decide what, and what a press that cannot decide is told. */
+export interface PressJudge {
+  /** `tools.approvers`: `channel:userId` of people who may decide for anyone. */
+  approvers: ReadonlySet<string>;
+  ended: EndedRequests;
+  log: Logger;
+}
+
+/**
+ * Why a press cannot decide `request`: not pending, a button that is not the prompt's own in
+ * its chat (answered as if unknown, so nothing is learnt from it), or not the presser's to
+ * decide; undefined when it can.
+ */
+export function refusalOf(
+  judge: PressJudge,
+  press: ApprovalPress,
+  request: PressedRequest | undefined,
+): PressAnswer | undefined {
+  if (!request) return judge.ended.answerFor(press.id);
+  if (!isFromPrompt(press, request)) {
+    judge.log.warn(
+      { id: press.id, channel: press.channel, chatId: press.chatId },
+      "approval press dropped: not the prompt's own button in its chat",
+    );
+    return gone(ANSWER.unknown);
+  }
+  const presser = `${press.channel}:${press.by.userId}`;
+  if (presser === request.requester || judge.approvers.has(presser)) return undefined;
+  judge.log.info({ id: press.id, presser }, "approval press refused: not the requester nor an approver");
+  return { type: "refused", text: ANSWER.notYours };
 }
