@@ -34,9 +34,10 @@ export interface RedisSessionsOptions {
 }
 
 /**
- * Appends a session's messages, the turn's record and the chat entries, unless the turn's
- * record is there already (then returns 0). KEYS: history, turn records, chat sets.
- * ARGV: turn id ('' for none), its record, turns remembered, session key, messages.
+ * Appends a session's messages, the turn's record, the chat entries and the session's last
+ * activity, unless the turn's record is there already (then returns 0). KEYS: history, turn
+ * records, activity, chat sets. ARGV: turn id ('' for none), its record, turns remembered,
+ * session key, time (epoch ms), messages.
  */
 const appendScript = `
 if ARGV[1] ~= '' then
@@ -45,12 +46,13 @@ if ARGV[1] ~= '' then
     if ok and type(stored) == 'table' and stored.turn == ARGV[1] then return 0 end
   end
 end
-for index = 5, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[index]) end
+for index = 6, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[index]) end
 if ARGV[1] ~= '' then
   redis.call('LPUSH', KEYS[2], ARGV[2])
   redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[3]) - 1)
 end
-for index = 3, #KEYS do redis.call('SADD', KEYS[index], ARGV[4]) end
+redis.call('ZADD', KEYS[3], ARGV[5], ARGV[4])
+for index = 4, #KEYS do redis.call('SADD', KEYS[index], ARGV[4]) end
 return 1`;
 
 /**
@@ -82,6 +84,11 @@ local lines = redis.call('LRANGE', KEYS[1], from, -1)
 table.insert(lines, 1, summary)
 return lines`;
 
+/** The sorted set of session keys by their last append's time (epoch ms). */
+export function sessionActivityKey(prefix: string): string {
+  return `${prefix}session-activity`;
+}
+
 /** Archived sessions expire after 30 days: Redis holds them in memory, unlike the files' archive. */
 const ARCHIVE_TTL_SECONDS = 30 * 24 * 60 * 60;
 
@@ -97,6 +104,8 @@ const ARCHIVE_TTL_SECONDS = 30 * 24 * 60 * 60;
  *   history (the chat's own and its threads'), for {@link hasChat}.
  * - `skein:session-summary:<key>`: the newest summary of the session's older part, with the
  *   index in the list where the messages after it start (`{"start": 80, "summary": {...}}`).
+ * - `skein:session-activity`: a sorted set of the session keys by the time of their last
+ *   append (epoch ms), for the dashboard's conversation list.
  * - `skein:session-archive:<key>:<time>`: a session archived by `/new`, kept for 30 days (its
  *   summary beside it, at `<archive key>:summary`).
  * A turn's messages, its record and the chat's entry are written by one script: all or none,
@@ -180,7 +189,7 @@ export class RedisSessions implements SessionStore {
     if (messages.length === 0) return Promise.resolve();
     let keys: string[];
     try {
-      keys = [this.keyOf(key), this.#turnsKey(key), ...this.#chatKeys(key)];
+      keys = [this.keyOf(key), this.#turnsKey(key), sessionActivityKey(this.#prefix), ...this.#chatKeys(key)];
     } catch (error) {
       return Promise.reject(error);
     }
@@ -190,6 +199,7 @@ export class RedisSessions implements SessionStore {
       record,
       REMEMBERED_TURNS,
       key,
+      this.#now().getTime(),
       ...messages.map((message) => JSON.stringify(message)),
     ];
     const run = () => this.#redis.eval(appendScript, keys.length, ...keys, ...values);
@@ -239,6 +249,7 @@ export class RedisSessions implements SessionStore {
         .rename(history, archived)
         .expire(archived, this.#archiveTtlSeconds)
         .del(turns)
+        .zrem(sessionActivityKey(this.#prefix), key)
         .rename(this.#summaryKey(key), `${archived}:summary`)
         .expire(`${archived}:summary`, this.#archiveTtlSeconds);
       for (const chat of chats) transaction.srem(chat, key);

@@ -6,6 +6,7 @@ import { overviewRoute } from "./api/overview-route.js";
 import { pairingRoutes } from "./api/pairing-routes.js";
 import { scheduleRoutes } from "./api/schedule-routes.js";
 import { usageRoute } from "./api/usage-route.js";
+import type { ConversationStore } from "./conversation-store.js";
 import type { DashboardEvents } from "./dashboard-events.js";
 import type { ApiRoute } from "./dashboard-routes.js";
 import type { DashboardSources } from "./dashboard-sources.js";
@@ -22,7 +23,11 @@ export interface DashboardApi {
  * The API routes of every page, and the sources' change listeners feeding `events` (each only
  * publishes while a browser listens). Turn outcomes (`overview`, `conversation`) come from the daemon.
  */
-export function dashboardApi(sources: DashboardSources, events: DashboardEvents): DashboardApi {
+export function dashboardApi(
+  sources: DashboardSources,
+  events: DashboardEvents,
+  conversations: ConversationStore,
+): DashboardApi {
   const stops = [
     sources.approvals.decisions.onChange(() => events.publish("approvals")),
     sources.scheduler.onChange(() => events.publish("schedules")),
@@ -38,7 +43,7 @@ export function dashboardApi(sources: DashboardSources, events: DashboardEvents)
   return {
     routes: [
       overviewRoute(sources),
-      ...conversationRoutes(sources),
+      ...conversationRoutes(sources, conversations),
       ...approvalRoutes(sources),
       ...pairingRoutes(sources, () => events.publish("pairing")),
       ...scheduleRoutes(sources),

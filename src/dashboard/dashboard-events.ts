@@ -13,6 +13,33 @@ export type DashboardEventName =
   | "log"
   | "chat";
 
+/** The events a cluster's every process shows (the shared stores changed); the rest are of one process. */
+const sharedEvents: ReadonlySet<DashboardEventName> = new Set<DashboardEventName>([
+  "conversation",
+  "approvals",
+  "pairing",
+  "schedules",
+  "usage",
+]);
+
+/** Whether every process of a cluster shows `event` (see {@link DashboardEventRelay}). */
+export function isSharedEvent(event: string): event is DashboardEventName {
+  return sharedEvents.has(event as DashboardEventName);
+}
+
+/**
+ * Carries the shared events to the other processes of a cluster, whose browsers then see
+ * what happened in this one (a turn answered, a pairing code handed out). It sends only
+ * while a browser of another process listens, so a cluster nobody looks at pays nothing.
+ */
+export interface DashboardEventRelay {
+  /** Whether a browser of another process listens (as that process announced lately). */
+  readonly listening: boolean;
+  publish(event: DashboardEventName, data: unknown): void;
+  /** Tells the other processes that a browser listens here (at its attach, then at each ping). */
+  announce(): void;
+}
+
 interface Client {
   response: ServerResponse;
   session: DashboardSession;
@@ -38,18 +65,31 @@ export class DashboardEvents {
   readonly #clients = new Set<Client>();
   readonly #options: DashboardEventsOptions;
   #ping: NodeJS.Timeout | undefined;
+  #relay: DashboardEventRelay | undefined;
 
   constructor(options: DashboardEventsOptions) {
     this.#options = options;
   }
 
-  /** Whether any browser listens (emitters may skip building a payload otherwise). */
+  /** Whether any browser listens, here or (in a cluster) in another process: emitters may skip building a payload otherwise. */
   get listening(): boolean {
-    return this.#clients.size > 0;
+    return this.#clients.size > 0 || this.#relay?.listening === true;
   }
 
-  /** Sends `event` with `data` (JSON) to every stream. */
+  /** Cluster mode: the shared events go to the other processes too (their own arrive through {@link deliver}). */
+  relayTo(relay: DashboardEventRelay): void {
+    this.#relay = relay;
+    if (this.#clients.size > 0) relay.announce();
+  }
+
+  /** Sends `event` with `data` (JSON) to every stream, and a shared event to the other processes' browsers. */
   publish(event: DashboardEventName, data: unknown = {}): void {
+    this.deliver(event, data);
+    if (this.#relay?.listening && sharedEvents.has(event)) this.#relay.publish(event, data);
+  }
+
+  /** Sends `event` to this process's streams only (an event another process relayed). */
+  deliver(event: DashboardEventName, data: unknown = {}): void {
     if (this.#clients.size === 0) return;
     const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
     for (const client of this.#clients) client.response.write(frame);
@@ -73,6 +113,7 @@ export class DashboardEvents {
     request.socket.setKeepAlive(true);
     response.on("close", () => this.#forget(client));
     this.#ping ??= setInterval(() => void this.#pingAll(), this.#options.pingMs ?? 25_000).unref();
+    if (this.#clients.size === 1) this.#relay?.announce();
   }
 
   /** Closes the streams of the session with `hash`. */
@@ -85,6 +126,7 @@ export class DashboardEvents {
   }
 
   async #pingAll(): Promise<void> {
+    this.#relay?.announce();
     for (const client of this.#clients) {
       const open = await this.#options.isOpen(client.session).catch(() => true);
       if (open) client.response.write(": ping\n\n");

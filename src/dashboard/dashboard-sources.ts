@@ -19,7 +19,7 @@ export interface DashboardSources {
   scheduler: Scheduler;
   ledger: UsageLedger;
   sessions: SessionStore;
-  /** The session files' folder on one machine (the conversation list reads it); none in a cluster. */
+  /** The session files' folder on one machine (the conversation list reads it); none in a cluster (Redis has them). */
   sessionsDir?: string;
   logs: LogRing;
   metrics: TurnMetrics;

@@ -10,6 +10,7 @@ import type { Channel } from "../../src/channel-kit/channel.js";
 import { createDaemon, type Daemon, type ExtraChannelDeps } from "../../src/daemon.js";
 import type { FakeOpenAI } from "../fakes/fake-openai.js";
 import { MemoryChannel } from "../fakes/memory-channel.js";
+import { freePort } from "../support/free-port.js";
 import { type RedisServer, type RedisServerOptions, startRedisServer } from "../support/redis-server.js";
 import { recordingLogger } from "../support/tool-context.js";
 import { waitUntil } from "../support/wait-until.js";
@@ -21,6 +22,8 @@ export interface ClusterDaemon {
   channel: MemoryChannel;
   home: string;
   lines: Array<Record<string, unknown>>;
+  /** The health port (the dashboard's), when started as a service. */
+  port?: number;
   /** Stops the daemon and removes its home. */
   close(): Promise<void>;
 }
@@ -34,6 +37,8 @@ export interface ClusterDaemonOptions {
   env?: Record<string, string>;
   /** Channels instead of the in-memory `slack` one. */
   channels?: Array<{ name: string; create: (deps: ExtraChannelDeps) => Channel }>;
+  /** Runs as `skein start` does: the admin socket, and the health port serving the dashboard ({@link ClusterDaemon.port}). */
+  service?: boolean;
 }
 
 /** Starts a daemon in cluster mode, as each machine of a cluster runs `skein start`. */
@@ -46,13 +51,16 @@ export async function startClusterDaemon(options: ClusterDaemonOptions): Promise
   );
   const { log, lines } = recordingLogger();
   let channel: MemoryChannel | undefined;
+  const port = options.service ? await freePort() : undefined;
   const daemon = createDaemon({
+    ...(options.service && { service: true }),
     env: {
       HOME: home,
       SKEIN_HOME: home,
       SKEIN_REDIS_URL: options.redisUrl,
       OPENAI_BASE_URL: options.model.baseUrl,
       OPENAI_API_KEY: "sk-test",
+      ...(port && { SKEIN_HEALTH_PORT: String(port) }),
       ...options.env,
     },
     cwd: home,
@@ -72,6 +80,7 @@ export async function startClusterDaemon(options: ClusterDaemonOptions): Promise
     },
     home,
     lines,
+    ...(port && { port }),
     async close() {
       await daemon.stop();
       await rm(home, { recursive: true, force: true });

@@ -70,6 +70,11 @@ export class DashboardClient {
     return new DashboardClient(Number(url.port), cookie, csrf);
   }
 
+  /** The same browser session on another process of a cluster (serving on `port`). */
+  at(port: number): DashboardClient {
+    return new DashboardClient(port, this.cookie, this.csrf);
+  }
+
   /** `GET path` with the session cookie; the parsed JSON with the status. */
   async get<T = Record<string, unknown>>(path: string): Promise<{ status: number; body: T; text: string }> {
     const answer = await send(this.port, path, { headers: { cookie: this.cookie } });
