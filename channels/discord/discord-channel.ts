@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { Client, Events, GatewayIntentBits, type Message, Options, Partials, REST, Routes } from "discord.js";
+import { type Client, Events, type Message, REST, Routes } from "discord.js";
 import type { Logger } from "pino";
 import type { DeliveryReceipt, InboundMessage, MediaAttachment, OutboundMessage } from "../../src/bus/messages.js";
 import type { ApprovalHandle, ApprovalPrompt } from "../../src/channel-kit/approval.js";
@@ -18,18 +18,19 @@ import {
 } from "../../src/channel-kit/channel.js";
 import type { ReplyStream, ReplyTarget, StreamResume } from "../../src/channel-kit/reply-stream.js";
 import { StreamedReply } from "../../src/channel-kit/streamed-reply.js";
-import { settleWithin } from "../../src/util/settle-within.js";
 import { handleDiscordPress, postDiscordApproval, settleDiscordApproval } from "./approval.js";
 import { catchUp } from "./catch-up.js";
 import { CatchUpOrder } from "./catch-up-order.js";
 import { DmChannels } from "./dm-channels.js";
 import { closeCodeError, toChannelError } from "./errors.js";
+import { destroyClient, gatewayClient, restBase, watchGateway } from "./gateway.js";
 import { discordFileSource, looksContentless, toInboundMessage } from "./inbound.js";
 import { LastSeenStore, lastSeenFile, lastSeenShared } from "./last-seen.js";
 import { sendDiscordMessage } from "./outbound.js";
 import type { DiscordSettings } from "./settings.js";
 import { compareSnowflakes } from "./snowflake.js";
 import { discordEditFloorMs, discordStreamTransport, rejectEditsOnRateLimit } from "./stream.js";
+import { startTyping } from "./typing.js";
 
 /** Tuning knobs, all with production defaults; tests shorten them. */
 export interface DiscordChannelOptions {
@@ -129,20 +130,7 @@ export class DiscordChannel implements Channel {
     if (signal.aborted) throw new ChannelError("config", this.name, "start aborted before it began");
     this.#setStatus("starting");
     this.#catchUpStop = new AbortController();
-    const client = new Client({
-      intents: [
-        GatewayIntentBits.Guilds,
-        GatewayIntentBits.GuildMessages,
-        GatewayIntentBits.DirectMessages,
-        GatewayIntentBits.MessageContent,
-      ],
-      // Without the Channel partial, DMs in channels not yet cached are dropped.
-      partials: [Partials.Channel],
-      // Replies need no message history: keep the cache small.
-      makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 20 }),
-      // Its REST client answers interactions and fetches catch-up; replies go through this.#rest.
-      rest: { ...(this.#apiUrl && { api: this.#apiUrl }) },
-    });
+    const client = gatewayClient(this.#apiUrl);
     const { sharedState } = this.#deps;
     if (sharedState) {
       // Another process may have received (and moved the marks) since this one last did.
@@ -225,22 +213,13 @@ export class DiscordChannel implements Channel {
   }
 
   indicateWorking(message: InboundMessage): WorkingIndicator {
-    const route = Routes.channelTyping(message.chatId);
-    const type = () => {
-      if (!this.#sendReady()) return;
-      this.#rest
-        .post(route)
-        .catch((error: unknown) => this.#log.debug({ err: error, chatId: message.chatId }, "typing indicator failed"));
-    };
-    type();
-    const timer = setInterval(type, this.options.typingIntervalMs ?? 8000);
-    timer.unref();
-    const indicator: WorkingIndicator = {
-      end: () => {
-        clearInterval(timer);
-        this.#indicators.delete(indicator);
-      },
-    };
+    const indicator = startTyping(message.chatId, {
+      rest: this.#rest,
+      log: this.#log,
+      sendReady: () => this.#sendReady(),
+      intervalMs: this.options.typingIntervalMs ?? 8000,
+      onEnd: () => this.#indicators.delete(indicator),
+    });
     this.#indicators.add(indicator);
     return indicator;
   }
@@ -379,44 +358,23 @@ export class DiscordChannel implements Channel {
   }
 
   #watchConnection(client: Client): void {
-    client.on(Events.ShardDisconnect, (event, shardId) => {
-      // During start() the failure is start()'s to report; a gateway closed by stopReceiving() is not this channel's any more.
-      if (this.#status.state === "starting" || client !== this.#client) return;
-      const failure = closeCodeError(event.code);
-      this.#log.error({ shardId, code: event.code }, `discord gateway disconnected for good: ${failure.message}`);
-      this.#setStatus("disconnected", failure.message);
+    watchGateway(client, {
+      log: this.#log,
+      isCurrent: (watched) => watched === this.#client,
+      // During start() the failure is start()'s to report.
+      isStarting: () => this.#status.state === "starting",
+      isStopping: () => this.#stopping,
+      setStatus: (state, detail) => this.#setStatus(state, detail),
+      onNewSession: (watched, shardId) => {
+        if (!this.#lastSeen) return;
+        this.#log.info({ shardId }, "discord gateway reconnected with a new session");
+        this.#setStatus("connected", "reconnected with a new session");
+        // Fetch what this new session will not deliver.
+        const channels = this.#lastSeen.channels();
+        this.#order.begin(channels);
+        this.#catchUp(watched, channels);
+      },
     });
-    client.on(Events.ShardReconnecting, (shardId) => {
-      if (this.#stopping || client !== this.#client) return;
-      this.#log.warn({ shardId }, "discord gateway connection lost, reconnecting");
-      this.#setStatus("disconnected", "gateway connection lost, reconnecting");
-    });
-    client.on(Events.ShardResume, (shardId, replayed) => {
-      if (client !== this.#client) return;
-      this.#log.info({ shardId, replayed }, "discord gateway session resumed");
-      this.#setStatus("connected", "resumed");
-    });
-    let sessions = 0;
-    client.on(Events.ShardReady, (shardId) => {
-      // The first READY is start()'s; each later one is a new session after a lost one (op 9, 4009, a failed RESUME).
-      if (++sessions === 1 || client !== this.#client || !this.#lastSeen) return;
-      this.#log.info({ shardId }, "discord gateway reconnected with a new session");
-      this.#setStatus("connected", "reconnected with a new session");
-      // Discord replays missed events only on a RESUME: fetch what this new session will not deliver.
-      const channels = this.#lastSeen.channels();
-      this.#order.begin(channels);
-      this.#catchUp(client, channels);
-    });
-    client.on(Events.ShardError, (error, shardId) => this.#log.warn({ err: error, shardId }, "discord gateway error"));
-    client.on(Events.Invalidated, () => {
-      if (client !== this.#client) return;
-      this.#log.error("discord session invalidated: not reconnecting");
-      this.#setStatus("disconnected", "session invalidated");
-    });
-    client.on(Events.Error, (error) => this.#log.error({ err: error }, "discord client error"));
-    client.on(Events.Warn, (warning) => this.#log.warn(`discord: ${warning}`));
-    if (this.#log.isLevelEnabled("trace"))
-      client.on(Events.Debug, (message) => this.#log.trace(`discord.js: ${message}`));
   }
 
   /**
@@ -430,17 +388,4 @@ export class DiscordChannel implements Channel {
   #setStatus(state: ChannelStatus["state"], detail?: string): void {
     this.#status = { state, since: Date.now(), ...(detail && { detail }) };
   }
-}
-
-/**
- * Destroys the client, waiting at most `limitMs`: discord.js can wait forever for a
- * socket to close when it is destroyed while waiting for the gateway's HELLO.
- */
-async function destroyClient(client: Client, limitMs = 5000): Promise<void> {
-  await settleWithin(client.destroy(), limitMs);
-}
-
-/** discord.js appends `/v10/...` itself: drop a trailing slash or API version from the configured base. */
-function restBase(apiUrl: string): string {
-  return apiUrl.replace(/\/+$/, "").replace(/\/v\d+$/, "");
 }
