@@ -1,7 +1,12 @@
-import type { Api } from "grammy";
+import { type Api, GrammyError } from "grammy";
 import type { Message, MessageEntity, UserFromGetMe } from "grammy/types";
 import type { InboundMessage, MediaAttachment } from "../../src/bus/messages.js";
-import type { AttachmentSource } from "../../src/channel-kit/attachment-download.js";
+import {
+  type AttachmentSource,
+  type DownloadOptions,
+  type DownloadResult,
+  downloadAttachment,
+} from "../../src/channel-kit/attachment-download.js";
 
 /**
  * Telegram messages turned into InboundMessages: direct chats, groups and forum topics,
@@ -142,4 +147,22 @@ export async function telegramFileSource(
     url: `${server.apiRoot}/file/bot${server.token}/${file.file_path}`,
     ...(name && !attachment.name ? { name } : {}),
   };
+}
+
+/** Downloads an attachment: getFile, then the file from the Bot API server (getFile refuses files over 20 MB). */
+export async function fetchTelegramAttachment(
+  api: Api,
+  attachment: MediaAttachment,
+  server: { apiRoot: string; token: string },
+  options: DownloadOptions,
+): Promise<DownloadResult> {
+  let source: AttachmentSource;
+  try {
+    source = await telegramFileSource(api, attachment, server, options.signal);
+  } catch (error) {
+    if (error instanceof GrammyError && /too big/i.test(error.description))
+      return { type: "too-large", maxBytes: options.maxBytes };
+    return { type: "failed", reason: `getFile failed: ${(error as Error).message}` };
+  }
+  return downloadAttachment(source, options);
 }

@@ -3,11 +3,7 @@ import { HttpsProxyAgent } from "https-proxy-agent";
 import type { Logger } from "pino";
 import type { DeliveryReceipt, InboundMessage, MediaAttachment, OutboundMessage } from "../../src/bus/messages.js";
 import type { ApprovalHandle, ApprovalPrompt } from "../../src/channel-kit/approval.js";
-import {
-  type DownloadOptions,
-  type DownloadResult,
-  downloadAttachment,
-} from "../../src/channel-kit/attachment-download.js";
+import type { DownloadOptions, DownloadResult } from "../../src/channel-kit/attachment-download.js";
 import {
   type Channel,
   type ChannelDeps,
@@ -20,12 +16,12 @@ import {
 import type { ReplyStream, ReplyTarget, StreamResume } from "../../src/channel-kit/reply-stream.js";
 import { StreamedReply } from "../../src/channel-kit/streamed-reply.js";
 import { httpFetch } from "../../src/util/http-fetch.js";
-import { Backoff, withRetry } from "../../src/util/retry.js";
+import { Backoff } from "../../src/util/retry.js";
 import { handleTelegramPress, postTelegramApproval, settleTelegramApproval } from "./approval.js";
-import { classifyTelegramError } from "./errors.js";
-import { telegramFileSource } from "./inbound.js";
+import { learnBotIdentity } from "./bot-identity.js";
+import { fetchTelegramAttachment } from "./inbound.js";
 import { sendTelegramMessage, type TelegramSendOptions, telegramChatId } from "./outbound.js";
-import { createPollWatchdog, type GrammySignal, type PollWatchdog } from "./poll-watchdog.js";
+import { createPollWatchdog, type PollWatchdog } from "./poll-watchdog.js";
 import type { TelegramSettings } from "./settings.js";
 import { telegramEditFloorMs, telegramStreamTransport } from "./stream.js";
 import { UpdateRecorder } from "./update-recorder.js";
@@ -196,7 +192,11 @@ export class TelegramChannel implements Channel {
     this.#stopped = undefined;
     this.#setStatus("starting");
     try {
-      await this.#connect(signal);
+      await learnBotIdentity(this.#bot, signal, {
+        log: this.#log,
+        apiRoot: this.#apiRoot,
+        ...(this.#options.retry && { retry: this.#options.retry }),
+      });
     } catch (error) {
       throw this.#failed(error);
     }
@@ -271,17 +271,10 @@ export class TelegramChannel implements Channel {
   }
 
   /** Downloads an attachment: getFile, then the file from the Bot API server (getFile refuses files over 20 MB). */
-  async fetchAttachment(attachment: MediaAttachment, options: DownloadOptions): Promise<DownloadResult> {
-    let source: Awaited<ReturnType<typeof telegramFileSource>>;
-    try {
-      const server = { apiRoot: this.#apiRoot ?? "https://api.telegram.org", token: this.#settings.token ?? "" };
-      source = await telegramFileSource(this.#bot.api, attachment, server, options.signal);
-    } catch (error) {
-      if (error instanceof GrammyError && /too big/i.test(error.description))
-        return { type: "too-large", maxBytes: options.maxBytes };
-      return { type: "failed", reason: `getFile failed: ${(error as Error).message}` };
-    }
-    return downloadAttachment(source, options);
+  /** Downloads an attachment: getFile, then the file from the Bot API server (getFile refuses files over 20 MB). */
+  fetchAttachment(attachment: MediaAttachment, options: DownloadOptions): Promise<DownloadResult> {
+    const server = { apiRoot: this.#apiRoot ?? "https://api.telegram.org", token: this.#settings.token ?? "" };
+    return fetchTelegramAttachment(this.#bot.api, attachment, server, options);
   }
 
   indicateWorking(message: InboundMessage): WorkingIndicator {
@@ -366,42 +359,5 @@ export class TelegramChannel implements Channel {
         this.#startPolling().catch((failure: unknown) => this.#pollingStopped(failure));
     }, retryDelayMs);
     this.#retryTimer.unref();
-  }
-
-  async #connect(signal: AbortSignal): Promise<void> {
-    const bot = this.#bot;
-    try {
-      // Not bot.init(): grammY retries getMe there for ever on network errors, silently, so an
-      // unreachable Bot API would hold start-up (and shutdown) with nothing in the log.
-      await withRetry(
-        async () => {
-          if (!bot.isInited()) bot.botInfo = await bot.api.getMe(signal as unknown as GrammySignal);
-        },
-        {
-          classify: classifyTelegramError,
-          attempts: 3,
-          signal,
-          log: this.#log,
-          label: "telegram getMe",
-          ...this.#options.retry,
-        },
-      );
-    } catch (error) {
-      const code = error instanceof GrammyError ? error.error_code : undefined;
-      if (code === 401 || code === 404) {
-        throw new ChannelError(
-          "auth",
-          "telegram",
-          `telegram: the bot token was rejected (${code} ${(error as GrammyError).description}); check TELEGRAM_BOT_TOKEN (get one from @BotFather)`,
-          { cause: error },
-        );
-      }
-      throw new ChannelError(
-        "network",
-        "telegram",
-        `telegram: cannot reach the Bot API at ${this.#apiRoot ?? "https://api.telegram.org"}: ${(error as Error).message}`,
-        { cause: error },
-      );
-    }
   }
 }
