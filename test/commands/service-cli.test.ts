@@ -40,14 +40,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([telegram.close(), model.close()]);
 });
-beforeEach(async () => {
-  home = await mkdtemp(join(tmpdir(), "skein-service-"));
-});
-afterEach(async () => {
-  await Promise.all(daemons.map((daemon) => daemon.stop()));
-  daemons = [];
-  await rm(home, { recursive: true, force: true });
-});
+/** A fresh $SKEIN_HOME for each test of the describe calling this. */
+function homePerTest(): void {
+  beforeEach(async () => {
+    home = await mkdtemp(join(tmpdir(), "skein-service-"));
+  });
+  afterEach(async () => {
+    await Promise.all(daemons.map((daemon) => daemon.stop()));
+    daemons = [];
+    await rm(home, { recursive: true, force: true });
+  });
+}
 
 function environment(extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -75,38 +78,29 @@ function skein(args: string[], extra: Record<string, string> = {}) {
   );
 }
 
+/**
+ * One daemon serves this describe: started without an API key or an allow list, on a home whose
+ * pid file a dead daemon left behind; the last test stops it.
+ */
 describe("skein start, the service of one $SKEIN_HOME", () => {
-  it("refuses a second start on the same home, naming the running pid, and exits 1", async () => {
-    const first = start();
-    await first.waitFor('"msg":"skein ready"');
-    const second = start();
-    expect(await second.exited).toBe(1);
-    expect(second.stderr()).toContain(`skein is already running (pid ${first.child.pid})`);
-    expect(second.stderr()).not.toMatch(/^\s+at /m);
-  });
-
-  it("takes over the lock a dead daemon left behind", async () => {
+  let daemon: SkeinProcess;
+  let deadPid: number | undefined;
+  beforeAll(async () => {
+    home = await mkdtemp(join(tmpdir(), "skein-service-"));
     const gone = spawn(process.execPath, ["-e", ""]);
     await new Promise((resolve) => gone.once("exit", resolve));
-    await writeFile(join(home, "skein.pid"), `${gone.pid}\n`);
-    const daemon = start();
+    deadPid = gone.pid;
+    await writeFile(join(home, "skein.pid"), `${deadPid}\n`);
+    daemon = start({ OPENAI_API_KEY: "", OPENAI_BASE_URL: "", TELEGRAM_ALLOW_FROM: "" });
     await daemon.waitFor('"msg":"skein ready"');
-    expect((await readFile(join(home, "skein.pid"), "utf8")).trim()).toBe(String(daemon.child.pid));
-    expect(await daemon.stop()).toBe(0);
-    await expect(stat(join(home, "skein.pid"))).rejects.toThrow(/ENOENT/);
   });
-
-  it("lets `skein chat -m` run beside it with the same health port: the chat binds no port", async () => {
-    const daemon = start();
-    const listening = await daemon.waitForLine("health endpoint listening");
-    await daemon.waitFor('"msg":"skein ready"');
-    model.reply({ content: "hello from beside the daemon" });
-    const chat = await skein(["chat", "-m", "hi"], { SKEIN_HEALTH_PORT: String(listening.port) });
-    expect(chat).toMatchObject({ stdout: "hello from beside the daemon\n" });
+  afterAll(async () => {
+    await Promise.all(daemons.map((started) => started.stop()));
+    daemons = [];
+    await rm(home, { recursive: true, force: true });
   });
 
   it("warns about a missing API key and an empty allow list, and logs ready with each channel's state", async () => {
-    const daemon = start({ OPENAI_API_KEY: "", OPENAI_BASE_URL: "", TELEGRAM_ALLOW_FROM: "" });
     const ready = await daemon.waitForLine("skein ready");
     expect(ready.channels).toEqual({ telegram: "connected", web: "connected" });
     expect(daemon.stderr()).toContain("no OPENAI_API_KEY and no OPENAI_BASE_URL");
@@ -114,9 +108,21 @@ describe("skein start, the service of one $SKEIN_HOME", () => {
     expect(daemon.stderr()).toContain("TELEGRAM_ALLOW_FROM");
   });
 
+  it("refuses a second start on the same home, naming the running pid, and exits 1", async () => {
+    const second = start();
+    expect(await second.exited).toBe(1);
+    expect(second.stderr()).toContain(`skein is already running (pid ${daemon.child.pid})`);
+    expect(second.stderr()).not.toMatch(/^\s+at /m);
+  });
+
+  it("lets `skein chat -m` run beside it with the same health port: the chat binds no port", async () => {
+    const listening = await daemon.waitForLine("health endpoint listening");
+    model.reply({ content: "hello from beside the daemon" });
+    const chat = await skein(["chat", "-m", "hi"], { SKEIN_HEALTH_PORT: String(listening.port) });
+    expect(chat).toMatchObject({ stdout: "hello from beside the daemon\n" });
+  });
+
   it("answers `skein status` through its admin endpoint, without knowing the health port, also as --json", async () => {
-    const daemon = start();
-    await daemon.waitFor('"msg":"skein ready"');
     const text = await skein(["status"], { SKEIN_HEALTH_PORT: "1" });
     expect(text.stdout).toMatch(/^skein .*: up .*, ready$/m);
     expect(text.stdout).toMatch(/telegram +connected/);
@@ -125,8 +131,6 @@ describe("skein start, the service of one $SKEIN_HOME", () => {
   });
 
   it("approves and revokes pairings itself when the operator runs the commands", async () => {
-    const daemon = start();
-    await daemon.waitFor('"msg":"skein ready"');
     const sentBefore = telegram.callsOf("sendMessage").length;
     telegram.userMessage(malloryChat, mallory, "hi?");
     const pairing = (await telegram.waitForSent(sentBefore + 1)).at(-1)!;
@@ -144,11 +148,20 @@ describe("skein start, the service of one $SKEIN_HOME", () => {
     expect(revoked.stdout).toContain(`Revoked ${mallory.id}`);
     expect(await new PairingFiles({ home }).isApproved("telegram", String(mallory.id))).toBe(false);
   });
+
+  it("took over the lock a dead daemon left behind, and removes it when stopped", async () => {
+    expect(deadPid).not.toBe(daemon.child.pid);
+    expect((await readFile(join(home, "skein.pid"), "utf8")).trim()).toBe(String(daemon.child.pid));
+    expect(await daemon.stop()).toBe(0);
+    await expect(stat(join(home, "skein.pid"))).rejects.toThrow(/ENOENT/);
+  });
 });
 
 describe.skipIf(!serviceUserCanRun)(
   "a systemd-style install: the daemon runs as a service user, the operator as root",
   () => {
+    homePerTest();
+
     it("`pairing approve` run by root goes through the daemon, which keeps answering the approved sender", async () => {
       await chown(home, serviceUser.uid, serviceUser.gid);
       const daemon = spawn(process.execPath, [cliPath, "start"], {
@@ -196,6 +209,8 @@ describe.skipIf(!serviceUserCanRun)(
 );
 
 describe("skein start's log", () => {
+  homePerTest();
+
   it("has one info line per answered message, without its content, in log_file when set", async () => {
     const logFile = join(home, "logs", "skein.log");
     const daemon = start({ SKEIN_LOG_FILE: logFile });
