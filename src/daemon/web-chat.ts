@@ -5,7 +5,7 @@ import type { ChatEvent, ChatEventRelay } from "../dashboard/web-chat/chat-event
 import type { WebChat, WebChatOptions } from "../dashboard/web-chat/open-web-chat.js";
 import type { ExtraChannel } from "./channel-specs.js";
 
-export interface DaemonWebChatOptions extends Omit<WebChatOptions, "sharedState" | "bus"> {
+export interface DaemonWebChatOptions extends Omit<WebChatOptions, "sharedState" | "sharedUploads" | "bus"> {
   bus: MessageBus;
   /** Cluster mode: the conversation list and the events are shared by every process. */
   cluster?: Cluster;
@@ -26,7 +26,10 @@ export async function openDaemonWebChat(options: DaemonWebChatOptions): Promise<
   const { openWebChat } = await import("../dashboard/web-chat/open-web-chat.js");
   const webChat: WebChat = openWebChat({
     ...chatOptions,
-    ...(cluster && { sharedState: cluster.channelState("web") }),
+    ...(cluster && {
+      sharedState: cluster.channelState("web"),
+      sharedUploads: (await import("../cluster/redis-web-uploads.js")).redisWebUploads(cluster),
+    }),
   });
   let relay: ChatEventRelay | undefined;
   return {

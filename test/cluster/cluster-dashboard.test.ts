@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TelegramChannel } from "../../channels/telegram/telegram-channel.js";
 import { sessionKeyOf } from "../../src/bus/messages.js";
@@ -7,10 +9,11 @@ import { scriptToolCalls } from "../approvals/scripted-model.js";
 import { fastOptions } from "../channels/telegram/harness.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { FakeTelegram, type FakeUser, type SentMessage } from "../fakes/fake-telegram.js";
-import { DashboardClient } from "../support/dashboard-client.js";
+import { DashboardClient, send } from "../support/dashboard-client.js";
 import { openEventStream } from "../support/event-stream.js";
 import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
-import { type ClusterDaemon, startClusterDaemon, waitForEvenPartitions } from "./cluster-daemons.js";
+import { waitUntil } from "../support/wait-until.js";
+import { type ClusterDaemon, chatHandledBy, startClusterDaemon, waitForEvenPartitions } from "./cluster-daemons.js";
 
 /**
  * Two daemons on one Redis, each serving the dashboard (as two machines running `skein start`):
@@ -147,6 +150,30 @@ describe.skipIf(redisSkipReason)("the dashboard in a cluster of two processes", 
     expect(decided.status, decided.text).toBe(200);
     expect((await nextTo(carol, replied)).visibleText).toMatch(/^tool said: .*approved-on-b/);
     expect((await onA.get<{ pending: unknown[] }>("/api/approvals")).body.pending).toEqual([]);
+  });
+
+  it("saves into A's inbox a file attached in B's web chat, when A runs the conversation's turn", async () => {
+    const conversation = chatHandledBy(a, "web", "upload");
+    const upload = await send(b.port!, `/api/chat/files?conversation=${conversation}`, {
+      method: "POST",
+      headers: {
+        cookie: onB.cookie,
+        "x-csrf-token": onB.csrf,
+        origin: `http://127.0.0.1:${b.port}`,
+        "x-file-name": "numbers.txt",
+        "content-type": "text/plain",
+      },
+      body: "quarterly numbers: 42",
+    });
+    expect(upload.status, upload.body).toBe(200);
+    const asked = model.requests.length;
+    const said = await onB.call("POST", "/api/chat", { conversation, text: "summarise the file" });
+    expect(said.status, said.text).toBe(202);
+    await waitUntil(() => model.requests.length > asked, "the model is asked");
+    const told = JSON.stringify(model.requests.at(-1)!.body.messages.at(-1));
+    const saved = /saved to (inbox\/web\/[^ ]+?) \(/.exec(told)?.[1];
+    expect(saved, told).toMatch(new RegExp(`^inbox/web/${conversation}/\\d{4}-\\d{2}-\\d{2}-numbers\\.txt$`));
+    expect(await readFile(join(a.home, "workspace", saved!), "utf8")).toBe("quarterly numbers: 42");
   });
 
   it("admits on B a stranger whose pairing code was approved on A's dashboard", async () => {

@@ -7,7 +7,7 @@ import { ChatEvents } from "./chat-events.js";
 import { chatRoutes } from "./chat-routes.js";
 import { WebChannel } from "./web-channel.js";
 import { conversationFile, conversationsShared, WebConversations } from "./web-conversations.js";
-import { WebUploads } from "./web-uploads.js";
+import { type SharedUploads, WebUploads } from "./web-uploads.js";
 
 export interface WebChatOptions {
   /** `$SKEIN_HOME`: the conversation list and the uploads waiting for their message live under `web-chat/`. */
@@ -21,6 +21,8 @@ export interface WebChatOptions {
   maxFileBytes: number;
   /** Cluster mode: the conversation list is kept in the state every process shares. */
   sharedState?: ChannelStateStore;
+  /** Cluster mode: a message's files are kept where every process can fetch them. */
+  sharedUploads?: SharedUploads;
 }
 
 /** The dashboard's web chat: the `web` channel, the events it sends the browsers, and its endpoints. */
@@ -40,7 +42,7 @@ export function openWebChat(options: WebChatOptions): WebChat {
   const conversations = new WebConversations(
     options.sharedState ? conversationsShared(options.sharedState) : conversationFile(join(root, "conversations.json")),
   );
-  const uploads = new WebUploads(join(root, "uploads"));
+  const uploads = new WebUploads(join(root, "uploads"), options.sharedUploads);
   const channel = new WebChannel({ bus: options.bus, events, conversations, uploads });
   const routes = chatRoutes({
     channel,

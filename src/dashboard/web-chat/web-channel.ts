@@ -77,6 +77,7 @@ export class WebChannel implements Channel {
       ...(media.length && { media }),
     };
     try {
+      await uploads.share(media);
       await this.#options.bus.publishInbound(message);
     } catch (error) {
       await uploads.putBack(media);

@@ -24,6 +24,17 @@ export type UploadResult =
   | { type: "too-many"; max: number }
   | { type: "bad-conversation" };
 
+/**
+ * Where a cluster keeps the files of recorded messages for every process (the turn may run in
+ * another than the one the browser uploaded to), as a platform keeps its attachments.
+ */
+export interface SharedUploads {
+  /** Keeps `data` under `ref` for at least a day. */
+  put(ref: string, data: Uint8Array): Promise<void>;
+  /** The bytes kept under `ref`, if any. */
+  get(ref: string): Promise<Uint8Array | undefined>;
+}
+
 interface PendingMeta {
   name: string;
   mime_type?: string;
@@ -38,9 +49,12 @@ interface PendingMeta {
  */
 export class WebUploads {
   readonly #root: string;
+  readonly #shared: SharedUploads | undefined;
 
-  constructor(root: string) {
+  /** `shared`: cluster mode, where {@link share} also keeps a message's files for the other processes. */
+  constructor(root: string, shared?: SharedUploads) {
     this.#root = root;
+    this.#shared = shared;
   }
 
   /** Keeps `file` for conversation `conversation`'s next message. The caller has checked its size. */
@@ -92,6 +106,15 @@ export class WebUploads {
     return media;
   }
 
+  /** Cluster mode: keeps taken files where every process can fetch them (before their message is recorded). */
+  async share(media: readonly MediaAttachment[]): Promise<void> {
+    if (!this.#shared) return;
+    for (const attachment of media) {
+      const source = this.#sentPath(attachment);
+      if (source) await this.#shared.put(attachment.ref!, await readFile(source));
+    }
+  }
+
   /** Makes taken files wait again (their message could not be recorded). */
   async putBack(media: readonly MediaAttachment[]): Promise<void> {
     for (const attachment of media) {
@@ -110,24 +133,41 @@ export class WebUploads {
 
   /** Copies an attachment's file to `options.destination` (the inbox), within `options.maxBytes`. */
   async fetch(attachment: MediaAttachment, options: DownloadOptions): Promise<DownloadResult> {
-    const [conversation, sent, id] = (attachment.ref ?? "").split("/");
-    if (!conversation || !conversationIdPattern.test(conversation) || sent !== "sent" || !isUuid(id))
-      return { type: "failed", reason: "not an upload of this chat" };
-    const source = join(this.#root, conversation, "sent", id);
+    const source = this.#sentPath(attachment);
+    if (!source) return { type: "failed", reason: "not an upload of this chat" };
+    const saved = (bytes: number): DownloadResult => ({
+      type: "saved",
+      path: options.destination,
+      bytes,
+      ...(attachment.mimeType && { contentType: attachment.mimeType }),
+    });
     try {
       const { size } = await stat(source);
       if (size > options.maxBytes) return { type: "too-large", maxBytes: options.maxBytes, declaredBytes: size };
       await copyFile(source, options.destination);
-      return {
-        type: "saved",
-        path: options.destination,
-        bytes: size,
-        ...(attachment.mimeType && { contentType: attachment.mimeType }),
-      };
+      return saved(size);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      return { type: "failed", reason: code === "ENOENT" ? "the upload is gone" : `it could not be copied (${code})` };
+      if (code !== "ENOENT") return { type: "failed", reason: `it could not be copied (${code})` };
     }
+    // Uploaded to another process of the cluster: its copy in the shared state.
+    const data = await this.#shared?.get(attachment.ref!).catch(() => undefined);
+    if (!data) return { type: "failed", reason: "the upload is gone" };
+    if (data.byteLength > options.maxBytes)
+      return { type: "too-large", maxBytes: options.maxBytes, declaredBytes: data.byteLength };
+    try {
+      await writeFile(options.destination, data, { mode: 0o600 });
+      return saved(data.byteLength);
+    } catch (error) {
+      return { type: "failed", reason: `it could not be copied (${(error as NodeJS.ErrnoException).code})` };
+    }
+  }
+
+  /** Where a taken upload's file is (undefined for a ref that is not one of this chat's). */
+  #sentPath(attachment: MediaAttachment): string | undefined {
+    const [conversation, sent, id] = (attachment.ref ?? "").split("/");
+    if (!conversation || !conversationIdPattern.test(conversation) || sent !== "sent" || !isUuid(id)) return undefined;
+    return join(this.#root, conversation, "sent", id);
   }
 
   async #pendingIds(conversation: string): Promise<string[]> {
