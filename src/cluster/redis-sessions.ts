@@ -1,10 +1,9 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { validateSessionKey } from "../agent/session-id.js";
+import { isChatMessage, REMEMBERED_TURNS } from "../agent/session-lines.js";
 import { isSessionSummary } from "../agent/session-summary.js";
 import {
-  isChatMessage,
-  REMEMBERED_TURNS,
   SESSION_RETAIN,
   type SessionContext,
   type SessionStore,
