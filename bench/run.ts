@@ -19,12 +19,13 @@
  * previous one byte for byte [target >= 95% between compactions].
  * `npm run bench -- --agents` runs the several-agents bench instead (bench/agents.ts): routing cost per message with
  * 20 agents and 200 bindings, and whole-turn time and CPU against one agent [target: no measurable difference].
+ * `npm run bench -- --sandbox` runs only the sandbox's part of 3 (bench/security.ts): `exec_shell true` per network mode.
  * `npm run bench -- --cluster` runs the cluster bench instead (bench/cluster.ts, about three minutes):
  * 1 against 3 processes sharing Redis, and the takeover after a SIGKILL of the Telegram poller.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -44,7 +45,7 @@ import { clusterBench } from "./cluster.js";
 import { compactionBench } from "./compaction.js";
 import { dashboardBench } from "./dashboard.js";
 import { journalRoundTrips } from "./journal-round-trip.js";
-import { eventLoopDelayUnderHostileInput, sandboxOverhead } from "./security.js";
+import { eventLoopDelayUnderHostileInput, reportSandboxOverhead } from "./security.js";
 import { skillsBench } from "./skills.js";
 import { soak } from "./soak.js";
 import { startUntilReady } from "./start-until-ready.js";
@@ -220,13 +221,15 @@ async function rssAfterOneTurn(home: string): Promise<number> {
 
 const home = await mkdtemp(join(tmpdir(), "skein-bench-"));
 try {
-  console.log("skein bench (node %s)", process.version);
+  const load = loadavg().map((value) => value.toFixed(2));
+  console.log("skein bench (node %s, %d cores, load %s)", process.version, cpus().length, load.join(" "));
   if (process.argv.includes("--soak")) await soak(cli, home);
   else if (process.argv.includes("--cluster")) await clusterBench();
   else if (process.argv.includes("--skills")) await skillsBench(home);
   else if (process.argv.includes("--compaction")) await compactionBench(home);
   else if (process.argv.includes("--dashboard")) await dashboardBench(cli, home);
   else if (process.argv.includes("--agents")) await agentsBench(home);
+  else if (process.argv.includes("--sandbox")) await reportSandboxOverhead(home);
   else await standardBench();
 } finally {
   await rm(home, { recursive: true, force: true });
@@ -292,12 +295,5 @@ async function standardBench(): Promise<void> {
   console.log(
     `Telegram DM turns/s:       journal ${Math.round(durable.turnsPerSecond)}, without ${Math.round(memory.turnsPerSecond)} (${((100 * durable.turnsPerSecond) / memory.turnsPerSecond).toFixed(0)}%)   [target >= 85%]`,
   );
-  const exec = await sandboxOverhead(home);
-  const added =
-    exec.withMs === undefined
-      ? "bubblewrap cannot run here"
-      : `with bubblewrap ${exec.withMs.toFixed(1)} ms, +${(exec.withMs - exec.withoutMs).toFixed(1)} ms`;
-  console.log(
-    `exec_shell \`true\`:         median without sandbox ${exec.withoutMs.toFixed(1)} ms, ${added} (n=30)   [target <= 30 ms added]`,
-  );
+  await reportSandboxOverhead(home);
 }

@@ -11,14 +11,19 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { pino } from "pino";
 import { configSchema } from "../src/config/schema.js";
 import { registerBuiltinTools } from "../src/tools/builtin/index.js";
-import { resolveSandbox } from "../src/tools/builtin/sandbox.js";
+import { resolveSandbox, type SandboxNetwork } from "../src/tools/builtin/sandbox.js";
 import type { Tool, ToolContext } from "../src/tools/tool.js";
 
 const log = pino({ level: "silent" });
 
-function toolsFor(home: string, workspace: string, sandbox: "auto" | "none"): Map<string, Tool> {
+function toolsFor(
+  home: string,
+  workspace: string,
+  sandbox: "auto" | "none",
+  network: SandboxNetwork = "public",
+): Map<string, Tool> {
   const tools = new Map<string, Tool>();
-  const config = configSchema.parse({ tools: { exec: { sandbox }, web_fetch: { allow_private: true } } });
+  const config = configSchema.parse({ tools: { exec: { sandbox, network }, web_fetch: { allow_private: true } } });
   registerBuiltinTools(
     { register: (tool) => void tools.set(tool.name, tool as Tool), unregister: (name) => tools.delete(name) },
     { config, workspace, home, log, env: { PATH: process.env.PATH } },
@@ -77,22 +82,52 @@ export async function eventLoopDelayUnderHostileInput(
   return { maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6, wallMs: performance.now() - started };
 }
 
-/** Median wall time (ms) of `exec_shell true` with and without the sandbox; undefined "with" when bubblewrap cannot run. */
-export async function sandboxOverhead(home: string, runs = 30): Promise<{ withMs?: number; withoutMs: number }> {
+/** The median wall time (ms) of `exec_shell true` without the sandbox, and in bubblewrap per `tools.exec.network`. */
+export interface SandboxOverhead {
+  withoutMs: number;
+  /** Absent when bubblewrap cannot run here. */
+  withMs?: Record<SandboxNetwork, number>;
+}
+
+/**
+ * `exec_shell true` without the sandbox and in each network mode, `runs` times each, the
+ * variants interleaved so a change of load on the machine touches them alike.
+ */
+export async function sandboxOverhead(home: string, runs = 30): Promise<SandboxOverhead> {
   const workspace = join(home, "exec-workspace");
   await mkdir(workspace, { recursive: true });
-  const median = async (tool: Tool): Promise<number> => {
-    await tool.execute({ command: "true" }, context()); // warm-up: execa loaded, the sandbox probed
-    const times: number[] = [];
-    for (let run = 0; run < runs; run++) {
+  const sandbox = await resolveSandbox({ mode: "bwrap", workspace });
+  const networks: SandboxNetwork[] = sandbox.type === "bwrap" ? ["none", "public", "full"] : [];
+  const variants = new Map<string, Tool>([["without", toolsFor(home, workspace, "none").get("exec_shell")!]]);
+  for (const network of networks) variants.set(network, toolsFor(home, workspace, "auto", network).get("exec_shell")!);
+  const times = new Map<string, number[]>([...variants.keys()].map((name) => [name, []]));
+  // Warm-up: execa loaded, the sandbox probed, the egress proxy listening.
+  for (const tool of variants.values()) await tool.execute({ command: "true" }, context());
+  for (let run = 0; run < runs; run++) {
+    for (const [name, tool] of variants) {
       const started = performance.now();
       await tool.execute({ command: "true" }, context());
-      times.push(performance.now() - started);
+      times.get(name)!.push(performance.now() - started);
     }
-    return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+  }
+  const median = (name: string) => times.get(name)!.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+  if (networks.length === 0) return { withoutMs: median("without") };
+  return {
+    withoutMs: median("without"),
+    withMs: { none: median("none"), public: median("public"), full: median("full") },
   };
-  const withoutMs = await median(toolsFor(home, workspace, "none").get("exec_shell")!);
-  const sandbox = await resolveSandbox({ mode: "bwrap", workspace });
-  if (sandbox.type !== "bwrap") return { withoutMs };
-  return { withMs: await median(toolsFor(home, workspace, "auto").get("exec_shell")!), withoutMs };
+}
+
+/** Prints {@link sandboxOverhead}: each network mode's median and what it adds to the unsandboxed one. */
+export async function reportSandboxOverhead(home: string, runs = 30): Promise<void> {
+  const exec = await sandboxOverhead(home, runs);
+  console.log(
+    `exec_shell \`true\`:         median without sandbox ${exec.withoutMs.toFixed(1)} ms (n=${runs}, interleaved)`,
+  );
+  if (exec.withMs === undefined) console.log("  in bubblewrap:           bubblewrap cannot run here");
+  for (const [network, withMs] of Object.entries(exec.withMs ?? {})) {
+    const added = `+${(withMs - exec.withoutMs).toFixed(1)} ms`;
+    const target = network === "public" ? "   [target <= 30 ms added: the default]" : "";
+    console.log(`  bubblewrap, network ${`"${network}"`.padEnd(8)} ${withMs.toFixed(1)} ms, ${added}${target}`);
+  }
 }

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { EGRESS_SOCKET, FORWARDER_PERL } from "./egress-forwarder.js";
+import { EGRESS_SOCKET, FORWARDER_PERL, forwarderArguments, SETRLIMIT_SYSCALL } from "./egress-forwarder.js";
 
 /** System directories bound read-only into the sandbox (those that exist on this machine). */
 export const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt"] as const;
@@ -16,17 +16,48 @@ export interface SandboxLimits {
 /** The name the launcher runs under: its own errors start with it. */
 export const LAUNCHER_NAME = "skein-sandbox";
 
+/** The launcher's words when the call is not in its pids cgroup (see {@link LAUNCH_FAILED}). */
+const NOT_IN_CGROUP = "the command was not started: it could not join its pids cgroup (tools.exec.max_processes)";
+
 /**
- * The launcher, the sandbox's first program (`sh -c LAUNCHER skein-sandbox [forwarder] file args…`):
- * it sets the limits (bash names RLIMIT_NPROC `-u`, dash `-p`), then becomes the command, or
- * the forwarder that runs it.
+ * The shell launcher (`sh -c LAUNCHER skein-sandbox file args…`), the sandbox's first program
+ * under `none` and `full`: it checks it is in the call's pids cgroup (when it has one), sets
+ * the limits (bash names RLIMIT_NPROC `-u`, dash `-p`), then becomes the command. Under
+ * `public` the forwarder does the same (see egress-forwarder.ts).
  */
-function launcher(limits: SandboxLimits, forward: boolean): string {
+function launcher(limits: SandboxLimits, cgroup: string | undefined): string {
+  // Shell builtins only: the check costs no process. The name is the cgroup's, [0-9a-z-] only.
+  const inCgroup =
+    cgroup === undefined
+      ? []
+      : [
+          `while read -r line; do case $line in */${cgroup}) joined=1;; esac; done </proc/self/cgroup`,
+          `[ -n "$joined" ] || { echo "$0: exec: ${NOT_IN_CGROUP}" >&2; exit 127; }`,
+        ];
   return [
+    ...inCgroup,
     `{ ulimit -u ${limits.processes} || ulimit -p ${limits.processes}; } 2>/dev/null`,
     `ulimit -d ${limits.memoryMb * 1024} 2>/dev/null`,
-    forward ? `forwarder=$1; shift; exec perl -e "$forwarder" -- "$@"` : `exec "$@"`,
+    `exec "$@"`,
   ].join("\n");
+}
+
+/**
+ * What runs first in the sandbox: the shell launcher, or (`public`) the forwarder as pid 1,
+ * which sets the limits itself where it knows this machine's `setrlimit` and otherwise runs
+ * the command through the shell launcher.
+ */
+function firstProgram(call: BwrapCall, forward: boolean): string[] {
+  if (!forward) return ["sh", "-c", launcher(call.limits, call.cgroup), LAUNCHER_NAME];
+  const setrlimit = SETRLIMIT_SYSCALL[process.arch] ?? 0;
+  const launch = {
+    cgroup: call.cgroup ?? "",
+    processes: call.limits.processes,
+    dataBytes: call.limits.memoryMb * 1024 * 1024,
+    setrlimit,
+  };
+  const limits = setrlimit === 0 ? ["sh", "-c", launcher(call.limits, undefined), LAUNCHER_NAME] : [];
+  return ["perl", "-e", FORWARDER_PERL, "--", ...forwarderArguments(launch), ...limits];
 }
 
 export interface BwrapCall {
@@ -37,7 +68,16 @@ export interface BwrapCall {
   readOnlyBinds?: readonly string[];
   /** The egress proxy's unix socket (`public` only): bound in, with the forwarder in front of the command. */
   egressSocket?: string;
+  /**
+   * The name of the call's pids cgroup: bubblewrap reports its sandbox's pid on fd 3 and waits
+   * on fd 4 until the daemon has moved it there (see {@link HELD_SANDBOX_FDS}); the launcher
+   * then checks it is inside before anything of the command runs.
+   */
+  cgroup?: string;
 }
+
+/** The descriptors of a held sandbox: bubblewrap writes `{"child-pid": N, …}` to `info` and waits for a byte on `release`. */
+export const HELD_SANDBOX_FDS = { info: 3, release: 4 } as const;
 
 /**
  * The bwrap arguments that run `file args` isolated: new user, pid, ipc and uts namespaces
@@ -59,6 +99,10 @@ export function bwrapArguments(call: BwrapCall, file: string, args: readonly str
     ...(call.network === "full" ? [] : ["--unshare-net"]),
     "--die-with-parent",
     "--new-session",
+    ...(forward ? ["--as-pid-1"] : []),
+    ...(call.cgroup === undefined
+      ? []
+      : ["--info-fd", String(HELD_SANDBOX_FDS.info), "--block-fd", String(HELD_SANDBOX_FDS.release)]),
     ...system,
     "--proc",
     "/proc",
@@ -74,11 +118,7 @@ export function bwrapArguments(call: BwrapCall, file: string, args: readonly str
     "--chdir",
     call.workspace,
     "--",
-    "sh",
-    "-c",
-    launcher(call.limits, forward),
-    LAUNCHER_NAME,
-    ...(forward ? [FORWARDER_PERL] : []),
+    ...firstProgram(call, forward),
     file,
     ...args,
   ];
@@ -86,16 +126,3 @@ export function bwrapArguments(call: BwrapCall, file: string, args: readonly str
 
 /** The launcher's report that the program could not be started (`exec` in dash, bash or the forwarder). */
 export const LAUNCH_FAILED = new RegExp(`^${LAUNCHER_NAME}: (?:(?:line )?\\d+: )?exec: (.*)$`, "m");
-
-/**
- * `file args` started inside a call's pids cgroup: a shell writes itself into the cgroup's
- * `cgroup.procs` and becomes the program (bubblewrap), so every process of the call counts
- * against its `pids.max`, bubblewrap's own included. When it cannot join, nothing runs and
- * the call reports a launch failure (see {@link LAUNCH_FAILED}).
- */
-export function inCgroup(procs: string, file: string, args: readonly string[]): { file: string; args: string[] } {
-  const join =
-    '{ echo 0 > "$1"; } 2>/dev/null || { echo "$0: exec: the command was not started: it could not join ' +
-    'its pids cgroup (tools.exec.max_processes)" >&2; exit 127; }; shift; exec "$@"';
-  return { file: "sh", args: ["-c", join, LAUNCHER_NAME, procs, file, ...args] };
-}

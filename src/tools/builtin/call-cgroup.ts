@@ -5,8 +5,8 @@ import { join } from "node:path";
 
 /**
  * A pids cgroup of its own for each sandboxed call, where the daemon may create cgroups
- * (root, or a delegated subtree): the call's launcher joins it before bubblewrap starts,
- * so every process of the call counts against its `pids.max` and a fork bomb meets it in
+ * (root, or a delegated subtree): the daemon moves the sandbox into it while bubblewrap holds
+ * it before the command, so every process of the call counts against its `pids.max` and a fork bomb meets it in
  * its own call, leaving other chats' commands alone. It is the one limit that binds real
  * root (RLIMIT_NPROC does not).
  */
@@ -18,8 +18,10 @@ export interface CallCgroups {
 }
 
 export interface CallCgroup {
-  /** Its `cgroup.procs`: the launcher writes itself there first thing. */
-  readonly procs: string;
+  /** Its directory's name (unique: `skein-<daemon pid>-<random>`). */
+  readonly name: string;
+  /** Moves process `pid` (and so every process it starts from then on) into it. */
+  admit(pid: number): Promise<void>;
   /** How many process starts `pids.max` refused so far. */
   refusedStarts(): Promise<number>;
   /** Removes it once its processes are gone (retried for up to ~30 s, off the call's path). */
@@ -67,7 +69,8 @@ async function removeLeftovers(parent: string): Promise<void> {
 
 async function makeCgroup(parent: string, maxProcesses: number): Promise<CallCgroup> {
   // The daemon's pid and a random part: unique, even beside what an earlier daemon with this pid left.
-  const directory = join(parent, `${PREFIX}${process.pid}-${randomBytes(6).toString("hex")}`);
+  const name = `${PREFIX}${process.pid}-${randomBytes(6).toString("hex")}`;
+  const directory = join(parent, name);
   await mkdir(directory);
   try {
     await writeFile(join(directory, "pids.max"), String(maxProcesses));
@@ -76,7 +79,8 @@ async function makeCgroup(parent: string, maxProcesses: number): Promise<CallCgr
     throw error;
   }
   return {
-    procs: join(directory, "cgroup.procs"),
+    name,
+    admit: (pid) => writeFile(join(directory, "cgroup.procs"), String(pid)),
     async refusedStarts() {
       const events = await readFile(join(directory, "pids.events"), "utf8").catch(() => "");
       return Number(/^max (\d+)$/m.exec(events)?.[1] ?? 0);

@@ -3,9 +3,12 @@
  * exists, a forwarder listens on 127.0.0.1:{@link EGRESS_PORT} and carries each connection
  * to the daemon's egress proxy, whose unix socket is bound at {@link EGRESS_SOCKET}. It is
  * Perl without modules (Debian's perl-base is always installed and starts in a few
- * milliseconds): it binds, forks its accept loop, and executes the command in its own
- * process, so the port listens before the command starts and the command's exit status
- * is the call's. The loop ends with the sandbox's pid namespace.
+ * milliseconds) and it is also the sandbox's launcher and its pid 1 (bubblewrap's
+ * `--as-pid-1`), so a call costs one program start less: it checks it is in the call's
+ * pids cgroup, sets the call's limits, binds, forks its accept loop, then runs the command
+ * as its child and reaps every process until the command exits, with the command's status
+ * (128 + the signal's number when a signal ended it). The pid namespace, and the accept loop
+ * with it, ends with it. Its arguments: {@link ForwarderLaunch}, then the command.
  */
 
 /** The port the forwarder listens on inside the sandbox (the sandbox's own loopback). */
@@ -15,33 +18,76 @@ export const EGRESS_SOCKET = "/run/skein/egress.sock";
 /** The proxy URL commands are given in HTTP_PROXY, HTTPS_PROXY and ALL_PROXY (and their lowercase forms). */
 export const EGRESS_PROXY_URL = `http://127.0.0.1:${EGRESS_PORT}`;
 
-// Linux constants: AF_UNIX 1, AF_INET 2, SOCK_STREAM 1, SOL_SOCKET 1, SO_REUSEADDR 2.
+/** What the forwarder does before it runs the command (its first four arguments, in this order). */
+export interface ForwarderLaunch {
+  /** The call's pids cgroup's name, or "" without one: the forwarder refuses to run outside it. */
+  cgroup: string;
+  /** RLIMIT_NPROC, set in the call's user namespace. */
+  processes: number;
+  /** RLIMIT_DATA in bytes. */
+  dataBytes: number;
+  /** This machine's `setrlimit` system call number, or 0 when not known (the command then sets the limits itself). */
+  setrlimit: number;
+}
+
+/** `setrlimit`'s number per Node `process.arch` where it is known (Linux x86-64 and arm64). */
+export const SETRLIMIT_SYSCALL: Readonly<Record<string, number>> = { x64: 160, arm64: 164 };
+
+/** The forwarder's arguments before the command's. */
+export function forwarderArguments(launch: ForwarderLaunch): string[] {
+  return [launch.cgroup, String(launch.processes), String(launch.dataBytes), String(launch.setrlimit)];
+}
+
+// Linux constants: AF_UNIX 1, AF_INET 2, SOCK_STREAM 1, SOL_SOCKET 1, SO_REUSEADDR 2, RLIMIT_DATA 2,
+// RLIMIT_NPROC 6. Perl opens every descriptor past 2 close-on-exec: the command inherits no socket.
 export const FORWARDER_PERL = `
-socket(my $l, 2, 1, 0) or die "skein-sandbox: forwarder: $!\\n";
+my ($cgroup, $nproc, $data, $setrlimit) = splice(@ARGV, 0, 4);
+sub refuse { print STDERR "skein-sandbox: exec: $_[0]\\n"; exit 127; }
+if ($cgroup ne "") {
+  open(my $f, "<", "/proc/self/cgroup") or refuse("the command was not started: /proc/self/cgroup: $!");
+  my $in = 0;
+  while (<$f>) { chomp; $in = 1 if substr($_, -length($cgroup) - 1) eq "/$cgroup"; }
+  $in or refuse("the command was not started: it could not join its pids cgroup (tools.exec.max_processes)");
+}
+if ($setrlimit) {
+  syscall($setrlimit + 0, 6, pack("QQ", $nproc, $nproc));
+  syscall($setrlimit + 0, 2, pack("QQ", $data, $data));
+}
+socket(my $l, 2, 1, 0) or refuse("forwarder: $!");
 setsockopt($l, 1, 2, pack("i", 1));
-bind($l, pack("S n C4 x8", 2, ${EGRESS_PORT}, 127, 0, 0, 1)) or die "skein-sandbox: forwarder: $!\\n";
-listen($l, 128) or die "skein-sandbox: forwarder: $!\\n";
-my $pid = fork();
-if (!defined $pid || $pid) {
-  close $l;
-  exec { $ARGV[0] } @ARGV;
-  print STDERR "skein-sandbox: exec: $ARGV[0]: $!\\n";
-  exit 127;
-}
-$SIG{CHLD} = "IGNORE";
-close STDIN; close STDOUT; close STDERR;
-while (1) {
-  accept(my $c, $l) or next;
-  my $child = fork();
-  if (defined $child && $child == 0) {
-    close $l;
-    socket(my $u, 1, 1, 0) or exit 0;
-    connect($u, pack("S Z*", 1, "${EGRESS_SOCKET}")) or exit 0;
-    pump($c, $u);
-    exit 0;
+bind($l, pack("S n C4 x8", 2, ${EGRESS_PORT}, 127, 0, 0, 1)) or refuse("forwarder: $!");
+listen($l, 128) or refuse("forwarder: $!");
+my $loop = fork();
+defined $loop or refuse("forwarder: $!");
+if ($loop == 0) {
+  $SIG{CHLD} = "IGNORE";
+  close STDIN; close STDOUT; close STDERR;
+  while (1) {
+    accept(my $c, $l) or next;
+    my $child = fork();
+    if (defined $child && $child == 0) {
+      close $l;
+      socket(my $u, 1, 1, 0) or exit 0;
+      connect($u, pack("S Z*", 1, "${EGRESS_SOCKET}")) or exit 0;
+      pump($c, $u);
+      exit 0;
+    }
+    close $c;
   }
-  close $c;
 }
+close $l;
+my $command = fork();
+defined $command or refuse("$ARGV[0]: $!");
+if ($command == 0) {
+  exec { $ARGV[0] } @ARGV;
+  refuse("$ARGV[0]: $!");
+}
+close STDIN; close STDOUT; close STDERR;
+while ((my $pid = wait()) != -1) {
+  next unless $pid == $command;
+  exit(($? & 127) ? 128 + ($? & 127) : $? >> 8);
+}
+exit 127;
 sub pump {
   my @ends = @_;
   my @open = (1, 1);

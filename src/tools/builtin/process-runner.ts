@@ -1,3 +1,4 @@
+import type { Duplex, Readable } from "node:stream";
 import { CappedOutput } from "./capped-output.js";
 
 /** Bytes of each output stream kept from its start and from its end. */
@@ -12,6 +13,12 @@ export interface RunOptions {
   timeoutMs: number;
   /** Aborting kills the process group. */
   signal?: AbortSignal;
+  /**
+   * For a process that reports on fd 3 and waits for a byte on fd 4 before it runs its program
+   * (bubblewrap's `--info-fd 3 --block-fd 4`): `gate` reads the report and calls `release`, or
+   * throws, and then the process group is killed before it is released and nothing runs.
+   */
+  gate?: (report: Readable, release: () => void) => Promise<void>;
 }
 
 export interface RunOutcome {
@@ -54,7 +61,7 @@ export async function runProcess(options: RunOptions): Promise<RunOutcome> {
     extendEnv: false,
     detached: true,
     buffer: false,
-    stdin: "ignore",
+    stdio: options.gate ? ["ignore", "pipe", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"],
     reject: false,
     shell: false,
   });
@@ -85,14 +92,31 @@ export async function runProcess(options: RunOptions): Promise<RunOutcome> {
   };
   if (options.signal?.aborted) onAbort();
   options.signal?.addEventListener("abort", onAbort, { once: true });
+  let gateError: string | undefined;
+  const gate = options.gate;
   try {
+    if (gate) {
+      const [report, release] = [child.stdio[3] as Readable, child.stdio[4] as Duplex];
+      let released = false;
+      await gate(report, () => {
+        released = true;
+        release.end("1");
+      }).catch((error: Error) => {
+        // Killed while it still waits: the held program never runs.
+        killProcessGroup(child.pid);
+        gateError = error.message;
+      });
+      if (!released) release.destroy();
+      report.resume();
+    }
     const result = await child;
     const startError =
-      result.failed && child.pid === undefined
+      gateError ??
+      (result.failed && child.pid === undefined
         ? result.cause instanceof Error
           ? result.cause.message
           : result.shortMessage
-        : undefined;
+        : undefined);
     return {
       exitCode: typeof result.exitCode === "number" ? result.exitCode : -1,
       stdout: stdout.text(),

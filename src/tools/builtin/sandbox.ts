@@ -2,9 +2,10 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import type { LookupFunction } from "node:net";
 import { join } from "node:path";
+import type { Readable } from "node:stream";
 import type { AddressPolicy } from "../../util/ssrf-guard.js";
 import { ToolError } from "../tool.js";
-import { bwrapArguments, inCgroup, type SandboxLimits, type SandboxNetwork, SYSTEM_DIRS } from "./bwrap-arguments.js";
+import { bwrapArguments, type SandboxLimits, type SandboxNetwork, SYSTEM_DIRS } from "./bwrap-arguments.js";
 import type { CallCgroup } from "./call-cgroup.js";
 import { EGRESS_PROXY_URL } from "./egress-forwarder.js";
 import type { EgressProxy } from "./egress-proxy.js";
@@ -26,6 +27,8 @@ export interface SandboxedCommand {
 
 /** A command ready to start, and what to undo once it has ended (its cgroup). */
 export interface PreparedCommand extends SandboxedCommand {
+  /** Set when the command waits to be let in (see `RunOptions.gate`): it moves the sandbox into the call's cgroup. */
+  gate?: (report: Readable, release: () => void) => Promise<void>;
   /** How many process starts its process limit refused (known with a pids cgroup only). */
   refusedStarts?(): Promise<number>;
   release(): Promise<void>;
@@ -193,12 +196,21 @@ export async function resolveSandbox(options: SandboxOptions): Promise<Sandbox |
               ]),
             );
       const args = bwrapArguments(
-        { workspace: options.workspace, network, limits, readOnlyBinds, ...(egressSocket ? { egressSocket } : {}) },
+        {
+          workspace: options.workspace,
+          network,
+          limits,
+          readOnlyBinds,
+          ...(egressSocket ? { egressSocket } : {}),
+          ...(cgroup ? { cgroup: cgroup.name } : {}),
+        },
         command.file,
         command.args,
       );
       return {
-        ...(cgroup ? inCgroup(cgroup.procs, bwrap, args) : { file: bwrap, args }),
+        file: bwrap,
+        args,
+        ...(cgroup ? { gate: (report: Readable, release: () => void) => admitSandbox(cgroup, report, release) } : {}),
         // $HOME is outside the sandbox: the private /tmp stands in for it.
         env: { ...command.env, ...proxyEnv, HOME: "/tmp", TMPDIR: "/tmp" },
         ...(cgroup ? { refusedStarts: () => cgroup.refusedStarts() } : {}),
@@ -209,8 +221,9 @@ export async function resolveSandbox(options: SandboxOptions): Promise<Sandbox |
 }
 
 /**
- * The call's own pids cgroup: `processes` for the command, and two for bubblewrap (its
- * launcher and the sandbox's init). A call whose cgroup cannot be made is refused (fail closed).
+ * The call's own pids cgroup: `processes` for the command, and two for the sandbox's own
+ * (bubblewrap's init, or the forwarder and its accept loop). A call whose cgroup cannot be
+ * made is refused (fail closed).
  */
 async function callCgroup(
   cgroups: Extract<ProcessLimit, { type: "cgroup" }>["cgroups"],
@@ -225,6 +238,35 @@ async function callCgroup(
         `${cgroups.parent}: ${(error as Error).message}`,
     );
   }
+}
+
+/**
+ * Moves the held sandbox into the call's cgroup, then lets it go on: bubblewrap reports its
+ * sandbox's pid as soon as it has made the namespaces and waits for the release before it
+ * starts anything in them, so this overlaps bubblewrap's mounts. A report without a pid means
+ * bubblewrap failed before it (it says why); a pid that cannot be moved stops the call.
+ */
+async function admitSandbox(cgroup: CallCgroup, report: Readable, release: () => void): Promise<void> {
+  const pid = await new Promise<number | undefined>((resolve) => {
+    let text = "";
+    const onData = (chunk: Buffer) => {
+      text += String(chunk);
+      const found = /"child-pid":\s*(\d+)/.exec(text)?.[1];
+      if (found === undefined) return;
+      report.off("data", onData);
+      resolve(Number(found));
+    };
+    report.on("data", onData).once("close", () => resolve(undefined));
+  });
+  if (pid === undefined) return;
+  try {
+    await cgroup.admit(pid);
+  } catch (error) {
+    throw new Error(
+      `the command was not started: it could not join its pids cgroup (tools.exec.max_processes): ${(error as Error).message}`,
+    );
+  }
+  release();
 }
 
 /** `skein doctor`'s line about the sandbox: ok in bubblewrap, a warning for an explicit opt-out or the host's network, a failure when commands are refused. */

@@ -41,6 +41,7 @@ export async function runSandboxed(options: SandboxedRunOptions): Promise<RunOut
       cwd: options.cwd,
       env: command.env,
       timeoutMs: options.timeoutMs,
+      ...(command.gate ? { gate: command.gate } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const launchFailed =

@@ -1,5 +1,8 @@
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { findCallCgroups } from "../../../src/tools/builtin/call-cgroup.js";
 import { bwrapArguments, describeSandbox, resolveSandbox } from "../../../src/tools/builtin/sandbox.js";
 import { setUpTools } from "./tool-harness.js";
 
@@ -16,6 +19,20 @@ let cleanup: (() => Promise<void>) | undefined;
 afterEach(() => cleanup?.());
 
 const limits = { processes: 64, memoryMb: 512 };
+
+/** Whether this daemon may make per-call pids cgroups here (root, or a delegated subtree). */
+const cgroupsHere = bwrapWorks && (await findCallCgroups()) !== undefined;
+
+/** Tools whose sandbox gives each call a cgroup that moves the held sandbox with `admit`. */
+async function toolsHeldIn(admit: (pid: number) => Promise<void>) {
+  const cgroup = { name: "skein-1-0123456789ab", admit, refusedStarts: async () => 0, release: async () => undefined };
+  const cgroups = { parent: "/sys/fs/cgroup/pids", create: async () => cgroup };
+  let decided!: (sandbox: Awaited<ReturnType<typeof resolveSandbox>>) => void;
+  const setup = await setUpTools({}, { sandbox: new Promise((resolve) => (decided = resolve)) });
+  const processLimit = async () => ({ type: "cgroup" as const, cgroups });
+  decided(await resolveSandbox({ mode: "auto", workspace: setup.workspace, processLimit }));
+  return setup;
+}
 
 describe("the command sandbox", () => {
   it("refuses every command, saying why and how to fix it, when bubblewrap is missing (auto and bwrap alike)", async () => {
@@ -119,6 +136,39 @@ describe.skipIf(!bwrapWorks)("the process limit of sandboxed commands (tools.exe
       kind: "ExecutionFailed",
       message: expect.stringContaining("its pids cgroup (tools.exec.max_processes) could not be created"),
     });
+  });
+
+  // bubblewrap holds its sandbox (--block-fd) until the daemon has moved it into the call's cgroup.
+  it("starts nothing of the command when its sandbox cannot be moved into the call's pids cgroup", async () => {
+    const setup = await toolsHeldIn(async () => Promise.reject(new Error("EACCES: permission denied")));
+    cleanup = setup.cleanup;
+    await expect(setup.tools.run("exec_shell", { command: "touch ran" })).rejects.toMatchObject({
+      kind: "ExecutionFailed",
+      message:
+        "the command was not started: it could not join its pids cgroup (tools.exec.max_processes): EACCES: permission denied",
+    });
+    expect(existsSync(join(setup.workspace, "ran"))).toBe(false);
+  });
+
+  it("starts nothing of the command when the sandbox finds itself outside the call's pids cgroup", async () => {
+    // The move "succeeds" without moving anything (as when the daemon died while bubblewrap held the sandbox).
+    const setup = await toolsHeldIn(async () => undefined);
+    cleanup = setup.cleanup;
+    await expect(setup.tools.run("exec_shell", { command: "touch ran" })).rejects.toMatchObject({
+      kind: "ExecutionFailed",
+      message: "the command was not started: it could not join its pids cgroup (tools.exec.max_processes)",
+    });
+    expect(existsSync(join(setup.workspace, "ran"))).toBe(false);
+  });
+
+  it.skipIf(!cgroupsHere)("runs every process of the command in the call's own pids cgroup", async () => {
+    const setup = await setUpTools({ tools: { exec: { max_processes: 8 } } });
+    cleanup = setup.cleanup;
+    const result = await setup.tools.run("exec_shell", {
+      command:
+        "grep -cE ':/(.*/)?skein-[0-9]+-[0-9a-f]+$' /proc/self/cgroup; (for i in 1 2 3 4 5 6 7 8 9 10; do sleep 0.2 & done; wait) 2>err; grep -c fork err",
+    });
+    expect(result).toMatchObject({ stdout: "1\n1\n", limit_reached: expect.stringContaining("(8 processes at once)") });
   });
 
   it("names how the limit binds in the start-up line", async () => {
