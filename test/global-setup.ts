@@ -1,9 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
+/** Set once dist/ is built: vitest runs this global setup for the root config and again for each project. */
+const built = Symbol.for("skein.test.dist-built");
+
 /** Builds dist/ once before any test file runs, so tests that spawn the CLI share one build. */
 export default function buildOnce(): void {
+  const state = globalThis as { [built]?: boolean };
+  if (state[built]) return;
   execFileSync(process.execPath, [fileURLToPath(new URL("../scripts/build.mjs", import.meta.url))], {
     stdio: "inherit",
   });
+  state[built] = true;
 }
