@@ -35,7 +35,8 @@ export interface RedisConversationsOptions {
 /**
  * The conversations of a cluster, read from the sessions in Redis ({@link RedisSessions}): the
  * histories found by SCAN (in pages, at most {@link MAX_SCANNED_SESSIONS} keys, never KEYS),
- * each one's last activity from `skein:session-activity`, the most recent
+ * each one's last activity from `skein:session-activity` (or, for a session written before it
+ * was recorded there, its list's idle time), the most recent
  * {@link MAX_LISTED_CONVERSATIONS} described from their first and newest messages (a search reads
  * the newest {@link SEARCHED_MESSAGES} of each, at most {@link SEARCHED_BYTES} in all).
  */
@@ -107,9 +108,36 @@ export class RedisConversations implements ConversationStore {
       scanned += page.length;
       if (keys.length === 0) continue;
       const scores = await this.#redis.zmscore(sessionActivityKey(this.#prefix), ...keys);
-      for (const [index, key] of keys.entries()) found.push({ key, lastActivity: Number(scores[index] ?? 0) });
+      const unknown = keys.filter((_, index) => scores[index] === null);
+      const dated = unknown.length ? await this.#dateUnknown(unknown) : new Map<string, number>();
+      for (const [index, key] of keys.entries())
+        found.push({ key, lastActivity: scores[index] !== null ? Number(scores[index]) : (dated.get(key) ?? 0) });
     } while (cursor !== "0" && scanned < MAX_SCANNED_SESSIONS);
     return found;
+  }
+
+  /**
+   * Dates sessions last written by a version that did not record their activity: Redis's idle
+   * time of their list (read before this list reads them), kept in the activity set unless a
+   * turn wrote its own meanwhile (0 where Redis does not tell, under an LFU eviction policy).
+   */
+  async #dateUnknown(keys: readonly string[]): Promise<Map<string, number>> {
+    const now = Date.now();
+    const idle = this.#redis.pipeline();
+    for (const key of keys) idle.object("IDLETIME", this.#historyKey(key));
+    const answers = (await idle.exec()) ?? [];
+    const dated = new Map<string, number>();
+    for (const [index, key] of keys.entries()) {
+      const [error, seconds] = answers[index] ?? [];
+      if (!error && typeof seconds === "number") dated.set(key, now - seconds * 1000);
+    }
+    if (dated.size)
+      await this.#redis.zadd(
+        sessionActivityKey(this.#prefix),
+        "NX",
+        ...[...dated].flatMap(([key, time]) => [time, key]),
+      );
+    return dated;
   }
 
   #historyKey(key: string): string {

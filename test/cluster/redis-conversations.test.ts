@@ -38,4 +38,15 @@ describe.skipIf(redisSkipReason)("the dashboard's conversations from the session
     expect((await conversations.list({})).map((entry) => entry.key)).toEqual(["telegram:2"]);
     expect(await redis.zrange(sessionActivityKey("skein:"), 0, -1)).toEqual(["telegram:2"]);
   });
+
+  it("dates a session an older version wrote (no activity recorded) by its idle time, and keeps that date", async () => {
+    const [redis] = connections();
+    const sessions = new RedisSessions({ redis, prefix: "skein:", log: pino({ level: "silent" }) });
+    const conversations = new RedisConversations({ redis, prefix: "skein:", sessions });
+    await redis.rpush("skein:session:telegram:9", JSON.stringify({ role: "user", content: "from before" }));
+    const [listed] = await conversations.list({});
+    expect(listed).toMatchObject({ key: "telegram:9", messageCount: 1, title: "from before" });
+    expect(Math.abs(Date.now() - listed!.lastActivity)).toBeLessThan(5_000);
+    expect(Number(await redis.zscore(sessionActivityKey("skein:"), "telegram:9"))).toBe(listed!.lastActivity);
+  });
 });
