@@ -1,34 +1,29 @@
 import { join } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
-import { AgentLoop, type TurnOutcome } from "./agent/agent-loop.js";
-import type { SessionStore } from "./agent/sessions.js";
+import type { TurnOutcome } from "./agent/agent-loop.js";
 import { ApprovalBroker } from "./approvals/approval-broker.js";
 import { MessageBus } from "./bus/message-bus.js";
 import { configuredChannels, noChannelText } from "./channel-catalog/loader.js";
 import { ChannelSupervisor } from "./channel-kit/channel-supervisor.js";
-import type { Cluster } from "./cluster/open-cluster.js";
 import { configWarnings } from "./config/config-warnings.js";
 import { type LoadedConfig, loadConfig } from "./config/load.js";
 import { configSecrets } from "./config/secrets.js";
 import { channelSpecs, type ExtraChannel } from "./daemon/channel-specs.js";
 import { DaemonError } from "./daemon/daemon-error.js";
-import { type OpenedAgents, openAgents } from "./daemon/open-agents.js";
+import { chartTurns, openDaemonLogging } from "./daemon/daemon-logging.js";
+import { openAgentLoop } from "./daemon/open-agent-loop.js";
+import { connectAgentsMcp, openAgents } from "./daemon/open-agents.js";
 import { openStores } from "./daemon/open-stores.js";
 import { ServiceEndpoints, takeInstanceLock } from "./daemon/service.js";
-import type { DaemonWebChat } from "./daemon/web-chat.js";
-import { createAccessGate } from "./gates/access-gate.js";
-import { createSenderPermission } from "./gates/sender-permission.js";
+import { type RunningParts, shutDown } from "./daemon/shutdown.js";
 import type { DaemonStatus } from "./health/daemon-status.js";
-import { createLogger, type Logger } from "./log.js";
+import type { Logger } from "./log.js";
 import { routerFromConfig } from "./providers/configured-router.js";
 import type { ModelRouter } from "./providers/model-router.js";
 import type { LlmProvider } from "./providers/provider.js";
 import { Scheduler } from "./scheduler/scheduler.js";
-import type { McpHub } from "./tools/mcp/hub.js";
 import { pricesFrom, UsageLedger } from "./usage/usage-ledger.js";
-import type { InstanceLock } from "./util/instance-lock.js";
 import { Redactor } from "./util/redactor.js";
-import { settleWithin } from "./util/settle-within.js";
 import type { WriteHealth } from "./util/write-health.js";
 
 export type { ExtraChannel, ExtraChannelDeps } from "./daemon/channel-specs.js";
@@ -103,29 +98,14 @@ export interface Daemon {
 export function createDaemon(options: DaemonOptions = {}): Daemon {
   /** The config's secret values, once it is loaded: no outbound text carries them, as no log line does. */
   let secrets: string[] = [];
-  let bus: MessageBus | undefined;
-  /** Cluster mode (`bus.redis_url`): the Redis journal, leases and shared state. */
-  let cluster: Cluster | undefined;
   let writeHealth: WriteHealth | undefined;
   const root = new AbortController();
   const startedAt = Date.now();
   const outcomeListeners = new Set<(outcome: TurnOutcome) => void>();
-  let log: Logger | undefined;
-  let agent: AgentLoop | undefined;
-  let sessions: SessionStore | undefined;
-  let supervisor: ChannelSupervisor | undefined;
-  let approvals: ApprovalBroker | undefined;
-  let mcpReady: Promise<McpHub | undefined> | undefined;
-  /** The health, webhook and admin endpoints of `skein start`. */
-  let service: ServiceEndpoints | undefined;
+  /** What start-up opened so far, for status, idle and the shutdown. */
+  const parts: RunningParts = {};
   let router: ModelRouter | undefined;
-  let ledger: UsageLedger | undefined;
-  let lock: InstanceLock | undefined;
   let stopping: Promise<void> | undefined;
-  let opened: OpenedAgents | undefined;
-  let stopMenus: (() => void) | undefined;
-  /** The dashboard's chat, when `skein start` serves the dashboard. */
-  let webChat: DaemonWebChat | undefined;
 
   async function start(): Promise<void> {
     const loaded =
@@ -140,44 +120,39 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     secrets = configSecrets(config);
     // One redactor for log lines and everything sent: the skills add their secrets to it once read.
     const redactor = new Redactor(secrets);
-    // The dashboard's log tail and turn charts exist only when it is served.
-    const logRing =
-      options.service && config.dashboard.enabled ? new (await import("./dashboard/log-ring.js")).LogRing() : undefined;
-    const turnMetrics = logRing && new (await import("./dashboard/turn-metrics.js")).TurnMetrics();
-    log =
-      options.log ??
-      (await createLogger({
-        level: options.logLevel ?? config.log_level,
-        redactor,
-        file: options.service ? config.log_file : undefined,
-        ...(logRing && { tap: logRing.add }),
-      }));
+    const { log, logRing, turnMetrics } = await openDaemonLogging(config, redactor, {
+      service: options.service,
+      given: options.log,
+      level: options.logLevel,
+    });
+    parts.log = log;
     for (const warning of loaded.warnings) log.warn(warning);
-    if (options.service) lock = await takeInstanceLock(home);
+    if (options.service) parts.lock = await takeInstanceLock(home);
     const platform = options.platformChannels === false ? [] : configuredChannels(config);
     const extra = options.channels ?? [];
     if (platform.length + extra.length === 0) throw new DaemonError("no-channels", NO_CHANNEL_MESSAGE);
     if (options.platformChannels !== false) for (const warning of configWarnings(config, platform)) log.warn(warning);
 
     const stores = await openStores({ loaded, log, durable: options.durable, now: options.now });
-    cluster = stores.cluster;
+    const { cluster } = stores;
+    parts.cluster = cluster;
     writeHealth = stores.writeHealth;
-    sessions = stores.sessions;
+    parts.sessions = stores.sessions;
     const { pairings } = stores;
     const redact = (text: string) => redactor.redact(text);
     const messageBus = new MessageBus({ journal: stores.journal, redact });
-    bus = messageBus;
+    parts.bus = messageBus;
     const broker = new ApprovalBroker({
-      channel: (name) => supervisor?.channel(name),
+      channel: (name) => parts.supervisor?.channel(name),
       approvers: config.tools.approvers,
       timeoutMs: config.tools.approval_timeout * 1000,
       log,
       redact,
       ...(stores.approvalRelay && { relay: stores.approvalRelay }),
     });
-    approvals = broker;
+    parts.approvals = broker;
     // The dashboard's chat (the `web` channel) when `skein start` serves the dashboard; imported only then.
-    webChat =
+    const webChat =
       options.service && config.dashboard.enabled
         ? await (await import("./daemon/web-chat.js")).openDaemonWebChat({
             home,
@@ -188,6 +163,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
             ...(cluster && { cluster }),
           })
         : undefined;
+    parts.webChat = webChat;
     const specs = channelSpecs({
       config,
       home,
@@ -214,7 +190,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     });
     router = options.provider ? undefined : routerFromConfig({ config, log, now });
     const usageLedger = new UsageLedger({ ...stores.usage, priceOf: pricesFrom(config.providers), log, now });
-    ledger = usageLedger;
+    parts.ledger = usageLedger;
     const agents = await openAgents({
       loaded,
       ...(options.agent && {
@@ -238,87 +214,48 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         ...(stores.memory && { memory: stores.memory }),
         ...(stores.agentMemory && { agentMemory: stores.agentMemory }),
         fetchFor: (message) => {
-          const channel = supervisor?.channel(message.channel);
+          const channel = parts.supervisor?.channel(message.channel);
           return channel?.fetchAttachment?.bind(channel);
         },
       },
     });
-    opened = agents;
+    parts.opened = agents;
     const { runtime: main, skills: skillSet } = agents.main;
     const { registry } = main;
-    const mcpServers = agents.mcpServers;
-    const mcpConnecting = Object.keys(mcpServers).length
-      ? import("./tools/mcp/hub.js").then(({ connectMcpServers }) =>
-          connectMcpServers({
-            servers: mcpServers,
-            registry: agents.directory?.mcpTools ?? registry,
-            log: log!,
-            signal: root.signal,
-            env: loaded.env,
-          }),
-        )
-      : undefined;
-    supervisor = new ChannelSupervisor({
+    // Messages that arrive while MCP servers connect wait for their tools.
+    const mcpReady = connectAgentsMcp(agents, { log, signal: root.signal, env: loaded.env });
+    parts.mcpReady = mcpReady;
+    const supervisor = new ChannelSupervisor({
       bus: messageBus,
       log,
       signal: root.signal,
       retryBaseMs: options.channelRetryBaseMs,
       ...(cluster && { leases: cluster.connectionLeases }),
     });
-    const channels = supervisor;
-    agent = new AgentLoop({
-      bus: messageBus,
-      provider: main.provider,
-      ...(main.contextWindow && { contextWindow: main.contextWindow }),
-      registry,
-      sessions: sessionStore,
-      context: main.context,
-      ...(main.skills && { skills: main.skills }),
-      ...(agents.directory && { agents: agents.directory }),
-      // De-duplication is the journal's: a message seen in any state is never handed out twice.
-      gates: [
-        createAccessGate({
-          config,
-          home,
-          log,
-          pairings,
-          replyLimit: stores.pairingReplies,
-        }),
-      ],
-      agent: config.agents.defaults,
+    parts.supervisor = supervisor;
+    const agent = openAgentLoop({
+      config,
+      home,
       log,
-      settings: stores.sessionSettings,
-      mayConfigure: createSenderPermission({ config, pairings }),
+      bus: messageBus,
+      stores,
+      agents,
       ledger: usageLedger,
-      ...(main.budgets && { budgets: main.budgets }),
-      indicateWorking: (message) => channels.channel(message.channel)?.indicateWorking?.(message),
-      openStream: (target, resume) => channels.channel(target.channel)?.openStream?.(target, resume),
-      onConversationReset: (sessionKey) => broker.forgetConversation(sessionKey),
-      ...(main.attachments && { attachments: main.attachments }),
+      broker,
+      channels: supervisor,
     });
+    parts.agent = agent;
     agent.onOutcome((outcome) => {
       for (const listener of outcomeListeners) listener(outcome);
     });
-    if (turnMetrics)
-      agent.onOutcome((outcome) => {
-        if (outcome.status === "answered") turnMetrics.add(Date.now() - outcome.message.receivedAt);
-        const events = service?.dashboard?.dashboard.events;
-        if (!events?.listening) return;
-        events.publish("conversation", { key: outcome.sessionKey });
-        events.publish("overview");
-      });
+    if (turnMetrics) chartTurns(agent, turnMetrics, () => parts.service?.dashboard?.dashboard.events);
     messageBus.onDeliveryFailed((message, error) =>
-      log!.warn({ channel: message.channel, chatId: message.chatId, err: error }, "outbound delivery failed"),
+      log.warn({ channel: message.channel, chatId: message.chatId, err: error }, "outbound delivery failed"),
     );
 
-    // Messages that arrive while MCP servers connect wait for their tools.
-    mcpReady = (mcpConnecting ?? Promise.resolve(undefined)).catch((error: unknown) => {
-      log!.error({ err: error }, "MCP servers could not be connected");
-      return undefined;
-    });
     if (options.service) {
       // Up before the channels connect, so /healthz answers during start-up and /readyz shows "starting".
-      service = new ServiceEndpoints({
+      const service = new ServiceEndpoints({
         loaded,
         log,
         pairings,
@@ -335,7 +272,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
               pairingReplies: stores.pairingReplies,
               approvals: broker,
               scheduler,
-              ledger: ledger!,
+              ledger: usageLedger,
               sessions: sessionStore,
               ...(!cluster && { sessionsDir: join(home, "sessions") }),
               logs: logRing,
@@ -345,6 +282,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
             },
           }),
       });
+      parts.service = service;
       await service.start();
       const dashboard = service.dashboard?.dashboard;
       if (dashboard) await webChat?.join(dashboard);
@@ -387,43 +325,19 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     );
     // The skills are read in the background once ready: start-up does not wait for them, the first turn does.
     void skillSet
-      .publishMenus(() => Object.keys(channels.statuses()).flatMap((name) => channels.channel(name) ?? []))
+      .publishMenus(() => Object.keys(supervisor.statuses()).flatMap((name) => supervisor.channel(name) ?? []))
       .then((stop) => {
-        stopMenus = stop;
+        parts.stopMenus = stop;
       });
   }
 
   function stop(): Promise<void> {
-    stopping ??= (async () => {
-      const graceMs = options.graceMs ?? 10_000;
-      bus?.closeIntake();
-      // A decision given now could not be kept: waiting calls are denied (their prompts say so) and their turns end.
-      const approvalsClosed = approvals?.close();
-      await agent?.stop(graceMs);
-      await settleWithin(approvalsClosed ?? Promise.resolve(), graceMs);
-      root.abort();
-      if (bus && !(await settleWithin(bus.drain(), graceMs)))
-        log?.warn("some replies were still being delivered at shutdown");
-      await sessions?.flush();
-      await ledger?.flush();
-      await supervisor?.stopAll();
-      await bus?.close().catch((error: unknown) => log?.error({ err: error }, "closing the journal failed"));
-      await cluster
-        ?.close()
-        .catch((error: unknown) => log?.warn({ err: error }, "closing the Redis connections failed"));
-      const mcp = await mcpReady;
-      await mcp?.close().catch((error: unknown) => log?.warn({ err: error }, "closing MCP servers failed"));
-      await service?.close();
-      await webChat?.close();
-      stopMenus?.();
-      await opened?.close();
-      lock?.release();
-      if (agent) log?.info("skein stopped");
-    })();
+    stopping ??= shutDown(parts, root, options.graceMs ?? 10_000);
     return stopping;
   }
 
   function status(): DaemonStatus {
+    const { agent, supervisor, cluster } = parts;
     const stats = agent?.stats ?? { sessions: 0, activeSessions: 0, turnsServed: 0 };
     return {
       version: packageJson.version,
@@ -438,20 +352,20 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
 
   return {
     get bus() {
-      if (!bus) throw new Error("the daemon has not started");
-      return bus;
+      if (!parts.bus) throw new Error("the daemon has not started");
+      return parts.bus;
     },
     get log() {
-      return log;
+      return parts.log;
     },
     start,
     stop,
     status,
     async idle() {
-      await agent?.idle();
-      await bus?.drain();
-      await sessions?.flush();
-      await ledger?.flush();
+      await parts.agent?.idle();
+      await parts.bus?.drain();
+      await parts.sessions?.flush();
+      await parts.ledger?.flush();
     },
     onOutcome(listener) {
       outcomeListeners.add(listener);

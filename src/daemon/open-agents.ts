@@ -1,8 +1,10 @@
 import type { LoadedConfig } from "../config/load.js";
 import type { McpServerConfig, SkeinConfig } from "../config/schema.js";
+import type { Logger } from "../log.js";
 import { defaultAgentId, resolveAgents } from "../routing/agent-spec.js";
 import { createRouter } from "../routing/router.js";
 import { toolAllowed } from "../routing/tool-allowed.js";
+import type { McpHub } from "../tools/mcp/hub.js";
 import { type AgentRuntimeDeps, type BuiltAgent, buildAgentRuntime } from "./agent-runtime-builder.js";
 import { AgentRuntimes } from "./agent-runtimes.js";
 
@@ -63,4 +65,25 @@ export async function openAgents(options: {
       for (const built of await directory.builtAgents()) built.skills.close();
     },
   };
+}
+
+/**
+ * Connects the MCP servers of every agent (the module imported only when there is one), their tools
+ * registered in the default agent's registry, or with `agents.list` in the directory's. Never rejects:
+ * a failure is logged and the agents go on without those tools.
+ */
+export function connectAgentsMcp(
+  agents: OpenedAgents,
+  options: { log: Logger; signal: AbortSignal; env: NodeJS.ProcessEnv },
+): Promise<McpHub | undefined> {
+  const servers = agents.mcpServers;
+  if (Object.keys(servers).length === 0) return Promise.resolve(undefined);
+  const { log, signal, env } = options;
+  const registry = agents.directory?.mcpTools ?? agents.main.runtime.registry;
+  return import("../tools/mcp/hub.js")
+    .then(({ connectMcpServers }) => connectMcpServers({ servers, registry, log, signal, env }))
+    .catch((error: unknown) => {
+      log.error({ err: error }, "MCP servers could not be connected");
+      return undefined;
+    });
 }
