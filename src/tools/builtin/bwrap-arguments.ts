@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { EGRESS_SOCKET, FORWARDER_PERL, forwarderArguments, SETRLIMIT_SYSCALL } from "./egress-forwarder.js";
+import { EGRESS_SOCKET, FORWARDER_PERL, forwarderArguments, SYSCALLS } from "./egress-forwarder.js";
 
 /** System directories bound read-only into the sandbox (those that exist on this machine). */
 export const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt"] as const;
@@ -49,12 +49,13 @@ function launcher(limits: SandboxLimits, cgroup: string | undefined): string {
  */
 function firstProgram(call: BwrapCall, forward: boolean): string[] {
   if (!forward) return ["sh", "-c", launcher(call.limits, call.cgroup), LAUNCHER_NAME];
-  const setrlimit = SETRLIMIT_SYSCALL[process.arch] ?? 0;
+  const { setrlimit, pidfdOpen } = call.syscalls ?? SYSCALLS[process.arch] ?? { setrlimit: 0, pidfdOpen: 0 };
   const launch = {
     cgroup: call.cgroup ?? "",
     processes: call.limits.processes,
     dataBytes: call.limits.memoryMb * 1024 * 1024,
     setrlimit,
+    pidfdOpen,
   };
   const limits = setrlimit === 0 ? ["sh", "-c", launcher(call.limits, undefined), LAUNCHER_NAME] : [];
   return ["perl", "-e", FORWARDER_PERL, "--", ...forwarderArguments(launch), ...limits];
@@ -74,6 +75,8 @@ export interface BwrapCall {
    * then checks it is inside before anything of the command runs.
    */
   cgroup?: string;
+  /** The system calls the forwarder may use (default: this machine's, {@link SYSCALLS}); 0 for one it must do without. */
+  syscalls?: { setrlimit: number; pidfdOpen: number };
 }
 
 /** The descriptors of a held sandbox: bubblewrap writes `{"child-pid": N, …}` to `info` and waits for a byte on `release`. */

@@ -5,10 +5,10 @@
  * Perl without modules (Debian's perl-base is always installed and starts in a few
  * milliseconds) and it is also the sandbox's launcher and its pid 1 (bubblewrap's
  * `--as-pid-1`), so a call costs one program start less: it checks it is in the call's
- * pids cgroup, sets the call's limits, binds, forks its accept loop, then runs the command
- * as its child and reaps every process until the command exits, with the command's status
- * (128 + the signal's number when a signal ended it). The pid namespace, and the accept loop
- * with it, ends with it. Its arguments: {@link ForwarderLaunch}, then the command.
+ * pids cgroup, sets the call's limits, binds, runs the command as its child, then accepts
+ * connections and reaps every process until the command exits, and exits with the command's
+ * status (128 + the signal's number when a signal ended it). The pid namespace, and every
+ * process in it, ends with it. Its arguments: {@link ForwarderLaunch}, then the command.
  */
 
 /** The port the forwarder listens on inside the sandbox (the sandbox's own loopback). */
@@ -28,20 +28,26 @@ export interface ForwarderLaunch {
   dataBytes: number;
   /** This machine's `setrlimit` system call number, or 0 when not known (the command then sets the limits itself). */
   setrlimit: number;
+  /** `pidfd_open`'s number, or 0: without it the accept loop runs in a process of its own. */
+  pidfdOpen: number;
 }
 
-/** `setrlimit`'s number per Node `process.arch` where it is known (Linux x86-64 and arm64). */
-export const SETRLIMIT_SYSCALL: Readonly<Record<string, number>> = { x64: 160, arm64: 164 };
+/** The system call numbers the forwarder uses, per Node `process.arch` where they are known (Linux x86-64 and arm64). */
+export const SYSCALLS: Readonly<Record<string, { setrlimit: number; pidfdOpen: number }>> = {
+  x64: { setrlimit: 160, pidfdOpen: 434 },
+  arm64: { setrlimit: 164, pidfdOpen: 434 },
+};
 
 /** The forwarder's arguments before the command's. */
 export function forwarderArguments(launch: ForwarderLaunch): string[] {
-  return [launch.cgroup, String(launch.processes), String(launch.dataBytes), String(launch.setrlimit)];
+  const { cgroup, processes, dataBytes, setrlimit, pidfdOpen } = launch;
+  return [cgroup, String(processes), String(dataBytes), String(setrlimit), String(pidfdOpen)];
 }
 
 // Linux constants: AF_UNIX 1, AF_INET 2, SOCK_STREAM 1, SOL_SOCKET 1, SO_REUSEADDR 2, RLIMIT_DATA 2,
-// RLIMIT_NPROC 6. Perl opens every descriptor past 2 close-on-exec: the command inherits no socket.
+// RLIMIT_NPROC 6, WNOHANG 1. Perl opens every descriptor past 2 close-on-exec: the command inherits no socket.
 export const FORWARDER_PERL = `
-my ($cgroup, $nproc, $data, $setrlimit) = splice(@ARGV, 0, 4);
+my ($cgroup, $nproc, $data, $setrlimit, $pidfd_open) = splice(@ARGV, 0, 5);
 sub refuse { print STDERR "skein-sandbox: exec: $_[0]\\n"; exit 127; }
 if ($cgroup ne "") {
   open(my $f, "<", "/proc/self/cgroup") or refuse("the command was not started: /proc/self/cgroup: $!");
@@ -57,25 +63,6 @@ socket(my $l, 2, 1, 0) or refuse("forwarder: $!");
 setsockopt($l, 1, 2, pack("i", 1));
 bind($l, pack("S n C4 x8", 2, ${EGRESS_PORT}, 127, 0, 0, 1)) or refuse("forwarder: $!");
 listen($l, 128) or refuse("forwarder: $!");
-my $loop = fork();
-defined $loop or refuse("forwarder: $!");
-if ($loop == 0) {
-  $SIG{CHLD} = "IGNORE";
-  close STDIN; close STDOUT; close STDERR;
-  while (1) {
-    accept(my $c, $l) or next;
-    my $child = fork();
-    if (defined $child && $child == 0) {
-      close $l;
-      socket(my $u, 1, 1, 0) or exit 0;
-      connect($u, pack("S Z*", 1, "${EGRESS_SOCKET}")) or exit 0;
-      pump($c, $u);
-      exit 0;
-    }
-    close $c;
-  }
-}
-close $l;
 my $command = fork();
 defined $command or refuse("$ARGV[0]: $!");
 if ($command == 0) {
@@ -83,11 +70,38 @@ if ($command == 0) {
   refuse("$ARGV[0]: $!");
 }
 close STDIN; close STDOUT; close STDERR;
-while ((my $pid = wait()) != -1) {
-  next unless $pid == $command;
-  exit(($? & 127) ? 128 + ($? & 127) : $? >> 8);
+my $exited = $pidfd_open ? syscall($pidfd_open + 0, $command, 0) : -1;
+if ($exited < 0) {
+  # No pidfd (Linux before 5.3): the accept loop runs in a child, and this process waits.
+  my $loop = fork();
+  if (defined $loop && $loop == 0) { $SIG{CHLD} = "IGNORE"; serve() while 1; }
+  while ((my $pid = wait()) != -1) { finish() if $pid == $command; }
+  exit 127;
 }
-exit 127;
+# One process: it wakes when a connection comes or the command has exited (its pidfd turns readable),
+# and reaps every child then; SIGCHLD interrupts the wait, so orphans are reaped as they end.
+$SIG{CHLD} = sub {};
+while (1) {
+  my $rin = "";
+  vec($rin, fileno($l), 1) = 1;
+  vec($rin, $exited, 1) = 1;
+  my $ready = select(my $rout = $rin, undef, undef, undef);
+  while ((my $pid = waitpid(-1, 1)) > 0) { finish() if $pid == $command; }
+  serve() if $ready > 0 && vec($rout, fileno($l), 1);
+}
+sub finish { exit(($? & 127) ? 128 + ($? & 127) : $? >> 8); }
+sub serve {
+  accept(my $c, $l) or return;
+  my $child = fork();
+  if (defined $child && $child == 0) {
+    close $l;
+    socket(my $u, 1, 1, 0) or exit 0;
+    connect($u, pack("S Z*", 1, "${EGRESS_SOCKET}")) or exit 0;
+    pump($c, $u);
+    exit 0;
+  }
+  close $c;
+}
 sub pump {
   my @ends = @_;
   my @open = (1, 1);
