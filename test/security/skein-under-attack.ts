@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -41,18 +40,7 @@ function hasLoneSurrogate(value: unknown): boolean {
   return Object.entries(value).some(([key, item]) => hasLoneSurrogate(key) || hasLoneSurrogate(item));
 }
 
-/** Whether bubblewrap runs on this machine (the sandbox tests skip without it). */
-export function bwrapWorks(): boolean {
-  try {
-    execFileSync("bwrap", ["--unshare-user", "--unshare-pid", "--ro-bind", "/", "/", "true"], {
-      stdio: "ignore",
-      timeout: 5_000,
-    });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { bwrapWorks } from "../support/bwrap-works.js";
 
 /**
  * The built CLI serving Telegram (alice and bob allowed) with a model that runs any tool

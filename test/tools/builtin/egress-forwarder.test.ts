@@ -1,19 +1,13 @@
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bwrapArguments } from "../../../src/tools/builtin/bwrap-arguments.js";
+import { bwrapWorks as bwrapWorksHere } from "../../support/bwrap-works.js";
 
-const bwrapWorks = (() => {
-  try {
-    execFileSync("bwrap", ["--unshare-user", "--ro-bind", "/", "/", "true"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const bwrapWorks = bwrapWorksHere();
 
 /**
  * Under "public" the forwarder is the sandbox's first process: it sets the limits, runs the

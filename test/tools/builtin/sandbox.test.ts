@@ -1,19 +1,12 @@
-import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { findCallCgroups } from "../../../src/tools/builtin/call-cgroup.js";
 import { bwrapArguments, describeSandbox, resolveSandbox } from "../../../src/tools/builtin/sandbox.js";
+import { bwrapWorks as bwrapWorksHere } from "../../support/bwrap-works.js";
 import { setUpTools } from "./tool-harness.js";
 
-const bwrapWorks = (() => {
-  try {
-    execFileSync("bwrap", ["--unshare-user", "--ro-bind", "/", "/", "true"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const bwrapWorks = bwrapWorksHere();
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(() => cleanup?.());
