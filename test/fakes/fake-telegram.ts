@@ -3,6 +3,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { within } from "../support/within.js";
 import { heldUntilResumed } from "./held-requests.js";
+import { TelegramFiles } from "./telegram-files.js";
+import { parseTelegramHtml } from "./telegram-html.js";
+import { TelegramUpdates } from "./telegram-updates.js";
+import { fail, now, ok, readPayload, reply, shutDown } from "./telegram-wire.js";
 
 /**
  * A local Telegram Bot API server for tests, spoken to by the real grammY client over
@@ -74,14 +78,6 @@ export interface UploadedFile {
   caption?: string;
 }
 
-/** A file users sent, served by getFile and the file route. */
-interface ServedFile {
-  file_path: string;
-  bytes: Buffer;
-  /** Answer the download with a 302 to this URL instead. */
-  redirectTo?: string;
-}
-
 export type InjectedFailure =
   | { type: "error"; status: number; description: string; retryAfter?: number }
   /** Never answers (until the client gives up). */
@@ -94,26 +90,6 @@ export type MessageExtras = Record<string, unknown>;
 
 export const fakeBot: FakeUser = { id: 9_000, is_bot: true, first_name: "Skein", username: "skein_test_bot" };
 
-/** The tags Telegram's HTML parse mode accepts. */
-const allowedTags = new Set([
-  "b",
-  "strong",
-  "i",
-  "em",
-  "u",
-  "ins",
-  "s",
-  "strike",
-  "del",
-  "span",
-  "tg-spoiler",
-  "a",
-  "code",
-  "pre",
-  "blockquote",
-  "tg-emoji",
-]);
-
 export class FakeTelegram {
   readonly calls: FakeCall[] = [];
   readonly sent: SentMessage[] = [];
@@ -121,26 +97,21 @@ export class FakeTelegram {
   readonly uploads: UploadedFile[] = [];
   /** Bytes of user files written to downloads (a download cut short counts what was written before). */
   bytesServed = 0;
-  readonly #files = new Map<string, ServedFile>();
-  #nextFileId = 1;
+  readonly #files = new TelegramFiles();
+  readonly #updates = new TelegramUpdates();
   /** What each message the bot sent shows now, by `chat_id:message_id` (deleted ones are gone). */
   /** What each message of the bot shows now: its visible text, parse mode and keyboard. */
   readonly #current = new Map<string, { text: string; parse_mode?: string; reply_markup?: unknown }>();
   readonly #events = new EventEmitter();
-  readonly #updates: Array<{ update_id: number } & Record<string, unknown>> = [];
   /** Every update ever queued, for redelivery. */
-  readonly #allUpdates = new Map<number, { update_id: number } & Record<string, unknown>>();
   readonly #failures = new Map<string, InjectedFailure[]>();
   /** How many getUpdates answers carried each update, by update id. */
-  readonly #handedOut = new Map<number, number>();
-  readonly #heldPolls = new Set<{ response: ServerResponse; offset: number; timer: NodeJS.Timeout }>();
   readonly #hanging = new Set<ServerResponse>();
   /** While set, sendMessage calls wait for it (see {@link FakeTelegram.pauseSends}). */
   #sendsPaused: Promise<void> | undefined;
   #resumeSends: (() => void) | undefined;
   #pauseAfter = Number.POSITIVE_INFINITY;
   readonly #held = { count: 0 };
-  #nextUpdateId = 1_000;
   #nextMessageId = 1;
   #nextCallbackId = 5_000;
   #webhookUrl = "";
@@ -172,19 +143,12 @@ export class FakeTelegram {
 
   /** Queues an update (given without `update_id`), waking a held long poll. Returns its update_id. */
   queueUpdate(update: Record<string, unknown>): number {
-    const update_id = this.#nextUpdateId++;
-    this.#updates.push({ update_id, ...update });
-    this.#allUpdates.set(update_id, { update_id, ...update });
-    this.#answerHeldPolls();
-    return update_id;
+    return this.#updates.queue(update);
   }
 
   /** Queues the same update again (same update_id): a redelivery. */
   redeliver(updateId: number): void {
-    const update = this.#allUpdates.get(updateId);
-    if (!update) throw new Error(`no update ${updateId}`);
-    this.#updates.push(update);
-    this.#answerHeldPolls();
+    this.#updates.redeliver(updateId);
   }
 
   /** Queues a message from `from` in `chat`; returns the message (its `message_id`, for replies) and the update id. */
@@ -235,13 +199,7 @@ export class FakeTelegram {
     bytes: Buffer,
     options: { path?: string; redirectTo?: string } = {},
   ): { file_id: string; file_unique_id: string; file_size: number } {
-    const file_id = `file-${this.#nextFileId++}`;
-    this.#files.set(file_id, {
-      file_path: options.path ?? `documents/${file_id}`,
-      bytes,
-      ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}),
-    });
-    return { file_id, file_unique_id: `unique-${file_id}`, file_size: bytes.length };
+    return this.#files.add(bytes, options);
   }
 
   /** Resolves with the first recorded call (past or future) of `method` matching `predicate`. */
@@ -309,16 +267,18 @@ export class FakeTelegram {
    * Long polls cut short by another one with the same token (each answered 409 Conflict, as on
    * Telegram): more than one poller at a time. Zero while a single process polls.
    */
-  conflicts = 0;
+  get conflicts(): number {
+    return this.#updates.conflicts;
+  }
 
   /** How many getUpdates answers carried update `updateId` (more than one: it was redelivered). */
   timesHandedOut(updateId: number): number {
-    return this.#handedOut.get(updateId) ?? 0;
+    return this.#updates.timesHandedOut(updateId);
   }
 
   /** Update ids not yet confirmed by a later getUpdates offset (Telegram still holds them). */
   get unconfirmedUpdates(): number {
-    return this.#updates.length;
+    return this.#updates.unconfirmed;
   }
 
   /** The user deletes a message the bot sent: editing it then fails as on Telegram. */
@@ -341,14 +301,19 @@ export class FakeTelegram {
   }
 
   async close(): Promise<void> {
-    for (const held of this.#heldPolls) clearTimeout(held.timer);
-    this.#heldPolls.clear();
+    this.#updates.close();
     await shutDown(this.server, this.#hanging);
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const download = /^\/file\/bot([^/]+)\/(.+)$/.exec(request.url ?? "");
-    if (download) return this.#serveFile(response, download[1]!, decodeURIComponent(download[2]!));
+    if (download) {
+      const [, token, path] = download as unknown as [string, string, string];
+      if (token !== this.token) return void response.writeHead(404).end();
+      return this.#files.serve(response, decodeURIComponent(path), (bytes) => {
+        this.bytesServed += bytes;
+      });
+    }
     const { payload, files } = await readPayload(request);
     const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url ?? "");
     if (!match) return reply(response, 404, { ok: false, error_code: 404, description: "Not Found" });
@@ -389,7 +354,7 @@ export class FakeTelegram {
       case "getWebhookInfo":
         return ok(response, { url: this.#webhookUrl, has_custom_certificate: false, pending_update_count: 0 });
       case "getUpdates":
-        return this.#getUpdates(response, payload);
+        return this.#updates.getUpdates(response, payload);
       case "sendChatAction":
       case "answerCallbackQuery":
       case "setMyCommands":
@@ -402,7 +367,7 @@ export class FakeTelegram {
       case "editMessageText":
         return this.#sendMessage(response, method, payload);
       case "getFile":
-        return this.#getFile(response, payload);
+        return this.#files.getFile(response, payload);
       case "sendPhoto":
       case "sendDocument":
       case "sendMediaGroup":
@@ -430,54 +395,6 @@ export class FakeTelegram {
       date: now(),
       chat: { id: chatId, type: chatId < 0 ? "supergroup" : "private" },
     });
-  }
-
-  #getFile(response: ServerResponse, payload: Record<string, unknown>): void {
-    const fileId = String(payload.file_id ?? "");
-    const file = this.#files.get(fileId);
-    if (!file) {
-      fail(response, 400, "Bad Request: invalid file_id");
-      return;
-    }
-    // The cloud Bot API serves files of at most 20 MB.
-    if (file.bytes.length > 20 * 1024 * 1024) {
-      fail(response, 400, "Bad Request: file is too big");
-      return;
-    }
-    ok(response, {
-      file_id: fileId,
-      file_unique_id: `unique-${fileId}`,
-      file_size: file.bytes.length,
-      file_path: file.file_path,
-    });
-  }
-
-  #serveFile(response: ServerResponse, token: string, filePath: string): void {
-    const file = [...this.#files.values()].find((candidate) => candidate.file_path === filePath);
-    if (token !== this.token || !file) {
-      response.writeHead(404).end();
-      return;
-    }
-    if (file.redirectTo) {
-      response.writeHead(302, { location: file.redirectTo }).end();
-      return;
-    }
-    response.writeHead(200, { "content-type": "application/octet-stream", "content-length": file.bytes.length });
-    // In pieces, so that a client that stops reading stops the transfer.
-    const pieces = Array.from({ length: Math.ceil(file.bytes.length / 65_536) }, (_, index) =>
-      file.bytes.subarray(index * 65_536, (index + 1) * 65_536),
-    );
-    const writeNext = (): void => {
-      const piece = pieces.shift();
-      if (!piece || response.destroyed) {
-        response.end();
-        return;
-      }
-      this.bytesServed += piece.length;
-      if (response.write(piece)) setImmediate(writeNext);
-      else response.once("drain", writeNext);
-    };
-    writeNext();
   }
 
   /** sendPhoto (at most 10 MB), sendDocument (50 MB) and sendMediaGroup (2-10 items, `attach://` references). */
@@ -537,65 +454,6 @@ export class FakeTelegram {
     }));
     ok(response, method === "sendMediaGroup" ? messages : messages[0]);
     this.#events.emit("uploaded");
-  }
-
-  #getUpdates(response: ServerResponse, payload: Record<string, unknown>): void {
-    const offset = Number(payload.offset ?? 0);
-    // Telegram forgets updates once a later offset confirmed them.
-    for (let index = this.#updates.length - 1; index >= 0; index--) {
-      if (this.#updates[index]!.update_id < offset) this.#updates.splice(index, 1);
-    }
-    // A newer poll terminates an older one, as on Telegram.
-    for (const held of this.#heldPolls) {
-      clearTimeout(held.timer);
-      this.#heldPolls.delete(held);
-      this.conflicts++;
-      fail(
-        held.response,
-        409,
-        "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running",
-      );
-    }
-    const limit = Number(payload.limit ?? 100);
-    const available = this.#pending(offset, limit);
-    const timeout = Number(payload.timeout ?? 0);
-    if (available.length > 0 || timeout <= 0) {
-      this.#handOut(response, available);
-      return;
-    }
-    const held = {
-      response,
-      offset,
-      timer: setTimeout(() => {
-        this.#heldPolls.delete(held);
-        this.#handOut(response, this.#pending(offset, limit));
-      }, timeout * 1000),
-    };
-    this.#heldPolls.add(held);
-    response.on("close", () => {
-      clearTimeout(held.timer);
-      this.#heldPolls.delete(held);
-    });
-  }
-
-  /** Answers a getUpdates call with `updates`, counting how often each was handed out. */
-  #handOut(response: ServerResponse, updates: Array<{ update_id: number }>): void {
-    for (const update of updates) this.#handedOut.set(update.update_id, this.timesHandedOut(update.update_id) + 1);
-    ok(response, updates);
-  }
-
-  #pending(offset: number, limit: number) {
-    return this.#updates.filter((update) => update.update_id >= offset).slice(0, limit);
-  }
-
-  #answerHeldPolls(): void {
-    for (const held of this.#heldPolls) {
-      const available = this.#pending(held.offset, 100);
-      if (available.length === 0) continue;
-      clearTimeout(held.timer);
-      this.#heldPolls.delete(held);
-      this.#handOut(held.response, available);
-    }
   }
 
   #sendMessage(response: ServerResponse, method: string, payload: Record<string, unknown>): void {
@@ -684,127 +542,4 @@ export class FakeTelegram {
     });
     this.#events.emit("sent");
   }
-}
-
-/** Checks HTML the way Telegram does: only its tag set, balanced, `<`, `>`, `&` escaped. Returns the visible text. */
-export function parseTelegramHtml(html: string): { text: string } | { error: string } {
-  const open: string[] = [];
-  let text = "";
-  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[a-zA-Z-]+="[^"]*")*)\s*>/y;
-  for (let index = 0; index < html.length; ) {
-    const character = html[index]!;
-    if (character === "<") {
-      tag.lastIndex = index;
-      const match = tag.exec(html);
-      if (!match) return { error: `Unexpected end of name token at byte offset ${index}` };
-      const [whole, closing, rawName, attributes] = match as unknown as [string, string, string, string];
-      const name = rawName.toLowerCase();
-      if (!allowedTags.has(name)) return { error: `Unsupported start tag "${name}" at byte offset ${index}` };
-      if (closing) {
-        if (open.pop() !== name) return { error: `Can't find end tag corresponding to start tag "${name}"` };
-      } else {
-        if (name === "span" && !/class="tg-spoiler"/.test(attributes))
-          return { error: `Tag "span" must have class "tg-spoiler"` };
-        if (name === "a" && !/href="/.test(attributes)) return { error: `Tag "a" must have attribute "href"` };
-        open.push(name);
-      }
-      index += whole.length;
-    } else if (character === ">") {
-      return { error: `Unexpected ">" at byte offset ${index}` };
-    } else if (character === "&") {
-      const entity = /^&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);/.exec(html.slice(index, index + 12));
-      if (!entity) return { error: `Unsupported character entity at byte offset ${index}` };
-      text += decodeEntity(entity[1]!);
-      index += entity[0].length;
-    } else {
-      text += character;
-      index += 1;
-    }
-  }
-  if (open.length) return { error: `Can't find end tag corresponding to start tag "${open.at(-1)}"` };
-  return { text };
-}
-
-function decodeEntity(name: string): string {
-  if (name.startsWith("#x")) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
-  if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
-  return { lt: "<", gt: ">", amp: "&", quot: '"' }[name] ?? "";
-}
-
-/** A Bot API request's parameters: JSON, or multipart form data whose file parts are returned apart. */
-async function readPayload(
-  request: IncomingMessage,
-): Promise<{ payload: Record<string, unknown>; files: Map<string, { name: string; bytes: Buffer }> }> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const body = Buffer.concat(chunks);
-  const files = new Map<string, { name: string; bytes: Buffer }>();
-  const contentType = request.headers["content-type"] ?? "";
-  if (!contentType.startsWith("multipart/form-data")) {
-    return { payload: body.length ? (JSON.parse(body.toString("utf8")) as Record<string, unknown>) : {}, files };
-  }
-  const payload: Record<string, unknown> = {};
-  for (const part of multipartParts(body, contentType)) {
-    if (part.filename === undefined) payload[part.name] = part.bytes.toString("utf8");
-    else {
-      files.set(part.name, { name: part.filename, bytes: part.bytes });
-      payload[part.name] = `attach://${part.name}`;
-    }
-  }
-  return { payload, files };
-}
-
-async function shutDown(server: Server, hanging: Set<ServerResponse>): Promise<void> {
-  for (const response of hanging) response.destroy();
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-}
-
-function now(): number {
-  return Math.floor(Date.now() / 1000);
-}
-
-function ok(response: ServerResponse, result: unknown): void {
-  reply(response, 200, { ok: true, result });
-}
-
-function fail(response: ServerResponse, status: number, description: string, retryAfter?: number): void {
-  reply(response, status, {
-    ok: false,
-    error_code: status,
-    description,
-    ...(retryAfter === undefined ? {} : { parameters: { retry_after: retryAfter } }),
-  });
-}
-
-function reply(response: ServerResponse, status: number, body: unknown): void {
-  if (response.writableEnded || response.destroyed) return;
-  response.writeHead(status, { "content-type": "application/json" });
-  response.end(JSON.stringify(body));
-}
-
-/** The parts of a multipart/form-data body (grammY's, which Node's FormData parser does not take). */
-function multipartParts(body: Buffer, contentType: string): Array<{ name: string; filename?: string; bytes: Buffer }> {
-  const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1];
-  if (!boundary) return [];
-  const delimiter = Buffer.from(`--${boundary}`);
-  const parts: Array<{ name: string; filename?: string; bytes: Buffer }> = [];
-  let index = body.indexOf(delimiter);
-  while (index !== -1) {
-    const start = index + delimiter.length;
-    const next = body.indexOf(delimiter, start);
-    if (next === -1) break;
-    const part = body.subarray(start, next);
-    const headerEnd = part.indexOf("\r\n\r\n");
-    if (headerEnd !== -1) {
-      const headers = part.subarray(0, headerEnd).toString("utf8");
-      const name = /[^e]name="?([^";\r\n]*)"?/i.exec(headers)?.[1];
-      const filename = /filename="?([^";\r\n]*)"?/i.exec(headers)?.[1];
-      // The content ends before the CRLF that precedes the next delimiter.
-      const bytes = part.subarray(headerEnd + 4, part.length - 2);
-      if (name !== undefined) parts.push({ name, ...(filename === undefined ? {} : { filename }), bytes });
-    }
-    index = next;
-  }
-  return parts;
 }

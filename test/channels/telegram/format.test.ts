@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderTelegramHtml, telegramLength, visibleText } from "../../../channels/telegram/format.js";
-import { parseTelegramHtml } from "../../fakes/fake-telegram.js";
+import { parseTelegramHtml } from "../../fakes/telegram-html.js";
 
 describe("Markdown to Telegram HTML", () => {
   it("renders emphasis, code and links with Telegram's tags", () => {
