@@ -3,22 +3,36 @@ import { SlowFirstSequencer } from "./test/support/slow-first-sequencer.js";
 
 /**
  * Folders whose files share their worker's module cache (isolate: false): importing the
- * SDKs and src/ once per worker, not once per file, halves their CPU time. Each was run so;
- * a new folder starts isolated until it has been.
+ * SDKs and src/ once per worker, not once per file, halves their CPU time (a worker of its own
+ * costs a file about a CPU second). A test here leaves no global state behind (environment,
+ * fake timers, globals, listeners). Each was run so; a new folder starts isolated until it has been.
  */
 const SHARED_MODULES = [
   "access",
   "agent",
+  "agents",
   "approvals",
+  "architecture",
   "bus",
   "channel-catalog",
   "channel-kit",
   "channels",
+  "cluster",
+  "commands",
+  "config",
+  "dashboard",
+  "deploy",
+  "fakes",
   "gates",
   "health",
   "providers",
+  "reliability",
+  "routing",
   "scheduler",
+  "security",
+  "skills",
   "tools",
+  "ui",
   "usage",
   "util",
 ].map((folder) => `test/${folder}/**/*.test.ts`);
