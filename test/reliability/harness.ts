@@ -199,6 +199,27 @@ export class World {
     return text.split("\n").filter((line) => /"type":"(delivered|complete)"/.test(line)).length;
   }
 
+  /**
+   * Whether the journal file records the message carrying `marker(index)` as complete: nothing of
+   * it is left to send, so a SIGKILL now cannot make a restart send any of its reply again.
+   */
+  isComplete(index: number): boolean {
+    let lines: string[];
+    try {
+      lines = readFileSync(join(this.home, "state", "journal.jsonl"), "utf8").split("\n");
+    } catch {
+      return false;
+    }
+    const ids = new Set(
+      lines
+        .filter((line) => line.startsWith('{"type":"received"') && new RegExp(`\\b${marker(index)}\\b`).test(line))
+        .map((line) => (JSON.parse(line) as { message: { id: string } }).message.id),
+    );
+    return lines.some(
+      (line) => line.startsWith('{"type":"complete"') && ids.has((JSON.parse(line) as { id: string }).id),
+    );
+  }
+
   /** Every daemon's log, for a failure message. */
   log(): string {
     return this.logs.map((text, index) => `--- daemon ${index + 1} ---\n${text}`).join("\n");

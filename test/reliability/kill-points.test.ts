@@ -78,6 +78,14 @@ async function killAndRestart(): Promise<void> {
   await world.start(["telegram"], env);
 }
 
+/**
+ * Resolves once the message carrying `marker(index)` has one reply and its journal entry is
+ * complete, so the next test's SIGKILL cannot fall between a send Telegram accepted and its record.
+ */
+async function answeredOnce(index: number, what: string): Promise<void> {
+  await eventually(world, () => world.replyCounts().get(index) === 1 && world.isComplete(index), what);
+}
+
 /** The daemon's journal file as text ("" before it exists). */
 function journalText(): string {
   try {
@@ -109,7 +117,7 @@ describe.each(modes)("a SIGKILL at any point of a turn (Telegram, $mode, the bui
     const index = await askWhileAnswersHeld(env);
     await killAndRestart();
 
-    await eventually(world, () => world.replyCounts().get(index) === 1, "the message is answered after the restart");
+    await answeredOnce(index, "the message is answered after the restart");
   });
 
   it("after the model answered, before the send: the stored answer is sent once, the model is not asked again", async () => {
@@ -120,11 +128,7 @@ describe.each(modes)("a SIGKILL at any point of a turn (Telegram, $mode, the bui
     await eventually(world, () => world.telegram.heldSends === 1, "the reply is on its way to Telegram");
     await killAndRestart();
 
-    await eventually(
-      world,
-      () => world.replyCounts().get(index) === 1,
-      "the stored answer is delivered after the restart",
-    );
+    await answeredOnce(index, "the stored answer is delivered after the restart");
     expect(world.model.callsAbout(marker(index)), "the answer came from the journal, not a second model call").toBe(1);
   });
 
@@ -134,7 +138,7 @@ describe.each(modes)("a SIGKILL at any point of a turn (Telegram, $mode, the bui
     await world.daemon?.waitFor("shutting down");
     await killAndRestart();
 
-    await eventually(world, () => world.replyCounts().get(index) === 1, "the message is answered after the restart");
+    await answeredOnce(index, "the message is answered after the restart");
   });
 
   it("between two chunks of a long reply: the rest follows in order, the first chunk is not sent again", async () => {
