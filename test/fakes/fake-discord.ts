@@ -4,6 +4,20 @@ import type { AddressInfo } from "node:net";
 import { type WebSocket, WebSocketServer } from "ws";
 import { within } from "../support/within.js";
 import { parseDiscordUpload } from "./discord-multipart.js";
+import {
+  ALICE,
+  BOB,
+  BOB_DM_CHANNEL_ID,
+  BOT,
+  compareSnowflakes,
+  DM_CHANNEL_ID,
+  type FakeUser,
+  GENERAL_CHANNEL_ID,
+  GUILD_ID,
+  snowflakeAt,
+  THREAD_ID,
+  testGuild,
+} from "./discord-world.js";
 import { heldUntilResumed } from "./held-requests.js";
 
 /**
@@ -19,47 +33,20 @@ import { heldUntilResumed } from "./held-requests.js";
  * callback) change them and are listed in {@link FakeDiscord.edits}.
  */
 
-export const BOT = {
-  id: "100000000000000001",
-  username: "skeinbot",
-  discriminator: "0",
-  global_name: null,
-  avatar: null,
-  bot: true,
-};
-export const ALICE = {
-  id: "100000000000000002",
-  username: "alice",
-  discriminator: "0",
-  global_name: "Alice",
-  avatar: null,
-};
-export const BOB = { id: "100000000000000003", username: "bob", discriminator: "0", global_name: "Bob", avatar: null };
-export const OTHER_BOT = {
-  id: "100000000000000004",
-  username: "otherbot",
-  discriminator: "0",
-  global_name: null,
-  avatar: null,
-  bot: true,
-};
-export const GUILD_ID = "200000000000000001";
-export const GENERAL_CHANNEL_ID = "300000000000000001";
-export const THREAD_ID = "300000000000000002";
-export const DM_CHANNEL_ID = "400000000000000001";
-/** Bob's DM channel with the bot: it exists once the bot opens it (`POST /users/@me/channels`). */
-export const BOB_DM_CHANNEL_ID = "400000000000000002";
-export const ROLE_ID = "500000000000000001";
-
-export type FakeUser = typeof ALICE | typeof OTHER_BOT;
-
-/** Discord's epoch (2015-01-01T00:00:00Z): snowflakes count milliseconds from it in their upper 42 bits. */
-const DISCORD_EPOCH = 1_420_070_400_000n;
-
-/** A snowflake for a message created at `epochMs` (the low 22 bits keep ids created in one millisecond apart). */
-export function snowflakeAt(epochMs: number, sequence = 0): string {
-  return String(((BigInt(Math.floor(epochMs)) - DISCORD_EPOCH) << 22n) | BigInt(sequence & 0x3fffff));
-}
+export {
+  ALICE,
+  BOB,
+  BOB_DM_CHANNEL_ID,
+  BOT,
+  DM_CHANNEL_ID,
+  type FakeUser,
+  GENERAL_CHANNEL_ID,
+  GUILD_ID,
+  OTHER_BOT,
+  ROLE_ID,
+  snowflakeAt,
+  THREAD_ID,
+} from "./discord-world.js";
 
 /** When a message may be dated by the test: `at` (epoch ms) backdates it, as if sent then. */
 export interface MessageTime {
@@ -488,7 +475,10 @@ export class FakeDiscord extends EventEmitter {
         application: { id: BOT.id, flags: 0 },
         private_channels: [],
       });
-      this.dispatch("GUILD_CREATE", this.#guild());
+      this.dispatch(
+        "GUILD_CREATE",
+        testGuild((channelId) => this.#history.get(channelId)?.at(-1)?.id ?? null),
+      );
       this.emit("identified");
     } else if (frame.op === 6) {
       this.received.resume++;
@@ -500,72 +490,6 @@ export class FakeDiscord extends EventEmitter {
       this.dispatch("RESUMED", null);
       this.emit("resumed");
     }
-  }
-
-  #guild() {
-    return {
-      id: GUILD_ID,
-      name: "Test Guild",
-      icon: null,
-      owner_id: ALICE.id,
-      unavailable: false,
-      member_count: 3,
-      large: false,
-      joined_at: now(),
-      roles: [
-        {
-          id: GUILD_ID,
-          name: "@everyone",
-          permissions: "0",
-          position: 0,
-          color: 0,
-          hoist: false,
-          managed: false,
-          mentionable: false,
-        },
-        {
-          id: ROLE_ID,
-          name: "devs",
-          permissions: "0",
-          position: 1,
-          color: 0,
-          hoist: false,
-          managed: false,
-          mentionable: true,
-        },
-      ],
-      emojis: [],
-      stickers: [],
-      features: [],
-      members: [],
-      presences: [],
-      voice_states: [],
-      stage_instances: [],
-      guild_scheduled_events: [],
-      channels: [
-        {
-          id: GENERAL_CHANNEL_ID,
-          type: 0,
-          name: "general",
-          position: 0,
-          guild_id: GUILD_ID,
-          permission_overwrites: [],
-          last_message_id: this.#history.get(GENERAL_CHANNEL_ID)?.at(-1)?.id ?? null,
-        },
-      ],
-      threads: [
-        {
-          id: THREAD_ID,
-          type: 11,
-          name: "a thread",
-          parent_id: GENERAL_CHANNEL_ID,
-          guild_id: GUILD_ID,
-          owner_id: ALICE.id,
-          last_message_id: this.#history.get(THREAD_ID)?.at(-1)?.id ?? null,
-          thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: now(), locked: false },
-        },
-      ],
-    };
   }
 
   // ---- REST ----
@@ -641,7 +565,11 @@ export class FakeDiscord extends EventEmitter {
         return json(200, { id, type: 1, recipients: [BOB], last_message_id });
       if (id === GENERAL_CHANNEL_ID)
         return json(200, { id, type: 0, name: "general", guild_id: GUILD_ID, last_message_id });
-      if (id === THREAD_ID) return json(200, { ...this.#guild().threads[0], last_message_id });
+      if (id === THREAD_ID)
+        return json(200, {
+          ...testGuild((channelId) => this.#history.get(channelId)?.at(-1)?.id ?? null).threads[0],
+          last_message_id,
+        });
       return json(404, { message: "Unknown Channel", code: 10003 });
     }
     if (channel && method === "GET" && channel[2] === "/messages") {
@@ -769,9 +697,4 @@ export class FakeDiscord extends EventEmitter {
     const newer = (this.#history.get(channelId) ?? []).filter((message) => compareSnowflakes(message.id, after) > 0);
     return newer.slice(0, limit).reverse();
   }
-}
-
-function compareSnowflakes(a: string, b: string): number {
-  const difference = BigInt(a) - BigInt(b);
-  return difference > 0n ? 1 : difference < 0n ? -1 : 0;
 }
