@@ -2,9 +2,9 @@ import { readFileSync, statSync } from "node:fs";
 import { relative } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** Files that start the built CLI, a cluster or a Redis server: seconds each, not milliseconds. */
+/** Files that start the built CLI, a cluster, a Redis server or npm: seconds each, not milliseconds. */
 const SPAWNS_PROCESSES =
-  /spawnSkein|cliPath|World\.create|startThreePlatforms|cluster-harness|cluster-daemons|redis-server/;
+  /spawnSkein|cliPath|World\.create|startThreePlatforms|cluster-harness|cluster-daemons|redis-server|built-cli|SkeinUnderAttack/;
 
 /**
  * Orders test files longest first, so that the run is not tail-bound: a 60 s file started
