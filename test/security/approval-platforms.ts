@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ALICE, BOB, FakeDiscord, GENERAL_CHANNEL_ID } from "../fakes/fake-discord.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
-import { blockActions, FakeSlack, postSignedEvent, postSignedInteraction } from "../fakes/fake-slack.js";
+import { FakeSlack } from "../fakes/fake-slack.js";
 import { FakeTelegram, type FakeUser as TelegramUser } from "../fakes/fake-telegram.js";
+import { blockActions, postSignedEvent, postSignedInteraction } from "../fakes/slack-requests.js";
 import { spawnSkein } from "../support/skein-process.js";
 
 /** Who presses: the sender who started the turn, someone in tools.approvers, or anyone else. */

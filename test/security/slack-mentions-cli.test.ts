@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
-import { FakeSlack, postSignedEvent } from "../fakes/fake-slack.js";
+import { FakeSlack } from "../fakes/fake-slack.js";
+import { postSignedEvent } from "../fakes/slack-requests.js";
 import { type SkeinProcess, spawnSkein } from "../support/skein-process.js";
 
 let slack: FakeSlack;

@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ALICE, FakeDiscord } from "../fakes/fake-discord.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
-import { FakeSlack, postSignedEvent } from "../fakes/fake-slack.js";
+import { FakeSlack } from "../fakes/fake-slack.js";
 import { type FakeChat, FakeTelegram, type FakeUser } from "../fakes/fake-telegram.js";
+import { postSignedEvent } from "../fakes/slack-requests.js";
 import { type SkeinProcess, spawnSkein } from "./skein-process.js";
 import { waitUntil } from "./wait-until.js";
 

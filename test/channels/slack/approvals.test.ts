@@ -7,7 +7,8 @@ import { createDaemon } from "../../../src/daemon.js";
 import { type ApprovalPlatform, describeApprovals, type Presser } from "../../approvals/approval-suite.js";
 import { scriptToolCalls } from "../../approvals/scripted-model.js";
 import { FakeOpenAI } from "../../fakes/fake-openai.js";
-import { blockActions, FakeSlack, postSignedEvent, postSignedInteraction } from "../../fakes/fake-slack.js";
+import { FakeSlack } from "../../fakes/fake-slack.js";
+import { blockActions, postSignedEvent, postSignedInteraction } from "../../fakes/slack-requests.js";
 import { fastRetries, LogRecorder } from "./harness.js";
 
 const users: Record<Presser, string> = { requester: "UALICE", approver: "UBOB", stranger: "UMAL" };

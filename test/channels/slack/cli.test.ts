@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { FakeOpenAI } from "../../fakes/fake-openai.js";
-import { FakeSlack, postSignedEvent } from "../../fakes/fake-slack.js";
+import { FakeSlack } from "../../fakes/fake-slack.js";
 import { FakeTelegram } from "../../fakes/fake-telegram.js";
+import { postSignedEvent } from "../../fakes/slack-requests.js";
 import { type SkeinProcess, spawnSkein } from "../../support/skein-process.js";
 
 let slack: FakeSlack;

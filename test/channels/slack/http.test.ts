@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FakeSlack, postSignedEvent } from "../../fakes/fake-slack.js";
+import { FakeSlack } from "../../fakes/fake-slack.js";
+import { postSignedEvent } from "../../fakes/slack-requests.js";
 import { type SlackHarness, slackHarness } from "./harness.js";
 
 let fake: FakeSlack;

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { escapeMrkdwn, markdownToMrkdwn } from "../../../channels/slack/format.js";
 import { slackChunks } from "../../../channels/slack/outbound.js";
-import { FakeSlack, postSignedEvent } from "../../fakes/fake-slack.js";
+import { FakeSlack } from "../../fakes/fake-slack.js";
+import { postSignedEvent } from "../../fakes/slack-requests.js";
 import { expectThrottled, holdSlowTool, startStreamingAgent, writtenAnswer } from "../../support/streaming-agent.js";
 import { type SlackHarness, slackHarness } from "./harness.js";
 
