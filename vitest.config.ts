@@ -35,7 +35,10 @@ const SHARED_MODULES = [
   "ui",
   "usage",
   "util",
-].map((folder) => `test/${folder}/**/*.test.ts`);
+]
+  .map((folder) => `test/${folder}/**/*.test.ts`)
+  // The files at the root of test/: the CLI's commands and the daemon's wiring.
+  .concat("test/*.test.ts");
 
 export default defineConfig({
   test: {
