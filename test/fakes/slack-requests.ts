@@ -58,41 +58,44 @@ export function blockActions(input: BlockActionsInput): Record<string, unknown> 
 }
 
 /** POSTs an interactive payload as Slack does: form-encoded `payload=<json>`, signed like events. */
-export async function postSignedInteraction(
+export function postSignedInteraction(
   url: string,
   signingSecret: string,
   payload: Record<string, unknown>,
 ): Promise<Response> {
   const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signature = createHmac("sha256", signingSecret).update(`v0:${timestamp}:${body}`).digest("hex");
-  return fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "x-slack-request-timestamp": String(timestamp),
-      "x-slack-signature": `v0=${signature}`,
-    },
-    body,
-  });
+  return postSigned(url, body, "application/x-www-form-urlencoded", signingSecret);
 }
 
 /** POSTs an Events API body to Bolt's endpoint, signed with v0 = HMAC-SHA256(secret, `v0:<ts>:<body>`). */
-export async function postSignedEvent(
+export function postSignedEvent(
   url: string,
   signingSecret: string,
   payload: Record<string, unknown>,
   options: SignedEventOptions = {},
 ): Promise<Response> {
-  const body = JSON.stringify(payload);
-  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-  const signature = createHmac("sha256", options.signWith ?? signingSecret)
-    .update(`v0:${timestamp}:${body}`)
-    .digest("hex");
+  return postSigned(
+    url,
+    JSON.stringify(payload),
+    "application/json",
+    options.signWith ?? signingSecret,
+    options.timestamp,
+  );
+}
+
+/** POSTs `body` with Slack's signature headers: v0 = HMAC-SHA256(secret, `v0:<timestamp>:<body>`). */
+function postSigned(
+  url: string,
+  body: string,
+  contentType: string,
+  secret: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): Promise<Response> {
+  const signature = createHmac("sha256", secret).update(`v0:${timestamp}:${body}`).digest("hex");
   return fetch(url, {
     method: "POST",
     headers: {
-      "content-type": "application/json",
+      "content-type": contentType,
       "x-slack-request-timestamp": String(timestamp),
       "x-slack-signature": `v0=${signature}`,
     },
