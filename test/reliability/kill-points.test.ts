@@ -115,6 +115,7 @@ const modes: Array<{ mode: string; env: Record<string, string> }> = [
 describe.each(modes)("a SIGKILL at any point of a turn (Telegram, $mode, the built CLI)", ({ env }) => {
   it("before the model answers: the turn runs again after the restart and is answered once", async () => {
     const index = await askWhileAnswersHeld(env);
+    expect(world.isComplete(index), "the journal does not call a turn in progress complete").toBe(false);
     await killAndRestart();
 
     await answeredOnce(index, "the message is answered after the restart");
