@@ -34,6 +34,20 @@ const englishOnlyZod = {
     }));
   },
 };
+/**
+ * Node >= 22 gives `node:http` lazy `WebSocket`, `CloseEvent` and `MessageEvent` exports. Importing
+ * it as an ES module builds a facade that reads every export, and so loads Node's bundled undici
+ * (~14 MB resident on Node 24) into a daemon that never uses fetch. Bundled code requires it instead.
+ */
+const httpWithoutEsmFacade = {
+  name: "http-without-esm-facade",
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?http$/ }, ({ kind }) =>
+      kind === "import-statement" || kind === "dynamic-import" ? { path: "node:http", namespace: "http-cjs" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "http-cjs" }, () => ({ contents: 'module.exports = require("node:http");' }));
+  },
+};
 const shims = {
   "node-fetch": new URL("shims/node-fetch.cjs", import.meta.url).pathname,
   "abort-controller": new URL("shims/abort-controller.cjs", import.meta.url).pathname,
@@ -52,8 +66,10 @@ async function bundle(name, entry, outdir) {
     target: "node20",
     external: [...external, "@grammyjs/types"],
     alias: shims,
-    plugins: [englishOnlyZod],
+    plugins: [englishOnlyZod, httpWithoutEsmFacade],
     sourcemap: true,
+    minifyWhitespace: true,
+    minifySyntax: true,
     chunkNames: "chunks/[name]-[hash]",
     // The bundled CommonJS packages (grammY) require Node's built-in modules.
     banner: {

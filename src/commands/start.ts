@@ -2,6 +2,7 @@ import type { DaemonOptions } from "../daemon.js";
 import { scrubInitialEnvironment } from "../tools/builtin/initial-environ.js";
 import { settleWithin } from "../util/settle-within.js";
 import { boundHeap } from "./bounded-heap.js";
+import { reduceMemoryWhenIdle } from "./idle-memory.js";
 import type { GlobalOptions } from "./command-support.js";
 import { reportFatal } from "./command-support.js";
 
@@ -44,9 +45,11 @@ export async function run(options: GlobalOptions, channels: DaemonOptions["chann
     return reportFatal(error);
   }
   if (unscrubbed) daemon.log?.warn(`the daemon's initial environment could not be scrubbed: ${unscrubbed}`);
+  const stopReducing = reduceMemoryWhenIdle({ onActivity: (listener) => daemon.onOutcome(listener) });
   try {
     return await runUntilSignalled(daemon, daemon.log!, stopSignal);
   } finally {
+    stopReducing();
     removeGuard();
   }
 }
