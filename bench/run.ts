@@ -50,6 +50,7 @@ import { skillsBench } from "./skills.js";
 import { soak } from "./soak.js";
 import { startUntilReady } from "./start-until-ready.js";
 import { shortReplyCalls, streamFirstTextLatency } from "./stream-first-text.js";
+import { telegramIdleRss } from "./telegram-idle.js";
 
 const log = pino({ level: "silent" });
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
@@ -262,6 +263,17 @@ async function standardBench(): Promise<void> {
       other.push((await startUntilReady(join(home, `start-other-${run}`), otherNode)).rssKb);
     other.sort((a, b) => a - b);
     console.log(`idle RSS on node ${version}:  median ${(other[1]! / 1024).toFixed(1)} MB (n=3)`);
+  }
+  // The operator's view: `skein start` with Telegram configured, 30 s after ready, on this Node and SKEIN_BENCH_NODE at once.
+  const nodes = [process.execPath, ...(otherNode ? [otherNode] : [])];
+  const telegramIdle = await Promise.all(
+    nodes.map((node, index) => telegramIdleRss(join(home, `telegram-idle-${index}`), node)),
+  );
+  for (const [index, node] of nodes.entries()) {
+    const version = spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim();
+    console.log(
+      `idle RSS, Telegram, ${version}: ${(telegramIdle[index]! / 1024).toFixed(1)} MiB (skein start, 30 s after ready)   [target <= 75 MiB on Node 24]`,
+    );
   }
   const afterTurn = await rssAfterOneTurn(join(home, "chat"));
   console.log(

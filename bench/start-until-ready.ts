@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 const idleStart = fileURLToPath(new URL("./dist/idle-start.js", import.meta.url));
 
 /**
- * Runs `skein start` (idle channel) in `home` until it logs "skein ready"; its time to ready and its RSS a second later.
+ * Runs `skein start` (idle channel) in `home` until it logs "skein ready"; its time to ready and its RSS once
+ * idle: 7 s later, after the memory it gives back when quiet for 5 s (src/commands/idle-memory.ts).
  * `node` is the Node binary to run it with (default: the one running the bench).
  */
 export async function startUntilReady(
@@ -27,7 +28,7 @@ export async function startUntilReady(
     });
     child.on("exit", (code) => reject(new Error(`skein start exited with ${code}: ${stderr}`)));
   });
-  await new Promise((resolve) => setTimeout(resolve, 1_000)); // let start-up garbage settle
+  await new Promise((resolve) => setTimeout(resolve, 7_000));
   const status = await readFile(`/proc/${child.pid}/status`, "utf8");
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   const exited = new Promise((resolve) => child.on("exit", resolve));

@@ -43,9 +43,13 @@ const httpWithoutEsmFacade = {
   name: "http-without-esm-facade",
   setup(build) {
     build.onResolve({ filter: /^(node:)?http$/ }, ({ kind }) =>
-      kind === "import-statement" || kind === "dynamic-import" ? { path: "node:http", namespace: "http-cjs" } : undefined,
+      kind === "import-statement" || kind === "dynamic-import"
+        ? { path: "node:http", namespace: "http-cjs" }
+        : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: "http-cjs" }, () => ({ contents: 'module.exports = require("node:http");' }));
+    build.onLoad({ filter: /.*/, namespace: "http-cjs" }, () => ({
+      contents: 'module.exports = require("node:http");',
+    }));
   },
 };
 const shims = {

@@ -58,8 +58,8 @@ export function reduceMemoryWhenIdle(options: IdleMemoryOptions): () => void {
   function check(): void {
     timer = undefined;
     const quietFor = now() - lastActivity;
-    if (quietFor < quietMs) return arm(quietMs - quietFor);
-    collect();
+    if (quietFor < quietMs) arm(quietMs - quietFor);
+    else collect();
   }
   const unsubscribe = options.onActivity(() => {
     lastActivity = now();

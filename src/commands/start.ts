@@ -2,9 +2,9 @@ import type { DaemonOptions } from "../daemon.js";
 import { scrubInitialEnvironment } from "../tools/builtin/initial-environ.js";
 import { settleWithin } from "../util/settle-within.js";
 import { boundHeap } from "./bounded-heap.js";
-import { reduceMemoryWhenIdle } from "./idle-memory.js";
 import type { GlobalOptions } from "./command-support.js";
 import { reportFatal } from "./command-support.js";
+import { reduceMemoryWhenIdle } from "./idle-memory.js";
 
 /**
  * `skein start`: the daemon, with every channel whose credentials are configured, plus
