@@ -30,6 +30,8 @@ export interface IdleMemoryOptions {
   onActivity: (listener: () => void) => () => void;
   /** How long the daemon must be quiet before memory is given back (default 5 s). */
   quietMs?: number;
+  /** The least time between two collections (default 60 s): a chat with a message every few seconds pays at most one a minute. */
+  minIntervalMs?: number;
   /** The collection (default {@link memoryReducingCollection}); nothing happens without one. */
   collect?: (() => void) | undefined;
   /** Epoch milliseconds (default `Date.now`). */
@@ -40,16 +42,18 @@ export interface IdleMemoryOptions {
  * Gives memory back once the daemon has been quiet for `quietMs`: after start-up (whose
  * garbage grew the young generation to its largest) and again after each burst of turns.
  * V8 does this by itself only after the old generation has been collected, which an idle
- * daemon may never need. A turn costs one timestamp; the collection runs at most once per
- * quiet period. Returns the stop function.
+ * daemon may never need. A turn costs one timestamp; the collection (a few ms to ~100 ms on a
+ * large heap) runs at most once per quiet period and once per `minIntervalMs`. Returns the stop function.
  */
 export function reduceMemoryWhenIdle(options: IdleMemoryOptions): () => void {
   const given = "collect" in options ? options.collect : memoryReducingCollection();
   if (!given) return () => {};
   const collect = given;
   const quietMs = options.quietMs ?? 5_000;
+  const minIntervalMs = options.minIntervalMs ?? 60_000;
   const now = options.now ?? Date.now;
   let lastActivity = now();
+  let lastCollected = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
   const arm = (delayMs: number) => {
     timer = setTimeout(check, delayMs);
@@ -57,9 +61,14 @@ export function reduceMemoryWhenIdle(options: IdleMemoryOptions): () => void {
   };
   function check(): void {
     timer = undefined;
-    const quietFor = now() - lastActivity;
-    if (quietFor < quietMs) arm(quietMs - quietFor);
-    else collect();
+    const at = now();
+    const wait = Math.max(quietMs - (at - lastActivity), minIntervalMs - (at - lastCollected));
+    if (wait > 0) {
+      arm(wait);
+    } else {
+      lastCollected = at;
+      collect();
+    }
   }
   const unsubscribe = options.onActivity(() => {
     lastActivity = now();

@@ -46,7 +46,13 @@ describe("giving memory back when the daemon is idle", () => {
     vi.useFakeTimers();
     const daemon = activity();
     const collect = vi.fn();
-    const stop = reduceMemoryWhenIdle({ onActivity: daemon.onActivity, quietMs: 5_000, collect, now: Date.now });
+    const stop = reduceMemoryWhenIdle({
+      onActivity: daemon.onActivity,
+      quietMs: 5_000,
+      minIntervalMs: 0,
+      collect,
+      now: Date.now,
+    });
     for (let second = 1; second <= 20; second++) {
       vi.advanceTimersByTime(1_000);
       daemon.turn();
@@ -59,6 +65,27 @@ describe("giving memory back when the daemon is idle", () => {
     expect(collect).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(1_000);
     expect(collect).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it("collects at most once a minute when a message comes every few seconds", () => {
+    vi.useFakeTimers();
+    const daemon = activity();
+    const collect = vi.fn();
+    const stop = reduceMemoryWhenIdle({ onActivity: daemon.onActivity, quietMs: 5_000, collect, now: Date.now });
+    vi.advanceTimersByTime(5_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    for (let message = 0; message < 10; message++) {
+      daemon.turn();
+      vi.advanceTimersByTime(10_000);
+    }
+    // 100 s of a message every 10 s: quiet for 5 s after each, but 60 s must pass between collections.
+    expect(collect).toHaveBeenCalledTimes(2);
+    // The second came at 65 s; the third waits until 125 s, though the last message was at 95 s.
+    vi.advanceTimersByTime(19_999);
+    expect(collect).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(1);
+    expect(collect).toHaveBeenCalledTimes(3);
     stop();
   });
 
