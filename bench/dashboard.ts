@@ -11,6 +11,7 @@ import { get, type IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { FakeOpenAI } from "../test/fakes/fake-openai.js";
 import { FakeTelegram } from "../test/fakes/fake-telegram.js";
+import { untilReady, vmRssKb } from "./daemon-process.js";
 import { queueRound } from "./soak.js";
 
 const chats = 100;
@@ -30,7 +31,7 @@ async function readProcess(pid: number): Promise<Reading> {
   ]);
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return {
-    rssMiB: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024,
+    rssMiB: vmRssKb(status) / 1024,
     cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100,
   };
 }
@@ -54,17 +55,10 @@ async function measure(cli: string, home: string, enabled: boolean): Promise<{ i
     OPENAI_API_KEY: "sk-bench",
   };
   const child = spawn(process.execPath, [cli, "start"], { env, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   let stream: IncomingMessage | undefined;
   try {
-    await new Promise<void>((resolve, reject) => {
-      child.stderr.on("data", (chunk: Buffer) => {
-        stderr = (stderr + chunk.toString()).slice(-50_000);
-        if (stderr.includes("skein ready")) resolve();
-      });
-      child.on("exit", (code) => reject(new Error(`skein start exited with ${code}: ${stderr}`)));
-    });
+    await untilReady(child);
     if (enabled) stream = await listen(cli, env);
     await settle(3_000);
     const idle = (await readProcess(child.pid!)).rssMiB;

@@ -43,6 +43,7 @@ import { FakeOpenAI } from "../test/fakes/fake-openai.js";
 import { agentsBench } from "./agents.js";
 import { clusterBench } from "./cluster.js";
 import { compactionBench } from "./compaction.js";
+import { vmRssKb } from "./daemon-process.js";
 import { dashboardBench } from "./dashboard.js";
 import { journalRoundTrips } from "./journal-round-trip.js";
 import { eventLoopDelayUnderHostileInput, reportSandboxOverhead } from "./security.js";
@@ -210,8 +211,7 @@ async function rssAfterOneTurn(home: string): Promise<number> {
     child.stdin.write("hello\n");
     await answered;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const status = await readFile(`/proc/${child.pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+    return vmRssKb(await readFile(`/proc/${child.pid}/status`, "utf8"));
   } finally {
     const exited = new Promise((resolve) => child.on("exit", resolve));
     child.stdin.end();

@@ -16,6 +16,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { FakeOpenAI } from "../test/fakes/fake-openai.js";
 import { FakeTelegram } from "../test/fakes/fake-telegram.js";
+import { untilReady, vmRssKb } from "./daemon-process.js";
 
 const chats = 100;
 const turns = Number(process.env.SOAK_TURNS ?? 30_000);
@@ -44,7 +45,7 @@ async function readProcess(pid: number): Promise<ProcessReading> {
     readFile(`/proc/${pid}/stat`, "utf8"),
     readFile(`/proc/${pid}/task/${pid}/stat`, "utf8"),
   ]);
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  const rssKb = vmRssKb(status);
   const cpuMsByThread = new Map<string, number>();
   for (const thread of await readdir(`/proc/${pid}/task`)) {
     const threadStat = await readFile(`/proc/${pid}/task/${thread}/stat`, "utf8").catch(() => undefined);
@@ -131,16 +132,9 @@ export async function soak(cli: string, home: string): Promise<void> {
       stdio: ["ignore", "ignore", "pipe"],
     },
   );
-  let stderr = "";
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   try {
-    await new Promise<void>((resolve, reject) => {
-      child.stderr.on("data", (chunk: Buffer) => {
-        stderr = (stderr + chunk.toString()).slice(-20_000);
-        if (stderr.includes('"skein ready"') || stderr.includes("skein ready")) resolve();
-      });
-      child.on("exit", (code) => reject(new Error(`skein start exited with ${code}: ${stderr}`)));
-    });
+    await untilReady(child);
     console.log(
       `skein start until ready, Telegram configured: ${((performance.now() - spawnedAt) / 1000).toFixed(2)} s`,
     );

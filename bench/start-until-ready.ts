@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { untilReady, vmRssKb } from "./daemon-process.js";
 
 /** `skein start` with an idle channel, bundled like the CLI (scripts/build.mjs --bench). */
 const idleStart = fileURLToPath(new URL("./dist/idle-start.js", import.meta.url));
@@ -20,17 +21,10 @@ export async function startUntilReady(
     env: { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, OPENAI_BASE_URL: "http://127.0.0.1:9/v1" },
     stdio: ["ignore", "ignore", "pipe"],
   });
-  const readyMs = await new Promise<number>((resolve, reject) => {
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('"skein ready"')) resolve(performance.now() - started);
-    });
-    child.on("exit", (code) => reject(new Error(`skein start exited with ${code}: ${stderr}`)));
-  });
+  await untilReady(child);
+  const readyMs = performance.now() - started;
   await new Promise((resolve) => setTimeout(resolve, 7_000));
-  const status = await readFile(`/proc/${child.pid}/status`, "utf8");
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  const rssKb = vmRssKb(await readFile(`/proc/${child.pid}/status`, "utf8"));
   const exited = new Promise((resolve) => child.on("exit", resolve));
   child.kill("SIGTERM");
   await exited;

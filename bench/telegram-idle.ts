@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FakeTelegram } from "../test/fakes/fake-telegram.js";
+import { untilReady, vmRssKb } from "./daemon-process.js";
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 
@@ -30,17 +31,9 @@ export async function telegramIdleRss(home: string, node = process.execPath, idl
   });
   const exited = new Promise((resolve) => child.on("exit", resolve));
   try {
-    await new Promise<void>((resolve, reject) => {
-      let stderr = "";
-      child.stderr.on("data", (chunk: Buffer) => {
-        stderr += chunk.toString();
-        if (stderr.includes('"skein ready"')) resolve();
-      });
-      child.on("exit", (code) => reject(new Error(`skein start exited with ${code}: ${stderr}`)));
-    });
+    await untilReady(child);
     await new Promise((resolve) => setTimeout(resolve, idleMs));
-    const status = await readFile(`/proc/${child.pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+    return vmRssKb(await readFile(`/proc/${child.pid}/status`, "utf8"));
   } finally {
     child.kill("SIGTERM");
     await exited;
