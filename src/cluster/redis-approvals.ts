@@ -6,6 +6,7 @@ import type {
   SharedApprovalRequest,
 } from "../approvals/approval-relay.js";
 import { scanKeys } from "./scan-keys.js";
+import { SubscribedChannel } from "./subscribed-channel.js";
 
 /**
  * Claims a request and hands the decision to the process that waits for it, in one step.
@@ -42,32 +43,28 @@ export interface RedisApprovalsOptions {
  */
 export class RedisApprovals implements ApprovalRelay {
   readonly #redis: Redis;
-  readonly #subscriber: Redis;
   readonly #prefix: string;
   readonly #member: string;
-  readonly #channel: string;
+  readonly #channel: SubscribedChannel;
   readonly #listeners = new Set<(decision: RelayedDecision) => void>();
-  readonly #subscribe = () => void this.#subscriber.subscribe(this.#channel).catch(() => undefined);
 
   constructor(options: RedisApprovalsOptions) {
     this.#redis = options.redis;
-    this.#subscriber = options.subscriber;
     this.#prefix = options.prefix;
     this.#member = options.member;
-    this.#channel = `${options.prefix}approvals:${options.member}`;
-    this.#subscriber.on("message", (channel: string, text: string) => {
-      if (channel !== this.#channel) return;
-      const decision = parseDecision(text);
-      if (decision) for (const listener of this.#listeners) listener(decision);
-    });
-    // Subscribed again after each reconnection (and at once if the connection is up already).
-    this.#subscriber.on("ready", this.#subscribe);
-    if (this.#subscriber.status === "ready") this.#subscribe();
+    this.#channel = new SubscribedChannel(
+      options.subscriber,
+      `${options.prefix}approvals:${options.member}`,
+      (text) => {
+        const decision = parseDecision(text);
+        if (decision) for (const listener of this.#listeners) listener(decision);
+      },
+    );
   }
 
   /** Resolves once decisions for this process's requests can arrive (for tests and start-up). */
   async subscribed(): Promise<void> {
-    await this.#subscriber.subscribe(this.#channel);
+    await this.#channel.subscribed();
   }
 
   async publish(request: SharedApprovalRequest, ttlMs: number): Promise<void> {
@@ -136,8 +133,7 @@ export class RedisApprovals implements ApprovalRelay {
   }
 
   async close(): Promise<void> {
-    this.#subscriber.off("ready", this.#subscribe);
-    await this.#subscriber.quit().catch(() => this.#subscriber.disconnect());
+    await this.#channel.close();
   }
 
   #requestKey(id: string): string {

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { ChatEvent, ChatEventRelay } from "../dashboard/web-chat/chat-events.js";
+import { SubscribedChannel } from "./subscribed-channel.js";
 
 export interface RedisChatEventsOptions {
   /** The command connection (PUBLISH). */
@@ -17,32 +18,24 @@ export interface RedisChatEventsOptions {
  */
 export class RedisChatEvents implements ChatEventRelay {
   readonly #redis: Redis;
-  readonly #subscriber: Redis;
-  readonly #channel: string;
+  readonly #channel: SubscribedChannel;
   readonly #listeners = new Set<(event: ChatEvent) => void>();
-  readonly #subscribe = () => void this.#subscriber.subscribe(this.#channel).catch(() => undefined);
 
   constructor(options: RedisChatEventsOptions) {
     this.#redis = options.redis;
-    this.#subscriber = options.subscriber;
-    this.#channel = `${options.prefix}web-chat-events`;
-    this.#subscriber.on("message", (channel: string, text: string) => {
-      if (channel !== this.#channel) return;
+    this.#channel = new SubscribedChannel(options.subscriber, `${options.prefix}web-chat-events`, (text) => {
       const event = parseEvent(text);
       if (event) for (const listener of this.#listeners) listener(event);
     });
-    // Subscribed again after each reconnection (and at once if the connection is up already).
-    this.#subscriber.on("ready", this.#subscribe);
-    if (this.#subscriber.status === "ready") this.#subscribe();
   }
 
   /** Resolves once events can arrive (for tests and start-up). */
   async subscribed(): Promise<void> {
-    await this.#subscriber.subscribe(this.#channel);
+    await this.#channel.subscribed();
   }
 
   publish(event: ChatEvent): void {
-    void this.#redis.publish(this.#channel, JSON.stringify(event)).catch(() => undefined);
+    void this.#redis.publish(this.#channel.name, JSON.stringify(event)).catch(() => undefined);
   }
 
   subscribe(listener: (event: ChatEvent) => void): () => void {
@@ -52,8 +45,7 @@ export class RedisChatEvents implements ChatEventRelay {
 
   async close(): Promise<void> {
     this.#listeners.clear();
-    this.#subscriber.off("ready", this.#subscribe);
-    await this.#subscriber.quit().catch(() => this.#subscriber.disconnect());
+    await this.#channel.close();
   }
 }
 

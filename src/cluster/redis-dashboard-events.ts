@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { type DashboardEventName, type DashboardEventRelay, isSharedEvent } from "../dashboard/dashboard-events.js";
+import { SubscribedChannel } from "./subscribed-channel.js";
 
 /** How long an announcement that a browser listens counts (its process announces again at each 25 s ping). */
 const LISTENING_MS = 60_000;
@@ -26,33 +27,25 @@ export interface RedisDashboardEventsOptions {
  */
 export class RedisDashboardEvents implements DashboardEventRelay {
   readonly #redis: Redis;
-  readonly #subscriber: Redis;
-  readonly #channel: string;
+  readonly #channel: SubscribedChannel;
   readonly #member = randomUUID();
   readonly #now: () => number;
   #listeningUntil = 0;
-  readonly #subscribe = () => void this.#subscriber.subscribe(this.#channel).catch(() => undefined);
 
   constructor(options: RedisDashboardEventsOptions) {
     this.#redis = options.redis;
-    this.#subscriber = options.subscriber;
-    this.#channel = `${options.prefix}dashboard-events`;
     this.#now = options.now ?? Date.now;
-    this.#subscriber.on("message", (channel: string, text: string) => {
-      if (channel !== this.#channel) return;
+    this.#channel = new SubscribedChannel(options.subscriber, `${options.prefix}dashboard-events`, (text) => {
       const message = parseMessage(text);
       if (!message || message.from === this.#member) return;
       if (message.type === "listening") this.#listeningUntil = this.#now() + LISTENING_MS;
       else options.deliver(message.event, message.data);
     });
-    // Subscribed again after each reconnection (and at once if the connection is up already).
-    this.#subscriber.on("ready", this.#subscribe);
-    if (this.#subscriber.status === "ready") this.#subscribe();
   }
 
   /** Resolves once events can arrive (for tests and start-up). */
   async subscribed(): Promise<void> {
-    await this.#subscriber.subscribe(this.#channel);
+    await this.#channel.subscribed();
   }
 
   get listening(): boolean {
@@ -68,12 +61,11 @@ export class RedisDashboardEvents implements DashboardEventRelay {
   }
 
   async close(): Promise<void> {
-    this.#subscriber.off("ready", this.#subscribe);
-    await this.#subscriber.quit().catch(() => this.#subscriber.disconnect());
+    await this.#channel.close();
   }
 
   #send(message: Record<string, unknown>): void {
-    void this.#redis.publish(this.#channel, JSON.stringify(message)).catch(() => undefined);
+    void this.#redis.publish(this.#channel.name, JSON.stringify(message)).catch(() => undefined);
   }
 }
 
