@@ -110,7 +110,7 @@ export async function startFakeDashboard(uiDir: string): Promise<FakeDashboard> 
     if (csrf !== csrfToken) return json(response, 403, { error: "missing or wrong CSRF token" });
     if (url.pathname === "/api/logout") sessions.clear();
     const handler = handlers.get(`${request.method} ${url.pathname}`);
-    return json(response, 200, handler ? handler(body) : { ok: true });
+    return json(response, 200, handler ? await handler(body) : { ok: true });
   };
 
   const server: Server = createServer((request, response) => {

@@ -112,6 +112,31 @@ describe.skipIf(missing)(`the dashboard UI in Chromium${missing ? ` (skipped: ${
     expect(await page.locator(".streaming").count()).toBe(0);
   });
 
+  it("shows a new conversation's whole reply when it streams in and ends before the send is answered", async () => {
+    fake.state.set("/api/chat/w2", {
+      messages: [
+        { role: "user", text: "quick one" },
+        { role: "assistant", text: "Answered before the POST returned." },
+      ],
+    });
+    fake.onSend("POST /api/chat", async () => {
+      fake.emit("chat", { conversation: "w2", kind: "status", text: "list_directory ." });
+      fake.emit("chat", { conversation: "w2", kind: "delta", text: "Answered before" });
+      fake.emit("chat", { conversation: "w2", kind: "final", text: "Answered before the POST returned." });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { conversation: "w2", message_id: "m10" };
+    });
+    await open("Chat");
+    await page.getByRole("button", { name: "New conversation" }).click();
+    await page.getByLabel("Message").fill("quick one");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("Answered before the POST returned.").waitFor();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe("#/chat/w2");
+    await page.waitForTimeout(300);
+    expect(await page.locator(".streaming").count()).toBe(0);
+    expect(await page.locator(".pending-user").count()).toBe(0);
+  });
+
   it("counts the pending approvals and pairing codes in the nav, and moves the focus to the page opened", async () => {
     const nav = page.getByRole("navigation", { name: "Pages" });
     await nav.getByRole("link", { name: "Approvals 1 waiting" }).waitFor();

@@ -48,12 +48,10 @@ export function ChatPage({ selected }: { selected?: string | undefined }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [attached, setAttached] = useState<string[]>([]);
 
-  useEvent("chat", (data) => {
-    const event = data as ChatEvent | null;
-    if (!event || event.conversation !== conversation) {
-      list.reload();
-      return;
-    }
+  /** While a message is being sent to a new conversation, its events may come before its id: kept here. */
+  const early = useRef<ChatEvent[] | undefined>(undefined);
+
+  const apply = (event: ChatEvent) => {
     if (event.kind === "final") {
       setPending(undefined);
       setSentText(undefined);
@@ -68,8 +66,20 @@ export function ChatPage({ selected }: { selected?: string | undefined }) {
       if (event.kind === "error") return { ...now, error: event.text };
       return { ...now, text: event.reset ? event.text : now.text + event.text };
     });
-  });
+  };
 
+  useEvent("chat", (data) => {
+    const event = data as ChatEvent | null;
+    if (event && early.current && !conversation) {
+      early.current.push(event);
+      return;
+    }
+    if (!event || event.conversation !== conversation) {
+      list.reload();
+      return;
+    }
+    apply(event);
+  });
   const open = (id: string | undefined) => {
     setPending(undefined);
     setSentText(undefined);
@@ -81,18 +91,37 @@ export function ChatPage({ selected }: { selected?: string | undefined }) {
     event.preventDefault();
     const text = draft.trim();
     if (!text) return;
+    // The reply may stream in, even end, before the POST is answered: show it as pending from the start.
+    setSentText(text);
+    setPending({ statuses: [], text: "" });
+    early.current = [];
     void action.run(async () => {
-      const answer = await send<{ conversation: string; message_id: string }>("POST", "/api/chat", {
-        ...(conversation ? { conversation } : {}),
-        text,
-      });
-      setDraft("");
-      setAttached([]);
-      if (answer.conversation !== conversation) open(answer.conversation);
-      setSentText(text);
-      setPending({ statuses: [], text: "" });
-      list.reload();
+      try {
+        const answer = await send<{ conversation: string; message_id: string }>("POST", "/api/chat", {
+          ...(conversation ? { conversation } : {}),
+          text,
+        });
+        setDraft("");
+        setAttached([]);
+        if (answer.conversation !== conversation) {
+          location.hash = `#/chat/${encodeURIComponent(answer.conversation)}`;
+          setConversation(answer.conversation);
+        }
+        for (const early of takeEarly()) if (early.conversation === answer.conversation) apply(early);
+        list.reload();
+      } catch (failure) {
+        takeEarly();
+        setPending(undefined);
+        setSentText(undefined);
+        throw failure;
+      }
     });
+  };
+
+  const takeEarly = () => {
+    const events = early.current ?? [];
+    early.current = undefined;
+    return events;
   };
 
   const attach = () => {
