@@ -16,8 +16,9 @@ import { buildUi } from "./build-ui.mjs";
  * locale and both JSON Schema converters' helpers, grammY requires node-fetch (whatwg-url,
  * tr46's 260 KB mapping table) although skein hands it its own HTTP client. commander is bundled
  * because every command loads it first: one file instead of seven resolved and read (`skein --version` ~14 ms faster).
+ * openai is bundled to give it stand-ins for the globals of Node's fetch (see `openaiWithoutFetchGlobals`).
  */
-const bundled = ["zod", "grammy", "commander"];
+const bundled = ["zod", "grammy", "commander", "openai"];
 const { dependencies } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 const external = Object.keys(dependencies).filter((name) => !bundled.includes(name));
 /** zod's namespace exports every locale; skein's messages are English, so only `en` is bundled. */
@@ -53,6 +54,34 @@ const httpWithoutEsmFacade = {
     }));
   },
 };
+/**
+ * The openai SDK uses the globals `Headers`, `FormData` and `ReadableStream` on every request:
+ * the first model call would load Node's fetch (undici) and web streams although skein hands the
+ * SDK its own HTTP client. Its files that use them get scripts/shims/openai-globals.mjs's.
+ */
+const openaiGlobals = new URL("shims/openai-globals.mjs", import.meta.url).pathname;
+const openaiWithoutFetchGlobals = {
+  name: "openai-without-fetch-globals",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]openai[\\/].*\.mjs$/ }, ({ path }) => {
+      let source = readFileSync(path, "utf8");
+      const used = ["Headers", "FormData"].filter((name) =>
+        new RegExp(`\\b(new|instanceof)\\s+${name}\\b`).test(source),
+      );
+      // Only the client's tests of a request body: the SDK's shims make real streams from the global.
+      if (/[\\/]openai[\\/]client\.mjs$/.test(path)) {
+        source = source.replaceAll("globalThis.ReadableStream", "ReadableStream");
+        used.push("ReadableStream");
+      }
+      if (!used.length) return undefined;
+      return {
+        contents: `import { ${used.join(", ")} } from ${JSON.stringify(openaiGlobals)};\n${source}`,
+        loader: "js",
+        resolveDir: dirname(path),
+      };
+    });
+  },
+};
 const shims = {
   "node-fetch": new URL("shims/node-fetch.cjs", import.meta.url).pathname,
   "abort-controller": new URL("shims/abort-controller.cjs", import.meta.url).pathname,
@@ -71,7 +100,7 @@ async function bundle(name, entry, outdir) {
     target: "node20",
     external: [...external, "@grammyjs/types"],
     alias: shims,
-    plugins: [englishOnlyZod, httpWithoutEsmFacade],
+    plugins: [englishOnlyZod, httpWithoutEsmFacade, openaiWithoutFetchGlobals],
     sourcemap: true,
     minifyWhitespace: true,
     minifySyntax: true,

@@ -12,6 +12,7 @@ import http from "node:http";
 import https from "node:https";
 import { pipeline, Readable } from "node:stream";
 import zlib from "node:zlib";
+import { LiteHeaders } from "./lite-headers.js";
 
 /** What a request may carry: the parts of `RequestInit` the SDKs send, plus a node:http agent. */
 export interface HttpRequestInit {
@@ -31,7 +32,7 @@ export type HttpFetch = (input: string | URL, init?: HttpRequestInit) => Promise
 /** An answer: status, headers, and a body read once, as text, JSON or chunks. */
 export class HttpResponse {
   readonly ok: boolean;
-  #headers: Headers | undefined;
+  #headers: LiteHeaders | undefined;
 
   constructor(
     readonly status: number,
@@ -45,13 +46,10 @@ export class HttpResponse {
     this.ok = status >= 200 && status < 300;
   }
 
-  /**
-   * Made on first use (mutable, so that a wrapper can add to them): `Headers` is Node's fetch,
-   * which a daemon that only polls Telegram need not load.
-   */
+  /** Made on first use, and mutable, so that a wrapper can add to them. */
   get headers(): Headers {
     if (!this.#headers) {
-      this.#headers = new Headers();
+      this.#headers = new LiteHeaders();
       const raw = this.rawHeaders;
       for (let index = 0; index + 1 < raw.length; index += 2) this.#headers.append(raw[index]!, raw[index + 1]!);
     }
@@ -116,7 +114,7 @@ export const httpFetch: HttpFetch = async (input, init = {}) => {
 function headerRecord(headers: HttpRequestInit["headers"]): Record<string, string> {
   const record: Record<string, string> = {};
   if (!headers) return record;
-  // Not `instanceof Headers`: that would load Node's fetch (see HttpResponse.headers).
+  // Not `instanceof Headers`: that would load Node's fetch (see src/util/lite-headers.ts).
   const entries = Symbol.iterator in headers ? (headers as Iterable<[string, string]>) : Object.entries(headers);
   for (const [name, value] of entries) record[name.toLowerCase()] = value;
   return record;

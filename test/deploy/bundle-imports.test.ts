@@ -1,6 +1,10 @@
-import { readdir, readFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { cliPath } from "../support/cli-path.js";
 
 /** Every JavaScript file of the built CLI (dist/cli.js and its chunks), with its text. */
@@ -25,5 +29,39 @@ describe("the built CLI's imports", () => {
     );
     expect(imported.map(({ name }) => name)).toEqual([]);
     expect(files.some(({ text }) => /require\(\s*["']node:http["']\s*\)/.test(text))).toBe(true);
+  });
+
+  it("answers through the model without loading Node's fetch (undici) or its web streams, as the openai SDK would on its first call", async () => {
+    const home = await mkdtemp(join(tmpdir(), "skein-bundle-"));
+    const fake = await FakeOpenAI.start();
+    try {
+      fake.reply({ content: "hello back" });
+      const loaded = join(home, "loaded.json");
+      const preload = join(home, "loaded.cjs");
+      await writeFile(
+        preload,
+        `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(process.moduleLoadList)));`,
+      );
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ["--require", preload, cliPath, "chat", "-m", "hi"],
+        {
+          env: {
+            PATH: process.env.PATH,
+            HOME: home,
+            SKEIN_HOME: home,
+            OPENAI_BASE_URL: fake.baseUrl,
+            OPENAI_API_KEY: "sk-test",
+          },
+          cwd: home,
+        },
+      );
+      expect(stdout).toBe("hello back\n");
+      const modules = JSON.parse(await readFile(loaded, "utf8")) as string[];
+      expect(modules.filter((name) => /undici|webstreams\/readablestream/.test(name))).toEqual([]);
+    } finally {
+      await fake.close();
+      await rm(home, { recursive: true, force: true });
+    }
   });
 });

@@ -131,7 +131,7 @@ describe.skipIf(missing)(`the dashboard UI in Chromium${missing ? ` (skipped: ${
     await page.getByLabel("Message").fill("quick one");
     await page.getByRole("button", { name: "Send" }).click();
     await page.getByText("Answered before the POST returned.").waitFor();
-    await expect.poll(() => page.evaluate(() => location.hash)).toBe("#/chat/w2");
+    await expect.poll(() => page.evaluate("location.hash")).toBe("#/chat/w2");
     await page.waitForTimeout(300);
     expect(await page.locator(".streaming").count()).toBe(0);
     expect(await page.locator(".pending-user").count()).toBe(0);
