@@ -18,15 +18,12 @@ export interface ClusterAccess {
   approvals: RedisApprovals;
 }
 
-/** How long start-up waits for the approvals' subscription (Redis down: it subscribes once Redis is back). */
-const SUBSCRIBE_WAIT_MS = 5_000;
-
 /**
  * The shared access stores on the cluster's state connection, and the subscription through
  * which approval decisions made in other processes arrive; `now` is the daemon's clock (usage days).
  */
 export async function clusterAccess(
-  cluster: Pick<Cluster, "redis" | "prefix" | "journal">,
+  cluster: Pick<Cluster, "redis" | "prefix" | "journal" | "startWaitMs">,
   now?: () => number,
 ): Promise<ClusterAccess> {
   const { redis, prefix } = cluster;
@@ -34,7 +31,8 @@ export async function clusterAccess(
   // Errors are reported through the commands that fail; the connection retries by itself.
   subscriber.on("error", () => undefined);
   const approvals = new RedisApprovals({ redis, subscriber, prefix, member: cluster.journal.holder });
-  if (await readyWithin(subscriber, SUBSCRIBE_WAIT_MS)) await approvals.subscribed().catch(() => undefined);
+  // Redis down: the channel subscribes once Redis is back.
+  if (await readyWithin(subscriber, cluster.startWaitMs)) await approvals.subscribed().catch(() => undefined);
   return {
     pairings: new RedisPairings({ redis, prefix }),
     pairingReplies: new RedisReplyLimit({ redis, prefix }),

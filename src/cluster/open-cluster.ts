@@ -36,6 +36,12 @@ export interface Cluster {
   channelState(name: string): ChannelStateStore;
   /** The connection of the shared stores (commands only; never a blocking read). */
   readonly redis: Redis;
+  /**
+   * How long the other stores may wait for Redis at start: a few seconds when it answered the
+   * journal, 0 when the journal already waited in vain (a daemon started while Redis is down is
+   * ready after one wait, not one per store).
+   */
+  readonly startWaitMs: number;
   /** Key prefix of everything skein keeps in Redis. */
   readonly prefix: string;
   /** Closes the journal (releasing its partitions) and the state connection. */
@@ -48,11 +54,13 @@ export async function openCluster(options: OpenClusterOptions): Promise<Cluster>
   const target: RedisTarget = { url, ...(password ? { password } : {}) };
   const journal = await openClusterJournal({ ...options, ...target });
   const redis = redisClient(target);
+  const startWaitMs = journal.status().redis === "connected" ? 2000 : 0;
   const prefix = clusterKeyPrefix;
   const leases = new RedisLeases({ redis, holder: journal.holder, ttlMs: options.takeoverAfterSeconds * 1000, prefix });
   return {
     journal,
     redis,
+    startWaitMs,
     prefix,
     leases,
     connectionLeases: redisConnectionLeases(leases, journal.holder),

@@ -135,6 +135,8 @@ export interface SharedMemoryOptions extends RedisNotesOptions {
   workspace: string;
   home: string;
   log: Logger;
+  /** How long to wait for the connection before copying (default 2 s; 0 when Redis was already out of reach at start). */
+  startWaitMs?: number;
 }
 
 /**
@@ -149,7 +151,7 @@ export async function openSharedMemory(
   const notes = new RedisNotes(options);
   const { log } = options;
   // The state connection may still be connecting (it queues nothing): give it a moment before copying.
-  await readyWithin(options.redis, 2000);
+  await readyWithin(options.redis, options.startWaitMs ?? 2000);
   await seedMemoryFromFiles({
     memory,
     notes,
