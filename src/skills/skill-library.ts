@@ -1,6 +1,6 @@
 import { type FSWatcher, watch } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
-import { sep } from "node:path";
+import { basename, dirname, sep } from "node:path";
 import type { Logger } from "pino";
 import { scanSkills } from "./scan-skills.js";
 import { skillCatalog } from "./skill-catalog.js";
@@ -41,14 +41,15 @@ const EMPTY: SkillSnapshot = { skills: [], catalog: "", get: () => undefined };
 /**
  * The installed skills, read at the first use and again only after a change: new, edited or
  * deleted skills are seen at the next turn without a restart. Changes are noticed by watching
- * the roots and the skill folders (no I/O per turn); a root that does not exist yet is looked
- * for at each use.
+ * the roots and the skill folders, and a root that does not exist yet by watching its nearest
+ * existing parent folder for the name that leads to it: no I/O per turn either way.
  */
 export class SkillLibrary {
   readonly #options: SkillLibraryOptions;
   readonly #listeners = new Set<(snapshot: SkillSnapshot) => void>();
   readonly #reported = new Set<string>();
   #watchers: FSWatcher[] = [];
+  /** Missing roots that no watch covers (watching is off or failed): looked for at each use. */
   #missingRoots: string[] = [];
   /** Skill folders that are links to somewhere outside their root: bound into the sandbox as well. */
   #linkedDirs: string[] = [];
@@ -144,8 +145,9 @@ export class SkillLibrary {
         ),
       ),
     );
-    this.#missingRoots = this.#options.roots.map((root) => root.dir).filter((_, index) => !existing[index]);
+    const missing = this.#options.roots.map((root) => root.dir).filter((_, index) => !existing[index]);
     if (this.#options.watch === false) {
+      this.#missingRoots = missing;
       this.#dirty = true;
       return;
     }
@@ -153,17 +155,34 @@ export class SkillLibrary {
       this.#dirty = true;
     };
     for (const [index, dir] of dirs.entries()) {
-      if (!existing[index]) continue;
-      try {
-        const watcher = watch(dir, { persistent: false }, changed);
-        watcher.on("error", changed);
-        this.#watchers.push(watcher);
-      } catch (error) {
-        // Out of inotify watches, say: read the skills again at every use.
-        this.#options.log.debug({ err: error, dir }, "cannot watch a skill folder; skills are re-read at each turn");
-        this.#options.watch = false;
+      if (existing[index] && !this.#watchFolder(dir, changed)) return;
+    }
+    this.#missingRoots = [];
+    for (const root of missing) {
+      const { parent, name } = await nearestExisting(root);
+      const appeared = (_event: string, file: string | Buffer | null) => {
+        if (file === null || file.toString() === name) changed();
+      };
+      if (!this.#watchFolder(parent, appeared)) this.#missingRoots.push(root);
+    }
+  }
+
+  /** Watches `dir`, calling `changed` on its events; false when it cannot (then skills are re-read at each use). */
+  #watchFolder(dir: string, changed: (event: string, file: string | Buffer | null) => void): boolean {
+    if (this.#options.watch === false) return false;
+    try {
+      const watcher = watch(dir, { persistent: false }, changed);
+      watcher.on("error", () => {
         this.#dirty = true;
-      }
+      });
+      this.#watchers.push(watcher);
+      return true;
+    } catch (error) {
+      // Out of inotify watches, say: read the skills again at every use.
+      this.#options.log.debug({ err: error, dir }, "cannot watch a skill folder; skills are re-read at each turn");
+      this.#options.watch = false;
+      this.#dirty = true;
+      return false;
     }
   }
 
@@ -183,6 +202,20 @@ export class SkillLibrary {
       ),
     );
     return appeared.some(Boolean);
+  }
+}
+
+/** The nearest folder above `dir` that exists, and the name in it that leads down to `dir`. */
+async function nearestExisting(dir: string): Promise<{ parent: string; name: string }> {
+  let child = dir;
+  for (;;) {
+    const parent = dirname(child);
+    const isDir = await stat(parent).then(
+      (info) => info.isDirectory(),
+      () => false,
+    );
+    if (isDir || parent === child) return { parent, name: basename(child) };
+    child = parent;
   }
 }
 

@@ -243,4 +243,14 @@ describe("hot reload", () => {
     await rm(dir, { recursive: true });
     await eventually(skills, (snapshot) => snapshot.get("fresh") === undefined);
   });
+
+  it("sees skills in a root that appears after start, even one whose parent folders did not exist", async () => {
+    const { dirs, skills } = await setUp((dirs) => ({ extra: [join(dirs.base, "later", "deeper", "skills")] }));
+    expect((await skills.current()).skills).toEqual([]);
+    await writeSkill(join(dirs.userHome, ".agents", "skills"), "shared");
+    await eventually(skills, (snapshot) => snapshot.get("shared") !== undefined);
+    await mkdir(join(dirs.base, "later"));
+    await writeSkill(join(dirs.base, "later", "deeper", "skills"), "late");
+    await eventually(skills, (snapshot) => snapshot.get("late") !== undefined);
+  });
 });
