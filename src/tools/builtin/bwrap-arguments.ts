@@ -25,7 +25,7 @@ const NOT_IN_CGROUP = "the command was not started: it could not join its pids c
  * the limits (bash names RLIMIT_NPROC `-u`, dash `-p`), then becomes the command. Under
  * `public` the forwarder does the same (see egress-forwarder.ts).
  */
-function launcher(limits: SandboxLimits, cgroup: string | undefined): string {
+function launcher(limits: SandboxLimits, cgroup: string | undefined, watchdog: boolean): string {
   // Shell builtins only: the check costs no process. The name is the cgroup's, [0-9a-z-] only.
   const inCgroup =
     cgroup === undefined
@@ -34,8 +34,15 @@ function launcher(limits: SandboxLimits, cgroup: string | undefined): string {
           `while read -r line; do case $line in */${cgroup}) joined=1;; esac; done </proc/self/cgroup`,
           `[ -n "$joined" ] || { echo "$0: exec: ${NOT_IN_CGROUP}" >&2; exit 127; }`,
         ];
+  // The watchdog: EOF on its fd (the daemon is gone) kills every process here but pid 1, bubblewrap's
+  // init, which then ends with the pid namespace. One fork, no exec. It holds neither the command's
+  // output (the call ends when the command does) nor gives the command its fd.
+  const watch = watchdog
+    ? [`{ read -r _; kill -9 -1; } <&${WATCHDOG_FD} >/dev/null 2>&1 &`, `exec ${WATCHDOG_FD}<&-`]
+    : [];
   return [
     ...inCgroup,
+    ...watch,
     `{ ulimit -u ${limits.processes} || ulimit -p ${limits.processes}; } 2>/dev/null`,
     `ulimit -d ${limits.memoryMb * 1024} 2>/dev/null`,
     `exec "$@"`,
@@ -48,7 +55,8 @@ function launcher(limits: SandboxLimits, cgroup: string | undefined): string {
  * the command through the shell launcher.
  */
 function firstProgram(call: BwrapCall, forward: boolean): string[] {
-  if (!forward) return ["sh", "-c", launcher(call.limits, call.cgroup), LAUNCHER_NAME];
+  const watchdog = call.watchdog === true;
+  if (!forward) return ["sh", "-c", launcher(call.limits, call.cgroup, watchdog), LAUNCHER_NAME];
   const { setrlimit, pidfdOpen } = call.syscalls ?? SYSCALLS[process.arch] ?? { setrlimit: 0, pidfdOpen: 0 };
   const launch = {
     cgroup: call.cgroup ?? "",
@@ -56,8 +64,9 @@ function firstProgram(call: BwrapCall, forward: boolean): string[] {
     dataBytes: call.limits.memoryMb * 1024 * 1024,
     setrlimit,
     pidfdOpen,
+    watchdogFd: watchdog ? WATCHDOG_FD : undefined,
   };
-  const limits = setrlimit === 0 ? ["sh", "-c", launcher(call.limits, undefined), LAUNCHER_NAME] : [];
+  const limits = setrlimit === 0 ? ["sh", "-c", launcher(call.limits, undefined, false), LAUNCHER_NAME] : [];
   return ["perl", "-e", FORWARDER_PERL, "--", ...forwarderArguments(launch), ...limits];
 }
 
@@ -75,9 +84,18 @@ export interface BwrapCall {
    * then checks it is inside before anything of the command runs.
    */
   cgroup?: string;
+  /**
+   * The daemon holds the other end of a pipe at {@link WATCHDOG_FD}: the sandbox's pid 1 (the forwarder, or under
+   * `none` and `full` a watcher the launcher starts) ends every process of the call when that pipe ends, so a
+   * command does not outlive a daemon that died (even by SIGKILL), whether or not `--die-with-parent` reached it.
+   */
+  watchdog?: boolean;
   /** The system calls the forwarder may use (default: this machine's, {@link SYSCALLS}); 0 for one it must do without. */
   syscalls?: { setrlimit: number; pidfdOpen: number };
 }
+
+/** The descriptor of the sandbox's watchdog pipe (see {@link BwrapCall.watchdog}), past the held sandbox's. */
+export const WATCHDOG_FD = 5;
 
 /** The descriptors of a held sandbox: bubblewrap writes `{"child-pid": N, …}` to `info` and waits for a byte on `release`. */
 export const HELD_SANDBOX_FDS = { info: 3, release: 4 } as const;

@@ -19,6 +19,14 @@ export interface RunOptions {
    * throws, and then the process group is killed before it is released and nothing runs.
    */
   gate?: (report: Readable, release: () => void) => Promise<void>;
+  /**
+   * Gives the process one end of a pipe at this descriptor and holds the other until the process
+   * has ended: should the daemon die first, even by SIGKILL, the pipe ends and the sandbox's pid 1,
+   * which watches it, ends every process of the command.
+   */
+  watchdogFd?: number;
+  /** Called with the process group once it started; what it returns, once the group was killed. */
+  watchGroup?: (pgid: number) => () => void;
 }
 
 export interface RunOutcome {
@@ -45,6 +53,16 @@ function killProcessGroup(pid: number | undefined): void {
   }
 }
 
+/** stdin closed, stdout and stderr read; the held sandbox's report and release, and the watchdog pipe, where asked for. */
+function stdioOf(options: RunOptions): ["ignore", "pipe", "pipe", ...Array<"ignore" | "pipe">] {
+  const stdio: ["ignore", "pipe", "pipe", ...Array<"ignore" | "pipe">] = ["ignore", "pipe", "pipe"];
+  if (options.gate) stdio.push("pipe", "pipe");
+  if (options.watchdogFd === undefined) return stdio;
+  while (stdio.length < options.watchdogFd) stdio.push("ignore");
+  stdio[options.watchdogFd] = "pipe";
+  return stdio;
+}
+
 /**
  * Runs a process in its own process group without a shell, capturing stdout and stderr
  * with a cap while they stream. When it exits, and on timeout or abort, the whole group
@@ -61,12 +79,19 @@ export async function runProcess(options: RunOptions): Promise<RunOutcome> {
     extendEnv: false,
     detached: true,
     buffer: false,
-    stdio: options.gate ? ["ignore", "pipe", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"],
+    stdio: stdioOf(options),
     reject: false,
     shell: false,
   });
+  const unwatch = child.pid === undefined ? undefined : options.watchGroup?.(child.pid);
+  // Held until the process has exited (nothing is read or written); then closed, not waited for.
+  const watchdog = options.watchdogFd === undefined ? undefined : (child.stdio[options.watchdogFd] as Duplex);
   // Whatever the command left running in its group (`nohup … &`) ends with it.
-  child.once("exit", () => killProcessGroup(child.pid));
+  child.once("exit", () => {
+    killProcessGroup(child.pid);
+    unwatch?.();
+    watchdog?.destroy();
+  });
   child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
   child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
 
@@ -127,6 +152,7 @@ export async function runProcess(options: RunOptions): Promise<RunOutcome> {
       ...(startError === undefined ? {} : { startError }),
     };
   } finally {
+    watchdog?.destroy();
     clearTimeout(timer);
     clearTimeout(streamCloser);
     options.signal?.removeEventListener("abort", onAbort);

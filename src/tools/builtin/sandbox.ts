@@ -5,10 +5,17 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import type { AddressPolicy } from "../../util/ssrf-guard.js";
 import { ToolError } from "../tool.js";
-import { bwrapArguments, type SandboxLimits, type SandboxNetwork, SYSTEM_DIRS } from "./bwrap-arguments.js";
+import {
+  bwrapArguments,
+  type SandboxLimits,
+  type SandboxNetwork,
+  SYSTEM_DIRS,
+  WATCHDOG_FD,
+} from "./bwrap-arguments.js";
 import type { CallCgroup } from "./call-cgroup.js";
 import { EGRESS_PROXY_URL } from "./egress-forwarder.js";
 import type { EgressProxy } from "./egress-proxy.js";
+import type { GroupWatchdog } from "./group-watchdog.js";
 import { describeProcessLimit, PROCESS_LIMIT_REMEDY, type ProcessLimit, resolveProcessLimit } from "./process-limit.js";
 
 export { bwrapArguments, type SandboxLimits, type SandboxNetwork, SYSTEM_DIRS } from "./bwrap-arguments.js";
@@ -29,6 +36,10 @@ export interface SandboxedCommand {
 export interface PreparedCommand extends SandboxedCommand {
   /** Set when the command waits to be let in (see `RunOptions.gate`): it moves the sandbox into the call's cgroup. */
   gate?: (report: Readable, release: () => void) => Promise<void>;
+  /** Where the command's pid 1 watches for the daemon's end: see `RunOptions.watchdogFd`. */
+  watchdogFd?: number;
+  /** Called once the command started, with its process group; what it returns, once the command ended. */
+  watchGroup?: (pgid: number) => () => void;
   /** How many process starts its process limit refused (known with a pids cgroup only). */
   refusedStarts?(): Promise<number>;
   release(): Promise<void>;
@@ -110,11 +121,19 @@ export const SANDBOX_REMEDY =
   "install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap) and allow " +
   'unprivileged user namespaces, or set tools.exec.sandbox to "none" to run commands unsandboxed, knowingly';
 
-const unsandboxed = (reason: string): Sandbox => ({
-  type: "none",
-  reason,
-  prepare: async (command) => ({ ...command, release: async () => undefined }),
-});
+const unsandboxed = (reason: string): Sandbox => {
+  let watchdog: Promise<GroupWatchdog> | undefined;
+  return {
+    type: "none",
+    reason,
+    async prepare(command) {
+      watchdog ??= import("./group-watchdog.js").then(({ groupWatchdog }) => groupWatchdog());
+      const started = await watchdog;
+      started.ready();
+      return { ...command, watchGroup: started.watch, release: async () => undefined };
+    },
+  };
+};
 
 /** Runs the launcher with `true` in bubblewrap once: resolves with why it cannot run here, or undefined when it works. */
 export function probeBwrap(bwrap: string, workspace: string, network: SandboxNetwork): Promise<string | undefined> {
@@ -203,6 +222,7 @@ export async function resolveSandbox(options: SandboxOptions): Promise<Sandbox |
           readOnlyBinds,
           ...(egressSocket ? { egressSocket } : {}),
           ...(cgroup ? { cgroup: cgroup.name } : {}),
+          watchdog: true,
         },
         command.file,
         command.args,
@@ -210,6 +230,7 @@ export async function resolveSandbox(options: SandboxOptions): Promise<Sandbox |
       return {
         file: bwrap,
         args,
+        watchdogFd: WATCHDOG_FD,
         ...(cgroup ? { gate: (report: Readable, release: () => void) => admitSandbox(cgroup, report, release) } : {}),
         // $HOME is outside the sandbox: the private /tmp stands in for it.
         env: { ...command.env, ...proxyEnv, HOME: "/tmp", TMPDIR: "/tmp" },

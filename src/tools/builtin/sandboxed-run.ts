@@ -21,7 +21,8 @@ export interface SandboxedRunOptions {
 /**
  * Runs a command inside the sandbox (or directly when the operator opted out). Every
  * process the command starts ends when it returns: bubblewrap's pid namespace ends
- * with its init, and the runner kills the process group in any case. Without a working
+ * with its init, and the runner kills the process group in any case; and when the daemon
+ * dies first (the sandbox's watchdog pipe, or the group watchdog without a sandbox). Without a working
  * sandbox the call is refused, saying why and how to fix it.
  */
 export async function runSandboxed(options: SandboxedRunOptions): Promise<RunOutcome> {
@@ -42,6 +43,8 @@ export async function runSandboxed(options: SandboxedRunOptions): Promise<RunOut
       env: command.env,
       timeoutMs: options.timeoutMs,
       ...(command.gate ? { gate: command.gate } : {}),
+      ...(command.watchdogFd === undefined ? {} : { watchdogFd: command.watchdogFd }),
+      ...(command.watchGroup ? { watchGroup: command.watchGroup } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const launchFailed =
