@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitUntil } from "../support/wait-until.js";
-import { alice, bwrapWorks, chatOf, SkeinUnderAttack } from "./skein-under-attack.js";
+import { alice, bwrapWorks, chatOf, SECRETS, SkeinUnderAttack } from "./skein-under-attack.js";
 
 /** The command lines of the live processes working in `workspace` (zombies have no working directory). */
 function processesIn(workspace: string): Array<{ pid: number; line: string }> {
@@ -46,9 +46,11 @@ async function survivorsOfDaemonKill(
   config: Record<string, unknown>,
   env: Record<string, string>,
   withSpawn: boolean,
+  before?: (skein: SkeinUnderAttack) => Promise<void>,
 ): Promise<string[]> {
   const skein = await SkeinUnderAttack.start(config, env);
   try {
+    await before?.(skein);
     const spawnCall = {
       name: "spawn",
       arguments: { command: "sh", args: ["-c", longCommand("beat-spawn")], background: true, timeout: 600 },
@@ -101,6 +103,14 @@ describe.skipIf(!bwrapWorks())("a sandboxed command does not outlive a SIGKILLed
 
 describe("an unsandboxed command does not outlive a SIGKILLed daemon (tools.exec.sandbox: none)", () => {
   it("ends the command's process group within 3 s; only a process that left it (setsid) runs on", async () => {
-    expect(await survivorsOfDaemonKill({ tools: { exec: { sandbox: "none" } } }, {}, false)).toEqual(["sleep 290"]);
+    // The watchdog runs beside the commands: its environment, which they may read, holds no secret.
+    const noSecretInAnyEnvironment = async (skein: SkeinUnderAttack) => {
+      const command = "cat /proc/[0-9]*/environ | tr '\\0' '\\n'; pgrep -f '^/bin/sh -c live'";
+      const result = await skein.callTool("exec_shell", { command });
+      expect(String(result.stdout)).toMatch(/\n\d+\n$/);
+      expect(Object.values(SECRETS).filter((secret) => JSON.stringify(result).includes(secret))).toEqual([]);
+    };
+    const config = { tools: { exec: { sandbox: "none" } } };
+    expect(await survivorsOfDaemonKill(config, {}, false, noSecretInAnyEnvironment)).toEqual(["sleep 290"]);
   });
 });

@@ -31,7 +31,9 @@ export function groupWatchdog(): GroupWatchdog {
   let shell: ChildProcess | undefined;
   const running = (): ChildProcess => {
     if (shell && shell.exitCode === null && shell.signalCode === null) return shell;
-    shell = spawn("sh", ["-c", WATCHDOG_SCRIPT, "skein-watchdog"], {
+    // No environment: the daemon's holds its secrets, and a command could read the watchdog's.
+    shell = spawn("/bin/sh", ["-c", WATCHDOG_SCRIPT, "skein-watchdog"], {
+      env: {},
       detached: true,
       stdio: ["pipe", "ignore", "ignore"],
     });
