@@ -41,10 +41,17 @@ export function turnWrapper(message: InboundMessage, now = Date.now()): string {
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 
+/** The last minute formatted: every message of a busy minute shows the same one. */
+let formatted = { minute: Number.NaN, text: "" };
+
 /** `Fri 2025-01-31 09:05 UTC`. */
 function utcMinute(epochMs: number): string {
-  const date = new Date(epochMs);
-  return `${WEEKDAYS[date.getUTCDay()]} ${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const minute = Math.floor(epochMs / 60_000);
+  if (minute === formatted.minute) return formatted.text;
+  const date = new Date(minute * 60_000);
+  const text = `${WEEKDAYS[date.getUTCDay()]} ${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  formatted = { minute, text };
+  return text;
 }
 
 /** The user message as this turn's request carries it: its text, then the images (sessions keep the text only). */

@@ -16,11 +16,25 @@ export function wellFormed(text: string): string {
 }
 
 /**
+ * Objects (not arrays, which a tool loop appends to) found to hold no lone surrogate: a chat's
+ * messages and the tools are the same objects at every request, each checked once instead of at
+ * every turn (a message is never changed in place once made).
+ */
+const checked = new WeakSet<object>();
+
+/**
  * `value` with {@link wellFormed} applied to every string in it (object keys included), through
  * arrays and plain objects; the same object when nothing needed healing, so the common case copies nothing.
  */
 export function wellFormedDeep<T>(value: T): T {
   if (typeof value === "string") return wellFormed(value) as T;
+  if (value === null || typeof value !== "object" || checked.has(value)) return value;
+  const healed = healedCopy(value);
+  if (healed === value && !Array.isArray(value)) checked.add(value);
+  return healed;
+}
+
+function healedCopy<T extends object>(value: T): T {
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     value.forEach((item, index) => {
@@ -31,7 +45,6 @@ export function wellFormedDeep<T>(value: T): T {
     });
     return (copy ?? value) as T;
   }
-  if (value === null || typeof value !== "object") return value;
   let copy: Record<string, unknown> | undefined;
   for (const [key, item] of Object.entries(value)) {
     const healedKey = wellFormed(key);
