@@ -58,12 +58,15 @@ export class TokenMeter {
   readonly #bytes = new WeakMap<object, number>();
   readonly #tokens = new WeakMap<object, number>();
   readonly #strings = new Map<string, number>();
+  /**
+   * Per first message of a history, the bound of its first `length` messages: a session's history
+   * only grows at its end, so a turn adds the bounds of its new messages to the last turn's sum.
+   */
+  readonly #prefixes = new WeakMap<object, { length: number; last: ChatMessage; bytes: number }>();
 
   /** An upper bound of the context's tokens, computed without a tokenizer. */
   bound(parts: ContextParts): number {
-    let total = this.#stringBound(parts.system) + this.#toolsBound(parts.tools);
-    for (const message of parts.messages) total += this.#messageBound(message);
-    return total;
+    return this.#stringBound(parts.system) + this.#toolsBound(parts.tools) + this.#historyBound(parts.messages);
   }
 
   /** The context's tokens as o200k_base counts them. */
@@ -92,6 +95,18 @@ export class TokenMeter {
     const bound = this.bound(parts);
     if (bound < limit) return { tokens: bound, exact: false };
     return { tokens: await this.count(parts), exact: true };
+  }
+
+  #historyBound(messages: readonly ChatMessage[]): number {
+    const first = messages[0];
+    if (!first) return 0;
+    const known = this.#prefixes.get(first);
+    const reused = known && known.length <= messages.length && messages[known.length - 1] === known.last;
+    let bytes = reused ? known.bytes : 0;
+    for (let index = reused ? known.length : 0; index < messages.length; index++)
+      bytes += this.#messageBound(messages[index]!);
+    this.#prefixes.set(first, { length: messages.length, last: messages.at(-1)!, bytes });
+    return bytes;
   }
 
   #messageBound(message: ChatMessage): number {
