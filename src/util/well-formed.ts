@@ -37,12 +37,14 @@ export function wellFormedDeep<T>(value: T): T {
 function healedCopy<T extends object>(value: T): T {
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
-    value.forEach((item, index) => {
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      if (typeof item === "object" && item !== null && checked.has(item)) continue;
       const healed = wellFormedDeep(item);
-      if (healed === item) return;
+      if (healed === item) continue;
       copy ??= [...value];
       copy[index] = healed;
-    });
+    }
     return (copy ?? value) as T;
   }
   let copy: Record<string, unknown> | undefined;
