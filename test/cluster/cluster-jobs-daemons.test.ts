@@ -130,7 +130,7 @@ describe.skipIf(redisSkipReason)("two daemons on one Redis: scheduled jobs and m
     expect(first.channel.sent[0]?.text).toBe("done");
     const second = await member();
 
-    await waitUntil(() => sentEverywhere("stand-up now").length > 0, "the reminder is delivered", 15_000);
+    await waitUntil(() => sentEverywhere("stand-up now").length > 0, "the reminder is delivered", 30_000);
     // Time for a second timer to fire the same run, if one did.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(sentEverywhere("stand-up now")).toHaveLength(1);
@@ -151,7 +151,7 @@ describe.skipIf(redisSkipReason)("two daemons on one Redis: scheduled jobs and m
 
     await proxy.cut();
     await holdsScheduler(survivor, "the survivor takes the lease");
-    await waitUntil(() => sentEverywhere("stand-up now").length > 0, "the reminder is delivered", 15_000);
+    await waitUntil(() => sentEverywhere("stand-up now").length > 0, "the reminder is delivered", 30_000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(sentEverywhere("stand-up now")).toEqual([survivor.name]);
   });
