@@ -173,11 +173,15 @@ describe("the OpenAI provider, through the real SDK", () => {
   });
 
   it("reports a server that does not answer within the timeout as a timeout", async () => {
-    fake.reply({ type: "hang" });
-    expect(await failure(provider({ timeoutMs: 50, maxRetries: 0 }).chat(request))).toMatchObject({
-      kind: "timeout",
-      retryable: true,
-    });
+    // A server of its own: on a loaded machine the 50 ms may pass before the request is sent, and a
+    // "hang" left queued on the shared fake would be the answer to the next test's request.
+    const silent = (await FakeOpenAI.start()).respondWith(() => ({ type: "hang" }));
+    try {
+      const timedOut = new OpenAIProvider({ baseUrl: silent.baseUrl, apiKey: "sk-test", timeoutMs: 50, maxRetries: 0 });
+      expect(await failure(timedOut.chat(request))).toMatchObject({ kind: "timeout", retryable: true });
+    } finally {
+      await silent.close();
+    }
   });
 
   it("reports a server that cannot be reached as a network failure", async () => {
