@@ -67,15 +67,11 @@ export class LiteHeaders implements Headers {
   }
 
   keys(): StringIterator {
-    return (function* (entries) {
-      for (const [name] of entries) yield name;
-    })(this.#entries()) as StringIterator;
+    return Array.from(this.#entries(), ([name]) => name).values() as StringIterator;
   }
 
   values(): StringIterator {
-    return (function* (entries) {
-      for (const [, value] of entries) yield value;
-    })(this.#entries()) as StringIterator;
+    return Array.from(this.#entries(), ([, value]) => value).values() as StringIterator;
   }
 
   [Symbol.iterator](): EntryIterator {
