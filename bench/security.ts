@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { pino } from "pino";
 import { configSchema } from "../src/config/schema.js";
+import { resolveSandbox, type SandboxNetwork } from "../src/sandbox/sandbox.js";
 import { registerBuiltinTools } from "../src/tools/builtin/index.js";
-import { resolveSandbox, type SandboxNetwork } from "../src/tools/builtin/sandbox.js";
 import type { Tool, ToolContext } from "../src/tools/tool.js";
 
 const log = pino({ level: "silent" });

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pino } from "pino";
-import { ContextBuilder } from "../src/agent/context.js";
+import { ContextBuilder } from "../src/agent/context/context.js";
 import type { InboundMessage } from "../src/bus/messages.js";
 import { configSchema } from "../src/config/schema.js";
 import { openSkills } from "../src/daemon/open-skills.js";

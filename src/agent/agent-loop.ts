@@ -13,22 +13,22 @@ import type { UsageLedger } from "../usage/usage-ledger.js";
 import { settleWithin } from "../util/settle-within.js";
 import { type AgentParts, addressedTo, agentParts, type SharedTurnOptions } from "./agent-parts.js";
 import { type AgentDirectory, type AgentRuntime, agentSessionKey, MAIN_AGENT } from "./agent-runtime.js";
-import { ShuttingDown } from "./apology.js";
-import { ChatReplies, errorText } from "./chat-replies.js";
-import type { ContextBuilder } from "./context.js";
+import type { SkillCommandDeps } from "./commands/skill-commands.js";
+import type { ContextBuilder } from "./context/context.js";
 import { type AgentLoopStats, LoopCounters } from "./loop-counters.js";
 import { type AdmissionDeps, admitMessage } from "./message-admission.js";
 import { sanitizeText } from "./sanitize.js";
-import { SessionScheduler } from "./session-scheduler.js";
-import { MemorySessionSettings, type SessionSettingsStore } from "./session-settings.js";
-import type { SessionStore } from "./sessions.js";
-import type { SkillCommandDeps } from "./skill-commands.js";
-import { isJournaled } from "./triggered-turn.js";
-import type { TurnOutcome, TurnRunnerOptions } from "./turn-contract.js";
+import { SessionScheduler } from "./sessions/session-scheduler.js";
+import { MemorySessionSettings, type SessionSettingsStore } from "./sessions/session-settings.js";
+import type { SessionStore } from "./sessions/sessions.js";
+import { ShuttingDown } from "./turn/apology.js";
+import { ChatReplies, errorText } from "./turn/chat-replies.js";
+import { isJournaled } from "./turn/triggered-turn.js";
+import type { TurnOutcome, TurnRunnerOptions } from "./turn/turn-contract.js";
 
 export type { AgentLoopStats } from "./loop-counters.js";
 /** What `onOutcome` listeners get; defined with the turn, which makes most of them. */
-export type { TurnOutcome } from "./turn-contract.js";
+export type { TurnOutcome } from "./turn/turn-contract.js";
 
 export interface AgentLoopOptions {
   bus: MessageBus;

@@ -2,12 +2,12 @@ import type { InboundMessage } from "../bus/messages.js";
 import { meteredProvider } from "../usage/metered-provider.js";
 import { callerOf, type UsageLedger } from "../usage/usage-ledger.js";
 import type { AgentRuntime } from "./agent-runtime.js";
-import type { ChatReplies } from "./chat-replies.js";
-import { allowedModels, type ModelCommandDeps, sessionModel } from "./model-commands.js";
-import type { SessionSettingsStore } from "./session-settings.js";
-import { scheduledModel } from "./triggered-turn.js";
-import { TurnRunner } from "./turn.js";
-import type { TurnRunnerOptions } from "./turn-contract.js";
+import { allowedModels, type ModelCommandDeps, sessionModel } from "./commands/model-commands.js";
+import type { SessionSettingsStore } from "./sessions/session-settings.js";
+import type { ChatReplies } from "./turn/chat-replies.js";
+import { scheduledModel } from "./turn/triggered-turn.js";
+import { TurnRunner } from "./turn/turn.js";
+import type { TurnRunnerOptions } from "./turn/turn-contract.js";
 
 /** One agent as the loop runs it: its runtime, its turns and its `/model` choices. */
 export interface AgentParts {

@@ -4,9 +4,9 @@ import type { SkeinConfig } from "../config/schema.js";
 import type { LlmProvider } from "../providers/provider.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { BudgetGuard } from "../usage/budgets.js";
-import type { ContextBuilder } from "./context.js";
-import type { SkillCommandDeps } from "./skill-commands.js";
-import type { TurnRunnerOptions } from "./turn-contract.js";
+import type { SkillCommandDeps } from "./commands/skill-commands.js";
+import type { ContextBuilder } from "./context/context.js";
+import type { TurnRunnerOptions } from "./turn/turn-contract.js";
 
 /** The id of the one agent of a configuration without `agents.list`; its sessions keep their unprefixed keys. */
 export const MAIN_AGENT = "main";

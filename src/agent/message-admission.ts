@@ -3,17 +3,17 @@ import type { JournalEntry } from "../bus/journal.js";
 import type { InboundMessage } from "../bus/messages.js";
 import type { GateChain } from "../gates/gate-chain.js";
 import { callerOf } from "../usage/usage-ledger.js";
-import { agentText } from "./agent-command.js";
 import type { AgentParts } from "./agent-parts.js";
-import { chatCommandOf, parseCommandLine, runChatCommand } from "./chat-commands.js";
-import { type ChatReplies, errorText } from "./chat-replies.js";
-import { conversationCommands } from "./conversation-commands.js";
-import { sessionModel } from "./model-commands.js";
+import { agentText } from "./commands/agent-command.js";
+import { chatCommandOf, parseCommandLine, runChatCommand } from "./commands/chat-commands.js";
+import { conversationCommands } from "./commands/conversation-commands.js";
+import { sessionModel } from "./commands/model-commands.js";
+import { type InvokedSkill, parseSkillCommand, skillListText } from "./commands/skill-commands.js";
 import { sanitizeText } from "./sanitize.js";
-import { validateSessionKey } from "./session-id.js";
-import type { SessionStore } from "./sessions.js";
-import { type InvokedSkill, parseSkillCommand, skillListText } from "./skill-commands.js";
-import type { TurnOutcome } from "./turn-contract.js";
+import { validateSessionKey } from "./sessions/session-id.js";
+import type { SessionStore } from "./sessions/sessions.js";
+import { type ChatReplies, errorText } from "./turn/chat-replies.js";
+import type { TurnOutcome } from "./turn/turn-contract.js";
 
 /** Whether an entry's message gets a turn (with the text and skill it runs with), or was answered already. */
 export type Admission =

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import type { SessionSettingsStore } from "../agent/session-settings.js";
-import type { SessionStore } from "../agent/sessions.js";
+import type { SessionSettingsStore } from "../agent/sessions/session-settings.js";
+import type { SessionStore } from "../agent/sessions/sessions.js";
 import type { Cluster } from "./open-cluster.js";
 import { RedisSessionSettings } from "./redis-session-settings.js";
 import { RedisSessions } from "./redis-sessions.js";

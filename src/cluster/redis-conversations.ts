@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { sessionKeyWithoutAgent } from "../agent/agent-runtime.js";
-import type { SessionStore } from "../agent/sessions.js";
+import type { SessionStore } from "../agent/sessions/sessions.js";
 import {
   type ConversationEntry,
   type ConversationQuery,

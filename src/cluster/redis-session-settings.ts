@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { SessionSettings, SessionSettingsStore } from "../agent/session-settings.js";
+import type { SessionSettings, SessionSettingsStore } from "../agent/sessions/session-settings.js";
 import { untilReachable } from "../bus/redis-connection.js";
 
 export interface RedisSessionSettingsOptions {

@@ -1,15 +1,15 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { validateSessionKey } from "../agent/session-id.js";
-import { isChatMessage, REMEMBERED_TURNS } from "../agent/session-lines.js";
-import { isSessionSummary } from "../agent/session-summary.js";
+import { validateSessionKey } from "../agent/sessions/session-id.js";
+import { isChatMessage, REMEMBERED_TURNS } from "../agent/sessions/session-lines.js";
+import { isSessionSummary } from "../agent/sessions/session-summary.js";
 import {
   SESSION_RETAIN,
   type SessionContext,
   type SessionStore,
   type SessionSummary,
   type TurnRecord,
-} from "../agent/sessions.js";
+} from "../agent/sessions/sessions.js";
 import { chatKeyOf } from "../bus/messages.js";
 import { untilReachable } from "../bus/redis-connection.js";
 import type { ChatMessage } from "../providers/provider.js";

@@ -20,7 +20,7 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
     [
       import("../config/load.js"),
       import("../routing/agents-overview.js"),
-      import("../agent/session-id.js"),
+      import("../agent/sessions/session-id.js"),
       import("../agent/agent-runtime.js"),
     ],
   );

@@ -4,7 +4,7 @@ import { createInterface, type Interface } from "node:readline";
 import type { TurnOutcome } from "../agent/agent-loop.js";
 import type { TerminalChannel } from "../channel-kit/channel-descriptor.js";
 import { loadConfig } from "../config/load.js";
-import { scrubInitialEnvironment } from "../tools/builtin/initial-environ.js";
+import { scrubInitialEnvironment } from "../sandbox/index.js";
 import { writeFileAtomic } from "../util/atomic-write.js";
 import type { GlobalOptions } from "./command-support.js";
 import { fail, reportFatal, writeOut } from "./command-support.js";

@@ -1,5 +1,5 @@
 import type { DaemonOptions } from "../daemon.js";
-import { scrubInitialEnvironment } from "../tools/builtin/initial-environ.js";
+import { scrubInitialEnvironment } from "../sandbox/index.js";
 import { settleWithin } from "../util/settle-within.js";
 import { boundHeap } from "./bounded-heap.js";
 import type { GlobalOptions } from "./command-support.js";

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import type { PairingStore } from "../access/pairing-store.js";
 import { type AgentRuntime, agentKeyPrefix, MAIN_AGENT } from "../agent/agent-runtime.js";
-import { attachmentResolver } from "../agent/attachments.js";
-import { ContextBuilder } from "../agent/context.js";
-import type { SessionStore } from "../agent/sessions.js";
+import { attachmentResolver } from "../agent/context/attachments.js";
+import { ContextBuilder } from "../agent/context/context.js";
+import type { SessionStore } from "../agent/sessions/sessions.js";
 import type { ApprovalBroker } from "../approvals/approval-broker.js";
 import type { InboundMessage } from "../bus/messages.js";
 import type { SkeinConfig } from "../config/schema.js";

@@ -1,11 +1,11 @@
 import type { Logger } from "pino";
-import { menuCommands, type SkillCommandDeps } from "../agent/skill-commands.js";
+import { menuCommands, type SkillCommandDeps } from "../agent/commands/skill-commands.js";
 import type { Channel } from "../channel-kit/channel.js";
 import type { SkeinConfig } from "../config/schema.js";
+import type { SandboxDecision } from "../sandbox/index.js";
 import { configuredSkills } from "../skills/configured-skills.js";
 import type { SkillSnapshot } from "../skills/skill-library.js";
 import { skillTool } from "../skills/skill-tool.js";
-import type { SandboxDecision } from "../tools/builtin/sandboxed-run.js";
 import type { ToolSink } from "../tools/tool-sink.js";
 import type { Redactor } from "../util/redactor.js";
 

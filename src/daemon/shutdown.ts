@@ -1,5 +1,5 @@
 import type { AgentLoop } from "../agent/agent-loop.js";
-import type { SessionStore } from "../agent/sessions.js";
+import type { SessionStore } from "../agent/sessions/sessions.js";
 import type { ApprovalBroker } from "../approvals/approval-broker.js";
 import type { MessageBus } from "../bus/message-bus.js";
 import type { ChannelSupervisor } from "../channel-kit/channel-supervisor.js";

@@ -1,8 +1,8 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { sessionKeyWithoutAgent } from "../agent/agent-runtime.js";
-import { decodeSessionFileName } from "../agent/session-id.js";
-import type { SessionStore } from "../agent/sessions.js";
+import { decodeSessionFileName } from "../agent/sessions/session-id.js";
+import type { SessionStore } from "../agent/sessions/sessions.js";
 import type { ChatMessage } from "../providers/provider.js";
 import {
   type ConversationEntry,

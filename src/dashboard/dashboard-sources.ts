@@ -1,6 +1,6 @@
 import type { PairingReplyLimit } from "../access/pairing-reply-limit.js";
 import type { PairingStore } from "../access/pairing-store.js";
-import type { SessionStore } from "../agent/sessions.js";
+import type { SessionStore } from "../agent/sessions/sessions.js";
 import type { ApprovalBroker } from "../approvals/approval-broker.js";
 import type { LoadedConfig } from "../config/load.js";
 import type { DaemonStatus } from "../health/daemon-status.js";

@@ -149,7 +149,7 @@ export async function checkMcpServers(
 
 /** Whether commands the agent runs are sandboxed (`tools.exec.sandbox`), probing bubblewrap. */
 export async function checkSandbox(config: SkeinConfig, workspace: string, bwrap?: string): Promise<CheckResult> {
-  const { sandboxCheck } = await import("../tools/builtin/sandbox.js");
+  const { sandboxCheck } = await import("../sandbox/index.js");
   const { sandbox: mode, network } = config.tools.exec;
   // The probe binds the workspace; before it exists, any directory shows whether bubblewrap runs.
   const probeDir = await stat(workspace).then(

@@ -1,9 +1,7 @@
 import { delimiter, sep } from "node:path";
 import type { Logger } from "pino";
 import type { SkeinConfig } from "../config/schema.js";
-import { commandEnvironment } from "../tools/builtin/safe-env.js";
-import { SYSTEM_DIRS } from "../tools/builtin/sandbox.js";
-import type { SandboxDecision } from "../tools/builtin/sandboxed-run.js";
+import { commandEnvironment, type SandboxDecision, SYSTEM_DIRS } from "../sandbox/index.js";
 import { SkillLibrary } from "./skill-library.js";
 import { skillRoots } from "./skill-roots.js";
 import { type Skill, skillCommandEnv } from "./skill-status.js";

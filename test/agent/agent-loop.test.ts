@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { apologies } from "../../src/agent/apology.js";
+import { apologies } from "../../src/agent/turn/apology.js";
 import type { InboundGate } from "../../src/gates/gate.js";
 import { toolResult } from "../../src/tools/tool.js";
 import { type FakeReply, type FakeRequest, spokenText } from "../fakes/fake-openai.js";

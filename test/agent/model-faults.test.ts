@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { apologies } from "../../src/agent/apology.js";
+import { apologies } from "../../src/agent/turn/apology.js";
 import { createLogger } from "../../src/log.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { type Harness, startHarness } from "./harness.js";

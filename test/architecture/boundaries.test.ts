@@ -42,6 +42,33 @@ describe("import boundaries of src/ and channels/", () => {
 });
 
 describe("the boundary rules", () => {
+  it("keep the sandbox and the command guard free of tools, reached only through their entry points", () => {
+    expect(
+      violationsOf({
+        "src/tools/builtin/exec-shell.ts": ["src/sandbox/index.ts", "src/command-guard/index.ts", "src/tools/tool.ts"],
+        "src/sandbox/index.ts": ["src/sandbox/sandbox.ts"],
+        "src/sandbox/sandbox.ts": ["src/sandbox/bwrap-arguments.ts", "src/util/ssrf-guard.ts"],
+        "src/command-guard/shell-guard.ts": ["src/command-guard/shell-parse.ts", "src/util/glob.ts"],
+      }),
+    ).toEqual([]);
+    expect(
+      violationsOf({
+        "src/sandbox/sandboxed-run.ts": ["src/tools/tool.ts"],
+        "src/command-guard/command-policy.ts": ["src/tools/tool.ts", "src/sandbox/index.ts"],
+        "src/tools/builtin/spawn.ts": ["src/sandbox/process-runner.ts", "src/command-guard/command-policy.ts"],
+        "src/skills/configured-skills.ts": ["src/sandbox/safe-env.ts"],
+      }),
+    ).toEqual([
+      "confinement-imports-beyond-util: src/sandbox/sandboxed-run.ts imports src/tools/tool.ts",
+      "confinement-imports-beyond-util: src/command-guard/command-policy.ts imports src/tools/tool.ts",
+      "confinement-imports-beyond-util: src/command-guard/command-policy.ts imports src/sandbox/index.ts",
+      "confinement-entry-bypassed: src/tools/builtin/spawn.ts imports src/sandbox/process-runner.ts",
+      "confinement-entry-bypassed: src/tools/builtin/spawn.ts imports src/command-guard/command-policy.ts",
+      "confinement-entry-bypassed: src/skills/configured-skills.ts imports src/sandbox/safe-env.ts",
+      "folder-cycle: command-guard -> tools -> command-guard",
+    ]);
+  });
+
   it("let the core reach the plugins through the catalog, and plugins use the core's contracts", () => {
     expect(
       violationsOf({
@@ -80,8 +107,8 @@ describe("the boundary rules", () => {
   });
 
   it("fail when the skills import the agent, the channel framework or the daemon", () => {
-    expect(violationsOf({ "src/skills/skill-tool.ts": ["src/agent/turn.ts", "src/tools/tool.ts"] })).toEqual([
-      "skills-import-agent: src/skills/skill-tool.ts imports src/agent/turn.ts",
+    expect(violationsOf({ "src/skills/skill-tool.ts": ["src/agent/turn/turn.ts", "src/tools/tool.ts"] })).toEqual([
+      "skills-import-agent: src/skills/skill-tool.ts imports src/agent/turn/turn.ts",
     ]);
   });
 
@@ -92,12 +119,12 @@ describe("the boundary rules", () => {
           "src/bus/message-bus.ts",
           "src/channel-kit/channel.ts",
           "src/dashboard/web-chat/chat-events.ts",
-          "src/agent/attachments.ts",
+          "src/agent/context/attachments.ts",
         ],
         "src/dashboard/web-chat/chat-routes.ts": ["src/dashboard/session-transcript.ts", "src/tools/registry.ts"],
       }),
     ).toEqual([
-      "web-chat-imports: src/dashboard/web-chat/web-channel.ts imports src/agent/attachments.ts",
+      "web-chat-imports: src/dashboard/web-chat/web-channel.ts imports src/agent/context/attachments.ts",
       "web-chat-imports: src/dashboard/web-chat/chat-routes.ts imports src/tools/registry.ts",
     ]);
   });
@@ -123,17 +150,17 @@ describe("the boundary rules", () => {
           "src/util/x.ts",
           "src/bus/message-bus.ts",
         ],
-        "src/routing/agent-spec.ts": ["src/agent/turn.ts", "src/routing/router.ts"],
+        "src/routing/agent-spec.ts": ["src/agent/turn/turn.ts", "src/routing/router.ts"],
       }),
     ).toEqual([
       "routing-imports-beyond-contracts: src/routing/router.ts imports src/bus/message-bus.ts",
-      "routing-imports-beyond-contracts: src/routing/agent-spec.ts imports src/agent/turn.ts",
+      "routing-imports-beyond-contracts: src/routing/agent-spec.ts imports src/agent/turn/turn.ts",
     ]);
   });
 
   it("fail when the bus imports the agent", () => {
-    expect(violationsOf({ "src/bus/message-bus.ts": ["src/agent/turn.ts"] })).toEqual([
-      "bus-imports-agent: src/bus/message-bus.ts imports src/agent/turn.ts",
+    expect(violationsOf({ "src/bus/message-bus.ts": ["src/agent/turn/turn.ts"] })).toEqual([
+      "bus-imports-agent: src/bus/message-bus.ts imports src/agent/turn/turn.ts",
     ]);
   });
 

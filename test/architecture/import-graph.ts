@@ -21,7 +21,9 @@ export type Violation =
         | "web-chat-imports"
         | "dashboard-imports-daemon"
         | "ui-crosses-daemon"
-        | "routing-imports-beyond-contracts";
+        | "routing-imports-beyond-contracts"
+        | "confinement-imports-beyond-util"
+        | "confinement-entry-bypassed";
       from: string;
       to: string;
     }
@@ -106,6 +108,9 @@ function webChatMayImport(to: string): boolean {
   );
 }
 
+/** Rooms that confine what the agent runs: they import only util, and others reach them through their `index.ts`. */
+const confinementRooms = ["sandbox", "command-guard"];
+
 function forbiddenImport(
   from: string,
   to: string,
@@ -135,6 +140,11 @@ function forbiddenImport(
     to !== "src/bus/messages.ts"
   )
     return "routing-imports-beyond-contracts";
+  const toFolder = coreFolderOf(to) ?? "";
+  if (confinementRooms.includes(fromFolder ?? "") && ![fromFolder, "util"].includes(toFolder))
+    return "confinement-imports-beyond-util";
+  if (confinementRooms.includes(toFolder) && fromFolder !== toFolder && to !== `src/${toFolder}/index.ts`)
+    return "confinement-entry-bypassed";
   const fromPlugin = pluginOf(from);
   if (fromPlugin !== undefined && to.startsWith("channels/") && pluginOf(to) !== fromPlugin)
     return "plugin-imports-plugin";

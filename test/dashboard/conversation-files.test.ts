@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { afterAll, describe } from "vitest";
-import { encodeSessionKey } from "../../src/agent/session-id.js";
-import { SessionFiles } from "../../src/agent/sessions.js";
+import { encodeSessionKey } from "../../src/agent/sessions/session-id.js";
+import { SessionFiles } from "../../src/agent/sessions/sessions.js";
 import { ConversationFiles } from "../../src/dashboard/conversation-files.js";
 import { conversationStoreContract } from "./conversation-store-contract.js";
 

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { SessionStore } from "../../src/agent/sessions.js";
+import type { SessionStore } from "../../src/agent/sessions/sessions.js";
 import { type ConversationStore, MAX_LISTED_CONVERSATIONS } from "../../src/dashboard/conversation-store.js";
 import type { ChatMessage } from "../../src/providers/provider.js";
 

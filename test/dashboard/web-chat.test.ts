@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SessionFiles } from "../../src/agent/sessions.js";
+import { SessionFiles } from "../../src/agent/sessions/sessions.js";
 import { createDaemon, type Daemon } from "../../src/daemon.js";
 import { BodyError, readJsonBody, sendJson } from "../../src/dashboard/dashboard-http.js";
 import { matchPath } from "../../src/dashboard/dashboard-routes.js";

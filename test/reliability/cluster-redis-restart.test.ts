@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { apologies } from "../../src/agent/apology.js";
+import { apologies } from "../../src/agent/turn/apology.js";
 import { redisSkipReason } from "../support/redis-server.js";
 import { ClusterWorld } from "./cluster-harness.js";
 import { marker } from "./harness.js";

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cliPath } from "../support/cli-path.js";
+import { cliPath } from "./cli-path.js";
 
 /** A `skein` command of the built CLI running as a child process, its log (stderr) collected. */
 export interface SkeinProcess {

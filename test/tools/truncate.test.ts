@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentFor } from "../../src/agent/tool-loop.js";
+import { contentFor } from "../../src/agent/turn/tool-loop.js";
 import { toolResult } from "../../src/tools/tool.js";
 import { MAX_TOOL_RESULT_BYTES, truncateForLlm } from "../../src/tools/truncate.js";
 

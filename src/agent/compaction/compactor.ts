@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
 import type { ChatMessage, LlmProvider } from "../../providers/provider.js";
 import type { ToolContext, ToolSchema } from "../../tools/tool.js";
-import { historyWindow } from "../context.js";
-import type { SessionContext, SessionSummary } from "../session-summary.js";
-import type { ToolCatalog } from "../tool-loop.js";
+import { historyWindow } from "../context/context.js";
+import type { SessionContext, SessionSummary } from "../sessions/session-summary.js";
+import type { ToolCatalog } from "../turn/tool-loop.js";
 import { flushMemory } from "./memory-flush.js";
 import { splitIndex } from "./split.js";
 import { summarise } from "./summariser.js";

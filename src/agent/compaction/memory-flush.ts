@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { ChatMessage, LlmProvider } from "../../providers/provider.js";
 import type { ToolContext, ToolFailure, ToolSchema } from "../../tools/tool.js";
-import { runToolLoop, type ToolCatalog } from "../tool-loop.js";
+import { runToolLoop, type ToolCatalog } from "../turn/tool-loop.js";
 
 /** What the silent turn before a compaction tells the model. */
 export const FLUSH_PROMPT =

@@ -1,6 +1,6 @@
-import { type Tool, ToolError } from "../tool.js";
-import { checkAllowlist, checkDenylist, isAllowlisted } from "./command-policy.js";
-import { runSandboxed, type SandboxDecision } from "./sandboxed-run.js";
+import { CommandRefused, checkAllowlist, checkDenylist, isAllowlisted } from "../../command-guard/index.js";
+import { runSandboxed, type SandboxDecision, SandboxError } from "../../sandbox/index.js";
+import { type Tool, type ToolContext, ToolError } from "../tool.js";
 import { workspaceState } from "./workspace-state.js";
 
 export const EXEC_DEFAULT_TIMEOUT_S = 30;
@@ -23,6 +23,15 @@ export interface CommandRunnerOptions {
 export function timeoutMsOf(requested: number | undefined, fallbackSeconds: number, maxSeconds: number): number {
   const seconds = Math.min(requested ?? fallbackSeconds, maxSeconds);
   return Math.max(1, Math.round(seconds * 1000));
+}
+
+/** The command guard's and the sandbox's refusals as the tool errors the model reads; any other error as it is. */
+export function commandToolError(error: unknown): unknown {
+  if (error instanceof CommandRefused) return new ToolError("PermissionDenied", error.message);
+  if (!(error instanceof SandboxError)) return error;
+  return error.kind === "unavailable"
+    ? new ToolError("PermissionDenied", `exec_shell and spawn are refused: ${error.message}`)
+    : new ToolError("ExecutionFailed", error.message);
 }
 
 /** `exec_shell`: a command line run by `sh -c` in the workspace. */
@@ -52,38 +61,43 @@ export function execShellTool(options: CommandRunnerOptions): Tool<{ command: st
     grantState: () => workspaceState(options.workspace),
     // Our own timer kills the process group first; the registry's limit is only a backstop.
     timeoutMs: (EXEC_MAX_TIMEOUT_S + 10) * 1000,
-    async execute(args, ctx) {
-      await checkDenylist(args.command);
-      if (!ctx.approved) checkAllowlist(args.command, options.allow);
-      const timeoutMs = timeoutMsOf(args.timeout, EXEC_DEFAULT_TIMEOUT_S, EXEC_MAX_TIMEOUT_S);
-      const outcome = await runSandboxed({
-        file: "sh",
-        args: ["-c", args.command],
-        cwd: options.workspace,
-        env: { ...options.env, ...ctx.turn?.commandEnv },
-        sandbox: options.sandbox,
-        timeoutMs,
-        signal: ctx.signal,
-        ...(options.readOnlyBinds ? { readOnlyBinds: options.readOnlyBinds() } : {}),
-      });
-      const result = {
-        exit_code: outcome.exitCode,
-        stdout: outcome.stdout,
-        stderr: outcome.stderr,
-        duration_ms: outcome.durationMs,
-        ...(outcome.limitReached ? { limit_reached: outcome.limitReached } : {}),
-      };
-      const limitNote = outcome.limitReached ? `; ${outcome.limitReached}` : "";
-      if (outcome.startError !== undefined) throw new ToolError("ExecutionFailed", outcome.startError);
-      if (outcome.timedOut) {
-        throw new ToolError(
-          "Timeout",
-          `the command did not finish within ${timeoutMs / 1000} s and was killed${limitNote}`,
-          result,
-        );
-      }
-      if (outcome.aborted) throw new ToolError("Timeout", `the command was cancelled and killed${limitNote}`, result);
-      return result;
-    },
+    execute: (args, ctx) =>
+      runCommandLine(args, ctx).catch((error: unknown) => {
+        throw commandToolError(error);
+      }),
   };
+
+  async function runCommandLine(args: { command: string; timeout?: number }, ctx: ToolContext) {
+    await checkDenylist(args.command);
+    if (!ctx.approved) checkAllowlist(args.command, options.allow);
+    const timeoutMs = timeoutMsOf(args.timeout, EXEC_DEFAULT_TIMEOUT_S, EXEC_MAX_TIMEOUT_S);
+    const outcome = await runSandboxed({
+      file: "sh",
+      args: ["-c", args.command],
+      cwd: options.workspace,
+      env: { ...options.env, ...ctx.turn?.commandEnv },
+      sandbox: options.sandbox,
+      timeoutMs,
+      signal: ctx.signal,
+      ...(options.readOnlyBinds ? { readOnlyBinds: options.readOnlyBinds() } : {}),
+    });
+    const result = {
+      exit_code: outcome.exitCode,
+      stdout: outcome.stdout,
+      stderr: outcome.stderr,
+      duration_ms: outcome.durationMs,
+      ...(outcome.limitReached ? { limit_reached: outcome.limitReached } : {}),
+    };
+    const limitNote = outcome.limitReached ? `; ${outcome.limitReached}` : "";
+    if (outcome.startError !== undefined) throw new ToolError("ExecutionFailed", outcome.startError);
+    if (outcome.timedOut) {
+      throw new ToolError(
+        "Timeout",
+        `the command did not finish within ${timeoutMs / 1000} s and was killed${limitNote}`,
+        result,
+      );
+    }
+    if (outcome.aborted) throw new ToolError("Timeout", `the command was cancelled and killed${limitNote}`, result);
+    return result;
+  }
 }

@@ -1,7 +1,7 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
+import { globToRegExp } from "../../util/glob.js";
 import { type Tool, ToolError } from "../tool.js";
-import { globToRegExp } from "./glob.js";
 import { readRegularFile } from "./regular-file.js";
 import { resolveExisting } from "./workspace-path.js";
 

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { type ReportBack, type Tool, ToolError, toolResult } from "../tool.js";
-import { checkAllowlist, checkProgram, isAllowlisted } from "./command-policy.js";
-import { type CommandRunnerOptions, timeoutMsOf } from "./exec-shell.js";
-import type { RunOutcome } from "./process-runner.js";
-import { runSandboxed } from "./sandboxed-run.js";
+import { checkAllowlist, checkProgram, isAllowlisted } from "../../command-guard/index.js";
+import { type RunOutcome, runSandboxed } from "../../sandbox/index.js";
+import { type ReportBack, type Tool, type ToolContext, ToolError, toolResult } from "../tool.js";
+import { type CommandRunnerOptions, commandToolError, timeoutMsOf } from "./exec-shell.js";
 import { workspaceState } from "./workspace-state.js";
 
 /** At most this many spawned processes run at once, foreground and background together. */
@@ -95,7 +94,7 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
         log.error({ err: error, id }, "background spawn failed");
         reportBack(
           toolResult(
-            { event: "background process ended", id, status: "failed", error: String(error) },
+            { event: "background process ended", id, status: "failed", error: String(commandToolError(error)) },
             { isError: true },
           ),
         );
@@ -130,45 +129,46 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
     needsApproval: (args) => !isAllowlisted([args.command, ...(args.args ?? [])].join(" "), options.allow),
     grantState: () => workspaceState(options.workspace),
     timeoutMs: (SPAWN_MAX_TIMEOUT_S + 10) * 1000,
-    async execute(args, ctx) {
-      const commandLine = [args.command, ...(args.args ?? [])].join(" ");
-      await checkProgram([args.command, ...(args.args ?? [])]);
-      if (!ctx.approved) checkAllowlist(commandLine, options.allow);
-      if (running >= MAX_CONCURRENT_SPAWNS) {
-        throw new ToolError(
-          "ExecutionFailed",
-          `spawn limit reached: at most ${MAX_CONCURRENT_SPAWNS} processes run at once; wait for one to finish`,
-        );
-      }
-      const description = args.description ?? "(no description)";
-      if (args.background) {
-        const timeoutMs = timeoutMsOf(args.timeout, SPAWN_DEFAULT_TIMEOUT_S, SPAWN_MAX_BACKGROUND_TIMEOUT_S);
-        const id = `spawn-${randomUUID().slice(0, 8)}`;
-        reportWhenDone(
-          run(args, timeoutMs, options.signal, ctx.turn?.commandEnv),
-          id,
-          args,
-          description,
-          ctx.reportBack,
-          ctx.log,
-        );
-        return toolResult({ status: "started", id, command: args.command, description }, { async: true });
-      }
-      const timeoutMs = timeoutMsOf(args.timeout, SPAWN_DEFAULT_TIMEOUT_S, SPAWN_MAX_TIMEOUT_S);
-      const outcome = await run(args, timeoutMs, ctx.signal, ctx.turn?.commandEnv);
-      const result = resultOf(outcome, args.command, description);
-      if (outcome.startError !== undefined) {
-        throw new ToolError("ExecutionFailed", `could not run "${args.command}": ${outcome.startError}`);
-      }
-      if (outcome.timedOut) {
-        throw new ToolError(
-          "Timeout",
-          `the process did not finish within ${timeoutMs / 1000} s and was killed`,
-          result,
-        );
-      }
-      if (outcome.aborted) throw new ToolError("Timeout", "the process was cancelled and killed", result);
-      return result;
-    },
+    execute: (args, ctx) =>
+      runProgram(args, ctx).catch((error: unknown) => {
+        throw commandToolError(error);
+      }),
   };
+
+  async function runProgram(args: SpawnArgs, ctx: ToolContext) {
+    const commandLine = [args.command, ...(args.args ?? [])].join(" ");
+    await checkProgram([args.command, ...(args.args ?? [])]);
+    if (!ctx.approved) checkAllowlist(commandLine, options.allow);
+    if (running >= MAX_CONCURRENT_SPAWNS) {
+      throw new ToolError(
+        "ExecutionFailed",
+        `spawn limit reached: at most ${MAX_CONCURRENT_SPAWNS} processes run at once; wait for one to finish`,
+      );
+    }
+    const description = args.description ?? "(no description)";
+    if (args.background) {
+      const timeoutMs = timeoutMsOf(args.timeout, SPAWN_DEFAULT_TIMEOUT_S, SPAWN_MAX_BACKGROUND_TIMEOUT_S);
+      const id = `spawn-${randomUUID().slice(0, 8)}`;
+      reportWhenDone(
+        run(args, timeoutMs, options.signal, ctx.turn?.commandEnv),
+        id,
+        args,
+        description,
+        ctx.reportBack,
+        ctx.log,
+      );
+      return toolResult({ status: "started", id, command: args.command, description }, { async: true });
+    }
+    const timeoutMs = timeoutMsOf(args.timeout, SPAWN_DEFAULT_TIMEOUT_S, SPAWN_MAX_TIMEOUT_S);
+    const outcome = await run(args, timeoutMs, ctx.signal, ctx.turn?.commandEnv);
+    const result = resultOf(outcome, args.command, description);
+    if (outcome.startError !== undefined) {
+      throw new ToolError("ExecutionFailed", `could not run "${args.command}": ${outcome.startError}`);
+    }
+    if (outcome.timedOut) {
+      throw new ToolError("Timeout", `the process did not finish within ${timeoutMs / 1000} s and was killed`, result);
+    }
+    if (outcome.aborted) throw new ToolError("Timeout", "the process was cancelled and killed", result);
+    return result;
+  }
 }

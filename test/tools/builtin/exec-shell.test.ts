@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DENYLIST } from "../../../src/tools/builtin/command-policy.js";
+import { DENYLIST } from "../../../src/command-guard/command-policy.js";
+import { OUTPUT_HEAD_BYTES, OUTPUT_TAIL_BYTES } from "../../../src/sandbox/process-runner.js";
 import { EXEC_DEFAULT_TIMEOUT_S, EXEC_MAX_TIMEOUT_S, timeoutMsOf } from "../../../src/tools/builtin/exec-shell.js";
-import { OUTPUT_HEAD_BYTES, OUTPUT_TAIL_BYTES } from "../../../src/tools/builtin/process-runner.js";
 import type { ToolError } from "../../../src/tools/tool.js";
 import { isRunning, waitUntilGone } from "./process-helpers.js";
 import { makeContext, setUpTools } from "./tool-harness.js";
