@@ -1,3 +1,11 @@
+/**
+ * What the model calls cost. `usage-store.ts`: a call's usage record, the store contract and its daily JSONL files
+ * under `$SKEIN_HOME/usage/` (Redis in `src/cluster/`); this file: the `UsageLedger`, which records every call,
+ * priced, with today's totals (counted in memory, or read from a cluster's shared day totals);
+ * `metered-provider.ts`: a provider whose every call is counted; `budgets.ts`: the daily budgets;
+ * `usage-summary.ts`: the totals `skein usage` and `/usage` show.
+ */
+
 import type { Logger } from "pino";
 import { chatKeyOf } from "../bus/messages.js";
 import type { ModelProviderConfig } from "../config/schema.js";
