@@ -92,7 +92,8 @@ function readAll(body: Readable): Promise<string> {
     body.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     body.once("error", reject);
     body.once("close", () => {
-      if (!body.readableEnded) reject(Object.assign(new Error("Premature close"), { code: "ERR_STREAM_PREMATURE_CLOSE" }));
+      if (!body.readableEnded)
+        reject(Object.assign(new Error("Premature close"), { code: "ERR_STREAM_PREMATURE_CLOSE" }));
     });
   });
 }
@@ -168,14 +169,32 @@ function send(
     typeof body === "string" ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.byteLength : undefined;
   const requestHeaders = fixedLength === undefined ? headers : { ...headers, "content-length": String(fixedLength) };
   return new Promise((resolve, reject) => {
+    const signal = init.signal;
+    if (signal?.aborted) return reject(abortError());
     const request = (secure ? https : http).request(url, {
       method,
       headers: requestHeaders,
       agent: init.agent ?? keepAliveAgents[url.protocol as "http:" | "https:"],
-      ...(init.signal ? { signal: init.signal } : {}),
     });
-    request.once("response", resolve);
-    request.once("error", reject);
+    // One abort listener for the request and its answer's body (node:http's own `signal` option costs
+    // several listeners and an end-of-stream watch per request): an abort ends either with an AbortError.
+    let answer: http.IncomingMessage | undefined;
+    const onAbort = () => {
+      const error = abortError();
+      answer?.destroy(error);
+      request.destroy(error);
+    };
+    const release = () => signal?.removeEventListener("abort", onAbort);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    request.once("response", (response: http.IncomingMessage) => {
+      answer = response;
+      response.once("close", release);
+      resolve(response);
+    });
+    request.once("error", (error) => {
+      release();
+      reject(error);
+    });
     if (body === undefined || body === null) request.end();
     else if (typeof body === "string" || body instanceof Uint8Array) request.end(body);
     else pipeline(body instanceof Readable ? body : Readable.from(body), request, (error) => error && reject(error));
@@ -191,7 +210,6 @@ function responseOf(
   const status = answer.statusCode ?? 0;
   const empty = method === "HEAD" || status === 204 || status === 304;
   if (empty) answer.resume();
-  else abortBodyWith(answer, signal);
   return new HttpResponse(
     status,
     answer.statusMessage ?? "",
@@ -201,18 +219,9 @@ function responseOf(
   );
 }
 
-/** An abort after the headers ends the body with an `AbortError`, as it does fetch's. */
-function abortBodyWith(answer: http.IncomingMessage, signal: AbortSignal | null | undefined): void {
-  if (!signal) return;
-  const abort = () => {
-    answer.destroy(new DOMException("This operation was aborted", "AbortError"));
-  };
-  if (signal.aborted) {
-    abort();
-    return;
-  }
-  signal.addEventListener("abort", abort, { once: true });
-  answer.once("close", () => signal.removeEventListener("abort", abort));
+/** What an abort ends a request or its body with, as fetch does. */
+function abortError(): Error {
+  return new DOMException("This operation was aborted", "AbortError");
 }
 
 /** The body without its `content-encoding` (we ask for none, but a server or proxy may still compress). */
