@@ -4,7 +4,7 @@ import { callerOf, type UsageLedger } from "../usage/usage-ledger.js";
 import type { AgentRuntime } from "./agent-runtime.js";
 import { allowedModels, type ModelCommandDeps, sessionModel } from "./commands/model-commands.js";
 import type { VoiceCommandDeps } from "./commands/voice-command.js";
-import type { SessionSettingsStore } from "./sessions/session-settings.js";
+import type { SessionSettings, SessionSettingsStore } from "./sessions/session-settings.js";
 import type { ChatReplies } from "./turn/chat-replies.js";
 import { scheduledModel } from "./turn/triggered-turn.js";
 import { TurnRunner } from "./turn/turn.js";
@@ -55,9 +55,25 @@ export function agentParts(runtime: AgentRuntime, shared: SharedTurnOptions): Ag
     voiceNotes,
     ...(runtime.speech && { mode: runtime.speech.mode }),
   };
+  // The settings a turn read for its model give its `/voice` choice too: one read of the store a turn (a Redis
+  // round trip in a cluster). One session's turns and commands run one at a time, so none changes them in between.
+  const readForTurn = new Map<string, { messageId: string; read: Promise<SessionSettings> }>();
+  const modelOf = (key: string, message: InboundMessage): Promise<string> => {
+    if (!runtime.speech) return sessionModel(key, models);
+    const read = settings.get(key);
+    readForTurn.set(key, { messageId: message.id, read });
+    return sessionModel(key, {
+      agent: runtime.defaults,
+      settings: { get: () => read, set: (...set) => settings.set(...set) },
+    });
+  };
   const speech: TurnSpeech | undefined = runtime.speech && {
     speech: runtime.speech,
-    choiceOf: async (key) => (await settings.get(key)).voice,
+    choiceOf: async (key, message) => {
+      const kept = readForTurn.get(key);
+      readForTurn.delete(key);
+      return (await (kept?.messageId === message.id ? kept.read : settings.get(key))).voice;
+    },
     voiceNotes,
     ...(ledger && { onSpoken: (message, usage) => void ledger.recordSpeech(callerOf(message), usage) }),
   };
@@ -72,7 +88,7 @@ export function agentParts(runtime: AgentRuntime, shared: SharedTurnOptions): Ag
     ...(runtime.namePrefix && { namePrefix: runtime.namePrefix }),
     ...(speech && { speech }),
     modelFor: async (key, message) => ({
-      model: scheduledModel(message, allowedModels(runtime.defaults)) ?? (await sessionModel(key, models)),
+      model: scheduledModel(message, allowedModels(runtime.defaults)) ?? (await modelOf(key, message)),
       provider: ledger ? meteredProvider(runtime.provider, callerOf(message), ledger) : runtime.provider,
     }),
   });

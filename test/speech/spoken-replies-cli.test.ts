@@ -129,7 +129,7 @@ describe("skein start, the built CLI, answering a voice note with a voice note o
     expect(voicesIn(666)).toEqual([]);
   });
 
-  it("reads out no markup: no code fences, **, #, table pipes or raw URLs", async () => {
+  it("reads out no markup (code fences, **, #, table pipes, raw URLs) and no configured secret", async () => {
     world.answers.set(
       "the release notes",
       [
@@ -145,6 +145,8 @@ describe("skein start, the built CLI, answering a voice note with a voice note o
         "```",
         "",
         "- see [the guide](https://example.com/guide)",
+        "",
+        `Your key ${SPEECH_KEY} is set.`,
       ].join("\n"),
     );
 
@@ -152,7 +154,7 @@ describe("skein start, the built CLI, answering a voice note with a voice note o
 
     const [request] = speechAbout("Release 2.1");
     expect(request?.input).toBe(
-      "Release 2.1\nThe fast path is on. Details at example.com\nstep, time\nbuild, 3 min\nsee the guide",
+      "Release 2.1\nThe fast path is on. Details at example.com\nstep, time\nbuild, 3 min\nsee the guide\nYour key [redacted] is set.",
     );
     expect(request?.input).not.toMatch(/```|\*\*|#|\||https?:/);
     expect(voicesIn(777)).toHaveLength(1);

@@ -33,7 +33,7 @@ export async function spokenReplyOf(
   const { speech: turnSpeech, log } = options;
   if (!turnSpeech?.voiceNotes(message.channel)) return undefined;
   try {
-    const choice = await turnSpeech.choiceOf(sessionKey);
+    const choice = await turnSpeech.choiceOf(sessionKey, message);
     if (!speaksTo(turnSpeech.speech.mode, choice, message)) return undefined;
     const spoken = await turnSpeech.speech.spokenInput(answer);
     if (spoken.type === "too-long")

@@ -66,8 +66,8 @@ export interface TurnRunnerOptions {
 export interface TurnSpeech {
   /** The agent's speech. */
   speech: Speech;
-  /** The chat's `/voice` choice (by session key). */
-  choiceOf(sessionKey: string): Promise<VoiceChoice | undefined>;
+  /** The chat's `/voice` choice when answering `message` in session `sessionKey`. */
+  choiceOf(sessionKey: string, message: InboundMessage): Promise<VoiceChoice | undefined>;
   /** Whether a channel sends voice notes. */
   voiceNotes(channel: string): boolean;
   /** Counts a speech call in the usage of the message's sender, chat and agent. */
