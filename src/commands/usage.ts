@@ -69,7 +69,7 @@ export async function run(options: UsageCommandOptions, io: CommandIo = processI
       ...(cached ? ["cached"] : []),
       "output",
       "tokens",
-      ...(spoken ? ["spoken chars"] : []),
+      ...(spoken ? ["spoken"] : []),
       "cost",
     ];
     const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));

@@ -1,7 +1,11 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
+import { run as usageCli } from "../../src/commands/usage.js";
 import { UsageLedger } from "../../src/usage/usage-ledger.js";
-import type { UsageRecord, UsageStore } from "../../src/usage/usage-store.js";
+import { UsageFiles, type UsageRecord, type UsageStore } from "../../src/usage/usage-store.js";
 import { describeTotals } from "../../src/usage/usage-summary.js";
 
 describe("speech in usage", () => {
@@ -33,5 +37,36 @@ describe("speech in usage", () => {
     const totals = (await ledger.totalsOf(caller)).chat;
     expect(totals).toMatchObject({ calls: 2, characters: 500_010, cost: 6 });
     expect(describeTotals(totals)).toBe("0 tokens (500,010 characters spoken, $6.00)");
+  });
+
+  it("adds a spoken column to skein usage once speech calls were made", async () => {
+    const home = await mkdtemp(join(tmpdir(), "skein-speech-usage-"));
+    try {
+      const at = "2026-12-01T10:00:00.000Z";
+      const files = new UsageFiles(join(home, "usage"));
+      const call = { at, ...caller, provider: "openai" };
+      await files.append({ ...call, model: "gpt-4o", promptTokens: 10, completionTokens: 5 });
+      await files.append({ ...call, model: "gpt-4o-mini-tts", promptTokens: 0, completionTokens: 0, characters: 1234 });
+      const output: string[] = [];
+      const io = {
+        stdout: (text: string) => void output.push(text),
+        stderr: (text: string) => void output.push(text),
+        env: { SKEIN_HOME: home },
+        cwd: home,
+        now: () => Date.parse(at),
+      };
+
+      expect(await usageCli({ by: "model" }, io)).toBe(0);
+
+      const [, header, ...rows] = output.join("").trim().split("\n");
+      expect(header?.split(/\s+/)).toEqual(["model", "calls", "input", "output", "tokens", "spoken", "cost"]);
+      expect(rows.map((row) => row.split(/\s+/))).toEqual([
+        ["openai/gpt-4o", "1", "10", "5", "15", "0", "-"],
+        ["openai/gpt-4o-mini-tts", "1", "0", "0", "0", "1,234", "-"],
+        ["total", "2", "10", "5", "15", "1,234", "-"],
+      ]);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
   });
 });
