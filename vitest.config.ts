@@ -33,6 +33,7 @@ const SHARED_MODULES = [
   "scheduler",
   "security",
   "skills",
+  "speech",
   "tools",
   "ui",
   "usage",

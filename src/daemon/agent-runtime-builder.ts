@@ -13,6 +13,7 @@ import type { ModelRouter } from "../providers/model-router.js";
 import type { LlmProvider } from "../providers/provider.js";
 import type { AgentSpec } from "../routing/agent-spec.js";
 import type { Scheduler } from "../scheduler/scheduler.js";
+import { createSpeech } from "../speech/index.js";
 import { registerBuiltinTools } from "../tools/builtin/index.js";
 import { noteFiles } from "../tools/builtin/memory-notes.js";
 import type { MemoryStore, NoteStore } from "../tools/builtin/memory-store.js";
@@ -34,8 +35,8 @@ export interface AgentRuntimeDeps {
   log: Logger;
   /** Aborted at shutdown. */
   signal: AbortSignal;
-  /** Where the skills' secrets go once read, so that no log line or outbound text carries them. */
-  redactor?: Pick<Redactor, "add">;
+  /** Where the skills' secrets go once read, so that no log line, outbound text or spoken reply carries them. */
+  redactor?: Pick<Redactor, "add" | "redact">;
   broker: ApprovalBroker;
   scheduler: Scheduler;
   pairings: PairingStore;
@@ -138,6 +139,12 @@ export async function buildAgentRuntime(spec: AgentSpec, deps: AgentRuntimeDeps)
       ...(routing && { agent: spec.id }),
     }),
     attachments: attachmentResolver({ workspace, config, log, fetchFor: deps.fetchFor }),
+    speech: createSpeech({
+      settings: spec.tts,
+      // The config names only providers it has (checked at load).
+      provider: config.providers[spec.tts.provider] ?? config.providers.openai,
+      ...(deps.redactor && { redact: (text: string) => deps.redactor!.redact(text) }),
+    }),
   };
   return { runtime, skills };
 }
