@@ -57,6 +57,11 @@ const agentDefaults = z.object({
   max_concurrent_turns: z.number().int().min(1).default(8),
   max_tokens: z.number().int().min(1).optional(),
   temperature: z.number().min(0).max(2).optional(),
+  /**
+   * Thinking before answering, for the APIs that have it: Anthropic's extended thinking (a token
+   * budget), the Responses API's `reasoning.effort`, Ollama's `think`. `off` sends none.
+   */
+  thinking: z.enum(["off", "low", "medium", "high"]).default("off"),
   /** Whole-turn time limit in seconds; a turn still running then is aborted and the user told. */
   turn_timeout: seconds().default(600),
   /** Models tried in order when the current one fails with a connection error, timeout, 429 or 5xx. */
@@ -100,14 +105,34 @@ const agentDefaults = z.object({
     .prefault({}),
 });
 
-/** Price of a model in currency units per million tokens (`cached_input`: input tokens the provider's prompt cache served). */
+/**
+ * Price of a model in currency units per million tokens (`cached_input`: input tokens the provider's
+ * prompt cache served; `cache_write`: input tokens written to it, by default 1.25 x `input` on the
+ * `anthropic` API and `input` on the others).
+ */
 const modelPrice = z.object({
   input: z.number().min(0),
   output: z.number().min(0),
   cached_input: z.number().min(0).optional(),
+  cache_write: z.number().min(0).optional(),
 });
 
+/** The wire protocols a provider can speak (`providers.<name>.api`). */
+export const providerApis = ["chat", "responses", "anthropic", "ollama"] as const;
+export type ProviderApi = (typeof providerApis)[number];
+
+/** The API a provider speaks when its config names none: `anthropic` and `ollama` by their names, else Chat Completions. */
+export function defaultApiOf(name: string): ProviderApi {
+  return name === "anthropic" ? "anthropic" : name === "ollama" ? "ollama" : "chat";
+}
+
 const modelProvider = z.object({
+  /**
+   * The API it speaks: `chat` (OpenAI Chat Completions), `responses` (OpenAI Responses), `anthropic`
+   * (Anthropic Messages) or `ollama` (Ollama's native /api/chat). Default: `anthropic` for a provider
+   * named anthropic, `ollama` for one named ollama, else `chat`.
+   */
+  api: z.enum(providerApis).optional(),
   api_key: z.string().optional(),
   base_url: z.string().url().optional(),
   /** Time limit of one request in seconds: the headers and the whole answer. */
@@ -133,13 +158,18 @@ const modelProvider = z.object({
 });
 
 /**
- * `providers.<name>`: any number of OpenAI-compatible endpoints, in the order written (a bare
- * model name goes to the first). `providers.openai` always exists, with its defaults when absent.
+ * `providers.<name>`: any number of model endpoints, in the order written (a bare model name goes
+ * to the first), each with its `api` settled. `providers.openai` always exists, with its defaults
+ * when absent.
  */
 const providers = z
   .record(z.string(), modelProvider)
   .default({})
-  .transform((configured) => (configured.openai ? configured : { ...configured, openai: modelProvider.parse({}) }))
+  .transform((configured) => {
+    const all = configured.openai ? configured : { ...configured, openai: modelProvider.parse({}) };
+    for (const [name, settings] of Object.entries(all)) settings.api ??= defaultApiOf(name);
+    return all as Record<string, ModelProviderConfig>;
+  })
   .pipe(z.custom<Record<string, ModelProviderConfig> & { openai: ModelProviderConfig }>());
 
 const mcpServer = z.object({
@@ -362,8 +392,8 @@ export type SkeinConfigInput = z.input<typeof configSchema>;
 export type HookConfig = z.output<typeof hook>;
 export type SkillsConfig = z.output<typeof skills>;
 export type McpServerConfig = z.output<typeof mcpServer>;
-/** One `providers.<name>` section with its defaults filled in. */
-export type ModelProviderConfig = z.output<typeof modelProvider>;
+/** One `providers.<name>` section with its defaults filled in (its `api` settled by its name when not written). */
+export type ModelProviderConfig = Omit<z.output<typeof modelProvider>, "api"> & { api: ProviderApi };
 /** `agents.defaults` with its defaults filled in. */
 export type AgentDefaultsConfig = z.output<typeof agentDefaults>;
 /** The top-level `tools` with its defaults filled in. */

@@ -7,14 +7,15 @@ import { withRetry } from "../util/retry.js";
 import { wellFormedDeep } from "../util/well-formed.js";
 import { assembleStream, usageOf } from "./assemble-stream.js";
 import { BodyFault, guardedFetch, type StreamWatch, streamWatchKey } from "./guarded-fetch.js";
+import { type ChatMessage, type ChatRequest, type ChatResponse, type LlmProvider, ProviderError } from "./provider.js";
 import {
-  type ChatMessage,
-  type ChatRequest,
-  type ChatResponse,
-  type LlmProvider,
-  ProviderError,
-  type ProviderErrorKind,
-} from "./provider.js";
+  causeChain,
+  commonProviderError,
+  kindOfStatus,
+  noLongWaits,
+  unknownProviderError,
+  withCallSignal,
+} from "./provider-errors.js";
 import { deltasAcrossAttempts } from "./text-deltas.js";
 
 export interface OpenAIProviderOptions {
@@ -64,6 +65,29 @@ export function openAIOptionsFrom(config: ModelProviderConfig, name = "openai"):
   };
 }
 
+/**
+ * The official SDK's client for `options`: over the lean {@link httpFetch} with every answer's body
+ * bounded (see guarded-fetch.ts), JSON read even without a Content-Type. The Responses API's client
+ * uses it too.
+ */
+export function createOpenAIClient(options: OpenAIProviderOptions): OpenAI {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const fetchImpl = jsonWithoutContentType(options.fetch ?? httpFetch);
+  return new OpenAI({
+    // Local servers usually need no key; the SDK insists on one.
+    apiKey: options.apiKey || "not-needed",
+    baseURL: options.baseUrl,
+    timeout: timeoutMs,
+    maxRetries: options.maxRetries ?? 2,
+    // The SDK reads from a response only what an HttpResponse has (see util/http-fetch.ts).
+    fetch: guardedFetch(
+      options.maxRetryAfterSeconds === undefined ? fetchImpl : noLongWaits(fetchImpl, options.maxRetryAfterSeconds),
+      { deadlineMs: timeoutMs, idleMs: Math.min(timeoutMs, options.idleTimeoutMs ?? 60_000) },
+    ) as unknown as typeof fetch,
+    ...(options.headers && Object.keys(options.headers).length ? { defaultHeaders: options.headers } : {}),
+  });
+}
+
 /** Chat Completions over the official SDK: OpenAI, OpenRouter, Groq, Ollama, vLLM, LM Studio... */
 export class OpenAIProvider implements LlmProvider {
   readonly name: string;
@@ -75,23 +99,9 @@ export class OpenAIProvider implements LlmProvider {
 
   constructor(options: OpenAIProviderOptions = {}) {
     this.name = options.name ?? "openai";
-    const timeoutMs = options.timeoutMs ?? 120_000;
-    const fetchImpl = jsonWithoutContentType(options.fetch ?? httpFetch);
     this.#maxRetries = options.maxRetries ?? 2;
     this.#retryDelayMs = options.retryDelayMs ?? 500;
-    this.#client = new OpenAI({
-      // Local servers usually need no key; the SDK insists on one.
-      apiKey: options.apiKey || "not-needed",
-      baseURL: options.baseUrl,
-      timeout: timeoutMs,
-      maxRetries: this.#maxRetries,
-      // The SDK reads from a response only what an HttpResponse has (see util/http-fetch.ts).
-      fetch: guardedFetch(
-        options.maxRetryAfterSeconds === undefined ? fetchImpl : noLongWaits(fetchImpl, options.maxRetryAfterSeconds),
-        { deadlineMs: timeoutMs, idleMs: Math.min(timeoutMs, options.idleTimeoutMs ?? 60_000) },
-      ) as unknown as typeof fetch,
-      ...(options.headers && Object.keys(options.headers).length ? { defaultHeaders: options.headers } : {}),
-    });
+    this.#client = createOpenAIClient(options);
     this.#stream = options.stream ?? false;
     this.#cacheControl = options.cacheControl ?? false;
   }
@@ -121,34 +131,29 @@ export class OpenAIProvider implements LlmProvider {
   ): Promise<ChatResponse> {
     // A lone surrogate stored in a session (or listed by an MCP server) would get the request
     // rejected as invalid JSON, this turn and every later one of the chat: healed on the way out.
+    const messages = withoutCarry(request.messages);
     const params = {
       model: request.model,
       messages: wellFormedDeep(
-        this.#cacheControl ? withCacheBreakpoints(request.messages) : request.messages,
+        this.#cacheControl ? withCacheBreakpoints(messages) : messages,
       ) as ChatCompletionCreateParams["messages"],
       ...(request.tools?.length ? { tools: wellFormedDeep(request.tools) } : {}),
       ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
     };
-    // The SDK adds an abort listener to the signal it is given and never removes it, so a
-    // turn's signal shared by many calls would collect them: give it a per-call signal.
-    const call = new AbortController();
-    const forward = () => call.abort(signal?.reason);
-    if (signal?.aborted) call.abort(signal.reason);
-    else signal?.addEventListener("abort", forward, { once: true });
-    try {
+    return withCallSignal(signal, async (callSignal) => {
       // A caller that wants the text as it is written gets a stream whatever the setting says.
       if (this.#stream || onTextDelta) {
         const watch: StreamWatch = { sawDone: false };
         const stream = await this.#client.chat.completions.create(
           { ...params, stream: true, stream_options: { include_usage: true } },
-          { signal: call.signal, fetchOptions: { [streamWatchKey]: watch } as Record<symbol, unknown> },
+          { signal: callSignal, fetchOptions: { [streamWatchKey]: watch } as Record<symbol, unknown> },
         );
-        return await assembleStream(stream, watch, call.signal, onTextDelta);
+        return await assembleStream(stream, watch, callSignal, onTextDelta);
       }
       const completion = await this.#client.chat.completions.create(
         { ...params, stream: false },
-        { signal: call.signal },
+        { signal: callSignal },
       );
       const choice = completion.choices?.[0];
       if (!choice) throw new ProviderError("bad-response", "the model returned no choices");
@@ -170,10 +175,24 @@ export class OpenAIProvider implements LlmProvider {
         finishReason: choice.finish_reason ?? null,
         ...(completion.usage ? { usage: usageOf(completion.usage) } : {}),
       };
-    } finally {
-      signal?.removeEventListener("abort", forward);
-    }
+    });
   }
+}
+
+/**
+ * The history without what other APIs carry on assistant messages (thinking blocks, reasoning
+ * items), which Chat Completions does not know: the same array when no message has any.
+ */
+export function withoutCarry(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  let stripped: ChatMessage[] | undefined;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index]!;
+    if (message.role !== "assistant" || (!message.anthropic_thinking && !message.responses_reasoning)) continue;
+    stripped ??= messages.slice();
+    const { anthropic_thinking: _thinking, responses_reasoning: _reasoning, ...plain } = message;
+    stripped[index] = plain;
+  }
+  return stripped ?? messages;
 }
 
 /**
@@ -212,50 +231,14 @@ function jsonWithoutContentType(fetchImpl: HttpFetch): HttpFetch {
   };
 }
 
-/**
- * Marks a 429/503 whose `retry-after` is longer than `maxSeconds` as not to be retried
- * (`x-should-retry: false`, which the SDK obeys), so the call fails over at once.
- */
-function noLongWaits(fetchImpl: HttpFetch, maxSeconds: number): HttpFetch {
-  return async (input, init) => {
-    const response = await fetchImpl(input, init);
-    if (response.status !== 429 && response.status !== 503) return response;
-    const waitSeconds = retryAfterSeconds(response.headers);
-    if (waitSeconds !== undefined && waitSeconds > maxSeconds) response.headers.set("x-should-retry", "false");
-    return response;
-  };
-}
-
-/** The wait a `retry-after-ms` or `retry-after` header (seconds or an HTTP date) asks for, in seconds. */
-function retryAfterSeconds(headers: Headers): number | undefined {
-  const milliseconds = Number.parseFloat(headers.get("retry-after-ms") ?? "");
-  if (Number.isFinite(milliseconds)) return milliseconds / 1000;
-  const value = headers.get("retry-after");
-  if (!value) return undefined;
-  const seconds = Number.parseFloat(value);
-  if (Number.isFinite(seconds)) return seconds;
-  const date = Date.parse(value);
-  return Number.isFinite(date) ? (date - Date.now()) / 1000 : undefined;
-}
-
-function kindOfStatus(status: number): ProviderErrorKind {
-  if (status === 401 || status === 403) return "auth";
-  if (status === 429) return "rate-limit";
-  if (status === 408) return "timeout";
-  if (status >= 500 || status === 409) return "server";
-  return "bad-request";
-}
-
 /** Maps whatever the SDK threw to a {@link ProviderError} with one meaning. */
 export function toProviderError(error: unknown, signal?: AbortSignal): ProviderError {
   if (error instanceof ProviderError) return error;
   if (error instanceof OpenAI.APIUserAbortError || signal?.aborted) {
     return new ProviderError("aborted", "the model call was cancelled", { cause: error });
   }
-  if (error instanceof BodyFault) {
-    const kind = error.kind === "cut" ? "server" : "timeout";
-    return new ProviderError(kind, error.message, { cause: error });
-  }
+  const common = commonProviderError(error);
+  if (common) return common;
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
     return new ProviderError("timeout", "the model did not answer in time", { cause: error });
   }
@@ -271,21 +254,5 @@ export function toProviderError(error: unknown, signal?: AbortSignal): ProviderE
       cause: error,
     });
   }
-  if (error instanceof SyntaxError) {
-    return new ProviderError("bad-response", `the model server sent an unreadable answer (${error.message})`, {
-      cause: error,
-    });
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return new ProviderError("bad-response", `the model call failed: ${message}`, { cause: error });
-}
-
-/** "fetch failed: connect ECONNREFUSED ..." from an error and its causes. */
-function causeChain(error: unknown): string {
-  const parts: string[] = [];
-  for (let current = error; current instanceof Error && parts.length < 4; current = current.cause) {
-    const code = (current as NodeJS.ErrnoException).code;
-    parts.push(code && !current.message.includes(code) ? `${current.message} (${code})` : current.message);
-  }
-  return parts.join(": ") || "connection error";
+  return unknownProviderError(error);
 }

@@ -20,6 +20,8 @@ export interface UsageTotals {
   completionTokens: number;
   /** Of `promptTokens`, those served from a prompt cache (present once there were any). */
   cachedTokens?: number;
+  /** Of `promptTokens`, those written to a prompt cache (present once there were any). */
+  cacheWriteTokens?: number;
   /** Of the priced calls only. */
   cost: number;
 }
@@ -60,7 +62,7 @@ export interface UsageLedgerOptions {
   /** Cluster-wide day totals (cluster mode); default: today's totals counted in this process. */
   shared?: SharedUsageTotals;
   /** Price per million tokens of a provider's model, when known. */
-  priceOf: (provider: string, model: string) => { input: number; output: number; cached_input?: number } | undefined;
+  priceOf: (provider: string, model: string) => ModelPrice | undefined;
   log: Logger;
   /** Epoch milliseconds; injectable for tests. */
   now?: () => number;
@@ -103,15 +105,33 @@ export function addUsage(totals: UsageTotals, record: UsageRecord): void {
   totals.promptTokens += record.promptTokens;
   totals.completionTokens += record.completionTokens;
   if (record.cachedTokens) totals.cachedTokens = (totals.cachedTokens ?? 0) + record.cachedTokens;
+  if (record.cacheWriteTokens) totals.cacheWriteTokens = (totals.cacheWriteTokens ?? 0) + record.cacheWriteTokens;
   totals.cost += record.cost ?? 0;
 }
 
 /** Input and output tokens together. */
 export const tokensOf = (totals: UsageTotals) => totals.promptTokens + totals.completionTokens;
 
-/** `providers.<name>.prices` as a lookup for {@link UsageLedgerOptions.priceOf}. */
-export function pricesFrom(providers: Record<string, Pick<ModelProviderConfig, "prices">>) {
-  return (provider: string, model: string) => providers[provider]?.prices[model];
+/** Price of a model per million tokens: input, output, cache reads (`cached_input`) and writes (`cache_write`). */
+export interface ModelPrice {
+  input: number;
+  output: number;
+  cached_input?: number;
+  cache_write?: number;
+}
+
+/**
+ * `providers.<name>.prices` as a lookup for {@link UsageLedgerOptions.priceOf}, with `cache_write`
+ * settled: as written, else 1.25 x `input` on the `anthropic` API (what Anthropic charges for a
+ * five-minute cache write) and `input` on the others.
+ */
+export function pricesFrom(providers: Record<string, Pick<ModelProviderConfig, "prices" | "api">>) {
+  return (provider: string, model: string): ModelPrice | undefined => {
+    const settings = providers[provider];
+    const price = settings?.prices[model];
+    if (!price || price.cache_write !== undefined) return price;
+    return { ...price, cache_write: settings.api === "anthropic" ? price.input * 1.25 : price.input };
+  };
 }
 
 /**
@@ -144,6 +164,7 @@ export class UsageLedger {
     const promptTokens = response.usage?.promptTokens ?? 0;
     const completionTokens = response.usage?.completionTokens ?? 0;
     const cachedTokens = Math.min(promptTokens, response.usage?.cachedTokens ?? 0);
+    const cacheWriteTokens = Math.min(promptTokens - cachedTokens, response.usage?.cacheWriteTokens ?? 0);
     const price = this.#options.priceOf(served.provider, served.model);
     const record: UsageRecord = {
       at: new Date(this.#now()).toISOString(),
@@ -153,7 +174,8 @@ export class UsageLedger {
       promptTokens,
       completionTokens,
       ...(cachedTokens > 0 ? { cachedTokens } : {}),
-      ...(price ? { cost: costOf(price, promptTokens, cachedTokens, completionTokens) } : {}),
+      ...(cacheWriteTokens > 0 ? { cacheWriteTokens } : {}),
+      ...(price ? { cost: costOf(price, { promptTokens, cachedTokens, cacheWriteTokens, completionTokens }) } : {}),
     };
     if (this.#options.shared) {
       const stored = await this.#options.store.append(record).then(
@@ -254,14 +276,17 @@ function entry(map: Map<string, UsageTotals>, key: string): UsageTotals {
   return totals;
 }
 
-/** What a call cost: cached input at `cached_input` (the `input` price when there is none), the rest at `input`, output at `output`. */
+/**
+ * What a call cost: input read from the cache at `cached_input`, written to it at `cache_write`
+ * (each at `input` when it has no price), the rest of the input at `input`, output at `output`.
+ */
 export function costOf(
-  price: { input: number; output: number; cached_input?: number },
-  promptTokens: number,
-  cachedTokens: number,
-  completionTokens: number,
+  price: ModelPrice,
+  tokens: { promptTokens: number; cachedTokens: number; cacheWriteTokens?: number; completionTokens: number },
 ): number {
-  const fresh = promptTokens - cachedTokens;
-  const cached = cachedTokens * (price.cached_input ?? price.input);
-  return (fresh * price.input + cached + completionTokens * price.output) / 1_000_000;
+  const written = tokens.cacheWriteTokens ?? 0;
+  const fresh = tokens.promptTokens - tokens.cachedTokens - written;
+  const cached = tokens.cachedTokens * (price.cached_input ?? price.input);
+  const writes = written * (price.cache_write ?? price.input);
+  return (fresh * price.input + cached + writes + tokens.completionTokens * price.output) / 1_000_000;
 }

@@ -17,6 +17,8 @@ export interface UsageRecord {
   completionTokens: number;
   /** Of `promptTokens`, those the provider's prompt cache served (when it reports them). */
   cachedTokens?: number;
+  /** Of `promptTokens`, those written to the provider's prompt cache (Anthropic reports them). */
+  cacheWriteTokens?: number;
   /** From `providers.<name>.prices`, when the model has a price. */
   cost?: number;
   /**
