@@ -153,7 +153,8 @@ describe("the model APIs through the built CLI: Anthropic Messages, OpenAI Respo
 
   it("reports cache reads and writes in skein usage --json, writes priced at 1.25 x input", async () => {
     const { stdout } = await run(process.execPath, [cliPath, "usage", "--json"], { env, cwd: home });
-    const anthropicRow = (JSON.parse(stdout) as { groups: Array<Record<string, number> & { key: string }> }).groups.find(
+    type Row = { key: string; promptTokens: number; completionTokens: number; cachedTokens: number; cacheWriteTokens: number; cost: number };
+    const anthropicRow = (JSON.parse(stdout) as { groups: Row[] }).groups.find(
       (group) => group.key === "anthropic/claude-test",
     )!;
     expect(anthropicRow.cachedTokens).toBeGreaterThan(0);
@@ -285,6 +286,18 @@ describe("the model APIs through the built CLI: Anthropic Messages, OpenAI Respo
     await daemon.waitFor("invalid x-api-key");
     expect(daemon.stderr()).not.toContain(anthropicKey);
     expect(daemon.stderr()).not.toContain("SECRET-anthropic");
+  });
+
+  it("checks each provider in skein doctor with the request its API expects", async () => {
+    const checked = await run(process.execPath, [cliPath, "doctor"], { env, cwd: home }).catch(
+      (error: { stdout: string }) => error,
+    );
+    expect(checked.stdout).toContain(`ok   llm anthropic ${anthropic.baseUrl} answers; model claude-test completed a test request`);
+    expect(checked.stdout).toMatch(new RegExp(`ok +llm reasoner +${responses.baseUrl} answers`));
+    expect(checked.stdout).toMatch(new RegExp(`ok +llm ollama +${ollama.baseUrl} answers`));
+    const ping = anthropic.requests.at(-1)!;
+    expect(ping.headers["x-api-key"]).toBe(anthropicKey);
+    expect(ping.body.max_tokens).toBe(1);
   });
 
   it("answers unstreamed through each API with skein chat -m", async () => {
