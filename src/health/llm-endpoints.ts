@@ -79,7 +79,10 @@ export function llmEndpointOf(settings: ModelProviderConfig): LlmEndpoint {
         ping: (model) =>
           responses
             ? { url: `${base}/responses`, body: { model, input: "ping", max_output_tokens: 16, store: false } }
-            : { url: `${base}/chat/completions`, body: { model, messages: [{ role: "user", content: "ping" }], max_tokens: 1 } },
+            : {
+                url: `${base}/chat/completions`,
+                body: { model, messages: [{ role: "user", content: "ping" }], max_tokens: 1 },
+              },
         baseAdvice: `the API root that serves /models and ${responses ? "/responses" : "/chat/completions"} (often ending in /v1)`,
       };
     }

@@ -74,7 +74,10 @@ async function clientOf(
     }
     case "ollama": {
       const { OllamaProvider, ollamaOptionsFrom } = await import("./ollama/ollama-provider.js");
-      return new OllamaProvider({ ...ollamaOptionsFrom(settings, name), ...(shared.fetch ? { fetch: shared.fetch } : {}) });
+      return new OllamaProvider({
+        ...ollamaOptionsFrom(settings, name),
+        ...(shared.fetch ? { fetch: shared.fetch } : {}),
+      });
     }
     default: {
       const { OpenAIProvider, openAIOptionsFrom } = await import("./openai.js");

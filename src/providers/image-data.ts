@@ -14,7 +14,8 @@ const signatures: Array<{ mediaType: string; test: (bytes: Buffer) => boolean }>
   { mediaType: "image/gif", test: (bytes) => bytes.subarray(0, 4).toString("latin1") === "GIF8" },
   {
     mediaType: "image/webp",
-    test: (bytes) => bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP",
+    test: (bytes) =>
+      bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP",
   },
 ];
 

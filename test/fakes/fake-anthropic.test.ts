@@ -52,7 +52,10 @@ describe("the fake Anthropic Messages API, spoken to by @anthropic-ai/sdk", () =
       messages: [
         { role: "user", content: "go" },
         { role: "assistant", content: [thinking!, use!] as Anthropic.ContentBlockParam[] },
-        { role: "user", content: [{ type: "tool_result", tool_use_id: (use as Anthropic.ToolUseBlock).id, content: "1" }] },
+        {
+          role: "user",
+          content: [{ type: "tool_result", tool_use_id: (use as Anthropic.ToolUseBlock).id, content: "1" }],
+        },
       ],
     });
     expect(next.content).toEqual([{ type: "text", text: "done" }]);
@@ -89,7 +92,13 @@ describe("the fake Anthropic Messages API, spoken to by @anthropic-ai/sdk", () =
         max_tokens: 5000,
         messages: [
           { role: "user", content: "a" },
-          { role: "assistant", content: [{ type: "thinking", thinking: "made up", signature: "sig_x" }, { type: "text", text: "b" }] },
+          {
+            role: "assistant",
+            content: [
+              { type: "thinking", thinking: "made up", signature: "sig_x" },
+              { type: "text", text: "b" },
+            ],
+          },
           { role: "user", content: "c" },
         ],
       }),
@@ -100,7 +109,11 @@ describe("the fake Anthropic Messages API, spoken to by @anthropic-ai/sdk", () =
   it("answers 529 overloaded, which the SDK retries; an overloaded_error event inside a stream throws", async () => {
     const before = fake.requests.length;
     fake.reply({ type: "error", status: 529 }, { type: "error", status: 529 }, { content: "made it" });
-    const message = await client.messages.create({ model: "m", max_tokens: 10, messages: [{ role: "user", content: "a" }] });
+    const message = await client.messages.create({
+      model: "m",
+      max_tokens: 10,
+      messages: [{ role: "user", content: "a" }],
+    });
     expect(message.content).toEqual([{ type: "text", text: "made it" }]);
     expect(fake.requests.length - before).toBe(3);
 

@@ -4,8 +4,8 @@ import { refusedPort } from "./refused-port.js";
 import {
   piecesOf,
   type RecordedRequest,
-  type ScriptedReply,
   ScriptedModel,
+  type ScriptedReply,
   sendJson,
   spoken,
   WireViolation,
@@ -85,7 +85,8 @@ export class FakeAnthropic extends ScriptedModel<AnthropicBody> {
   }
 
   protected errorBody(status: number, errorType: string | undefined, message: string): unknown {
-    const type = errorType ?? (status === 529 ? "overloaded_error" : status >= 500 ? "api_error" : "invalid_request_error");
+    const type =
+      errorType ?? (status === 529 ? "overloaded_error" : status >= 500 ? "api_error" : "invalid_request_error");
     return { type: "error", error: { type, message } };
   }
 
@@ -122,7 +123,8 @@ export class FakeAnthropic extends ScriptedModel<AnthropicBody> {
       const nextBlocks = Array.isArray(next.content) ? next.content : [];
       const results = nextBlocks.filter((block) => block.type === "tool_result").map((block) => block.tool_use_id);
       for (const id of uses)
-        if (!results.includes(id)) fail(`messages.${index + 1}: tool_use ids were found without tool_result blocks: ${id}`);
+        if (!results.includes(id))
+          fail(`messages.${index + 1}: tool_use ids were found without tool_result blocks: ${id}`);
       const firstOther = nextBlocks.findIndex((block) => block.type !== "tool_result");
       if (firstOther >= 0 && nextBlocks.slice(firstOther).some((block) => block.type === "tool_result"))
         fail(`messages.${index + 1}: tool_result blocks must come first`);
@@ -137,7 +139,9 @@ export class FakeAnthropic extends ScriptedModel<AnthropicBody> {
       const continuesLoop =
         Array.isArray(last.content) && last.content.some((block) => block.type === "tool_result") && previous;
       if (continuesLoop && Array.isArray(previous.content) && !previous.content[0]?.type.endsWith("thinking"))
-        fail("Expected `thinking` or `redacted_thinking`, but found `tool_use`. When `thinking` is enabled, a final `assistant` message must start with a thinking block");
+        fail(
+          "Expected `thinking` or `redacted_thinking`, but found `tool_use`. When `thinking` is enabled, a final `assistant` message must start with a thinking block",
+        );
     }
   }
 
@@ -175,7 +179,9 @@ export class FakeAnthropic extends ScriptedModel<AnthropicBody> {
     };
     const items = [
       ...(body.tools ?? []).map(strip),
-      ...(Array.isArray(body.system) ? body.system : body.system ? [{ type: "text", text: body.system }] : []).map(strip),
+      ...(Array.isArray(body.system) ? body.system : body.system ? [{ type: "text", text: body.system }] : []).map(
+        strip,
+      ),
       ...body.messages.flatMap((message) =>
         (typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content).map(
           (block) => strip({ role: message.role, ...block }),
@@ -209,7 +215,12 @@ export class FakeAnthropic extends ScriptedModel<AnthropicBody> {
     if (reply.type === "stream-error") {
       response.writeHead(200, { "content-type": "text/event-stream" });
       response.write(event("message_start", { type: "message_start", message: this.#message([], null, usage) }));
-      response.end(event("error", { type: "error", error: { type: reply.errorType ?? "overloaded_error", message: "Overloaded" } }));
+      response.end(
+        event("error", {
+          type: "error",
+          error: { type: reply.errorType ?? "overloaded_error", message: "Overloaded" },
+        }),
+      );
       return;
     }
     if (reply.type !== undefined && reply.type !== "message") return;
@@ -221,7 +232,12 @@ export class FakeAnthropic extends ScriptedModel<AnthropicBody> {
     }
     if (reply.content) blocks.push({ type: "text", text: reply.content });
     for (const call of reply.toolCalls ?? [])
-      blocks.push({ type: "tool_use", id: `toolu_01${randomBytes(8).toString("hex")}`, name: call.name, input: call.arguments });
+      blocks.push({
+        type: "tool_use",
+        id: `toolu_01${randomBytes(8).toString("hex")}`,
+        name: call.name,
+        input: call.arguments,
+      });
     const stopReason = reply.truncated ? "max_tokens" : reply.toolCalls?.length ? "tool_use" : "end_turn";
     if (!stream) {
       sendJson(response, 200, this.#message(blocks, stopReason, { ...usage, output_tokens: 5 }));
@@ -247,7 +263,8 @@ export class FakeAnthropic extends ScriptedModel<AnthropicBody> {
         delta({ type: "signature_delta", signature: block.signature });
       }
       if (block.type === "tool_use")
-        for (const piece of piecesOf(JSON.stringify(block.input))) delta({ type: "input_json_delta", partial_json: piece });
+        for (const piece of piecesOf(JSON.stringify(block.input)))
+          delta({ type: "input_json_delta", partial_json: piece });
       response.write(event("content_block_stop", { type: "content_block_stop", index }));
     });
     response.write(

@@ -15,7 +15,11 @@ describe("the fake Ollama /api/chat, spoken to by the ollama package", () => {
 
   it("answers in one JSON object when not streaming, with token counts", async () => {
     fake.reply({ content: "hello" });
-    const answer = await client.chat({ model: "llama-test", messages: [{ role: "user", content: "hi" }], stream: false });
+    const answer = await client.chat({
+      model: "llama-test",
+      messages: [{ role: "user", content: "hi" }],
+      stream: false,
+    });
     expect(answer.message.content).toBe("hello");
     expect(answer.done_reason).toBe("stop");
     expect(answer.prompt_eval_count).toBe(10);

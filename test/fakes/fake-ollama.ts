@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   piecesOf,
   type RecordedRequest,
-  type ScriptedReply,
   ScriptedModel,
+  type ScriptedReply,
   sendJson,
   spoken,
   WireViolation,
@@ -31,7 +31,9 @@ export interface OllamaBody {
 
 export class FakeOllama extends ScriptedModel<OllamaBody> {
   private constructor() {
-    super((request) => ({ content: `echo: ${spoken(request.body.messages.filter((m) => m.role === "user").at(-1)?.content ?? "")}` }));
+    super((request) => ({
+      content: `echo: ${spoken(request.body.messages.filter((m) => m.role === "user").at(-1)?.content ?? "")}`,
+    }));
   }
 
   static start(): Promise<FakeOllama> {
@@ -59,7 +61,9 @@ export class FakeOllama extends ScriptedModel<OllamaBody> {
       for (const call of (message.tool_calls ?? []) as Array<{ function?: { arguments?: unknown } }>) {
         const args = call.function?.arguments;
         if (typeof args !== "object" || args === null || Array.isArray(args))
-          fail(`messages[${index}]: json: cannot unmarshal ${typeof args} into Go struct field .arguments of type api.ToolCallFunctionArguments`);
+          fail(
+            `messages[${index}]: json: cannot unmarshal ${typeof args} into Go struct field .arguments of type api.ToolCallFunctionArguments`,
+          );
       }
       for (const image of message.images ?? [])
         if (!/^[A-Za-z0-9+/=]+$/.test(image)) fail(`messages[${index}]: illegal base64 data in images`);
@@ -76,7 +80,9 @@ export class FakeOllama extends ScriptedModel<OllamaBody> {
     });
     if (reply.type === "stream-error") {
       response.writeHead(200, { "content-type": "application/x-ndjson" });
-      response.end(`${JSON.stringify(line({ content: "par" }))}\n${JSON.stringify({ error: "model runner has unexpectedly stopped" })}\n`);
+      response.end(
+        `${JSON.stringify(line({ content: "par" }))}\n${JSON.stringify({ error: "model runner has unexpectedly stopped" })}\n`,
+      );
       return;
     }
     if (reply.type !== undefined && reply.type !== "message") return;
@@ -92,11 +98,14 @@ export class FakeOllama extends ScriptedModel<OllamaBody> {
     };
     if (request.body.stream === false) {
       sendJson(response, 200, {
-        ...line({
-          content: reply.content ?? "",
-          ...(reply.thinking ? { thinking: reply.thinking } : {}),
-          ...(calls.length ? { tool_calls: calls } : {}),
-        }, true),
+        ...line(
+          {
+            content: reply.content ?? "",
+            ...(reply.thinking ? { thinking: reply.thinking } : {}),
+            ...(calls.length ? { tool_calls: calls } : {}),
+          },
+          true,
+        ),
         ...last,
       });
       return;

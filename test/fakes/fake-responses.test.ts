@@ -52,7 +52,9 @@ describe("the fake OpenAI Responses API, spoken to by the openai SDK", () => {
     fake.reply({ content: "done" });
     const next = await client.responses.create({ model: "o-test", input, store: false });
     expect(next.output_text).toBe("done");
-    await expect(client.responses.create({ model: "o-test", input: input.slice(2), store: false })).rejects.toMatchObject({
+    await expect(
+      client.responses.create({ model: "o-test", input: input.slice(2), store: false }),
+    ).rejects.toMatchObject({
       status: 400,
     });
   });

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   piecesOf,
   type RecordedRequest,
-  type ScriptedReply,
   ScriptedModel,
+  type ScriptedReply,
   sendJson,
   spoken,
   WireViolation,
@@ -70,7 +70,9 @@ export class FakeResponses extends ScriptedModel<ResponsesBody> {
   }
 
   protected errorBody(status: number, errorType: string | undefined, message: string): unknown {
-    return { error: { message, type: errorType ?? (status >= 500 ? "server_error" : "invalid_request_error"), code: null } };
+    return {
+      error: { message, type: errorType ?? (status >= 500 ? "server_error" : "invalid_request_error"), code: null },
+    };
   }
 
   protected check({ body }: RecordedRequest<ResponsesBody>): void {
@@ -102,7 +104,9 @@ export class FakeResponses extends ScriptedModel<ResponsesBody> {
   protected answer(reply: ScriptedReply, request: RecordedRequest<ResponsesBody>, response: ServerResponse): void {
     if (reply.type === "stream-error") {
       response.writeHead(200, { "content-type": "text/event-stream" });
-      response.end(sse({ type: "error", code: "server_error", message: "The server had an error", sequence_number: 0 }));
+      response.end(
+        sse({ type: "error", code: "server_error", message: "The server had an error", sequence_number: 0 }),
+      );
       return;
     }
     if (reply.type !== undefined && reply.type !== "message") return;
@@ -164,18 +168,52 @@ export class FakeResponses extends ScriptedModel<ResponsesBody> {
     output.forEach((item, index) => {
       if (item.type === "message") {
         const text = String((item.content as Array<{ text: string }>)[0]!.text);
-        send({ type: "response.output_item.added", output_index: index, item: { ...item, status: "in_progress", content: [] } });
+        send({
+          type: "response.output_item.added",
+          output_index: index,
+          item: { ...item, status: "in_progress", content: [] },
+        });
         const part = { type: "output_text", text: "", annotations: [] };
         send({ type: "response.content_part.added", item_id: item.id, output_index: index, content_index: 0, part });
         for (const delta of piecesOf(text, reply.pieceSize))
-          send({ type: "response.output_text.delta", item_id: item.id, output_index: index, content_index: 0, delta, logprobs: [] });
-        send({ type: "response.output_text.done", item_id: item.id, output_index: index, content_index: 0, text, logprobs: [] });
-        send({ type: "response.content_part.done", item_id: item.id, output_index: index, content_index: 0, part: { ...part, text } });
+          send({
+            type: "response.output_text.delta",
+            item_id: item.id,
+            output_index: index,
+            content_index: 0,
+            delta,
+            logprobs: [],
+          });
+        send({
+          type: "response.output_text.done",
+          item_id: item.id,
+          output_index: index,
+          content_index: 0,
+          text,
+          logprobs: [],
+        });
+        send({
+          type: "response.content_part.done",
+          item_id: item.id,
+          output_index: index,
+          content_index: 0,
+          part: { ...part, text },
+        });
       } else if (item.type === "function_call") {
-        send({ type: "response.output_item.added", output_index: index, item: { ...item, status: "in_progress", arguments: "" } });
+        send({
+          type: "response.output_item.added",
+          output_index: index,
+          item: { ...item, status: "in_progress", arguments: "" },
+        });
         for (const delta of piecesOf(String(item.arguments)))
           send({ type: "response.function_call_arguments.delta", item_id: item.id, output_index: index, delta });
-        send({ type: "response.function_call_arguments.done", item_id: item.id, output_index: index, arguments: item.arguments, name: item.name });
+        send({
+          type: "response.function_call_arguments.done",
+          item_id: item.id,
+          output_index: index,
+          arguments: item.arguments,
+          name: item.name,
+        });
       } else {
         send({ type: "response.output_item.added", output_index: index, item });
       }

@@ -131,7 +131,11 @@ export abstract class ScriptedModel<Body> {
     }
     const reply = this.#queue.shift() ?? this.#responder(recorded);
     if (reply.type === "error") {
-      sendJson(response, reply.status, this.errorBody(reply.status, reply.errorType, reply.message ?? "scripted error"));
+      sendJson(
+        response,
+        reply.status,
+        this.errorBody(reply.status, reply.errorType, reply.message ?? "scripted error"),
+      );
       return;
     }
     if (reply.type === "unauthorized") {

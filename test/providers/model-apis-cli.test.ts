@@ -66,7 +66,11 @@ describe("the model APIs through the built CLI: Anthropic Messages, OpenAI Respo
     config = {
       providers: {
         // ANTHROPIC_BASE_URL wins over this address, where nothing listens.
-        anthropic: { base_url: "http://127.0.0.1:9", cooldown: 0, prices: { "claude-test": { input: 3, output: 15, cached_input: 0.3 } } },
+        anthropic: {
+          base_url: "http://127.0.0.1:9",
+          cooldown: 0,
+          prices: { "claude-test": { input: 3, output: 15, cached_input: 0.3 } },
+        },
         reasoner: { api: "responses", base_url: responses.baseUrl, api_key: "sk-reasoner", cooldown: 0 },
         ollama: { base_url: ollama.baseUrl, cooldown: 0 },
         openai: { base_url: openai.baseUrl, api_key: "sk-openai" },
@@ -119,7 +123,10 @@ describe("the model APIs through the built CLI: Anthropic Messages, OpenAI Respo
     expect(first!.thinking).toEqual({ type: "enabled", budget_tokens: 1024 });
     expect(first!.max_tokens).toBeGreaterThan(1024);
     expect(first!.stream).toBe(true);
-    const [assistant, results] = second!.messages.slice(-2) as Array<{ role: string; content: Array<Record<string, unknown>> }>;
+    const [assistant, results] = second!.messages.slice(-2) as Array<{
+      role: string;
+      content: Array<Record<string, unknown>>;
+    }>;
     expect(assistant!.content.map((block) => block.type)).toEqual(["thinking", "text", "tool_use", "tool_use"]);
     expect(Object.keys(assistant!.content[0]!).sort()).toEqual(["signature", "thinking", "type"]);
     expect(results!.content.map((block) => block.type)).toEqual(["tool_result", "tool_result"]);
@@ -153,7 +160,14 @@ describe("the model APIs through the built CLI: Anthropic Messages, OpenAI Respo
 
   it("reports cache reads and writes in skein usage --json, writes priced at 1.25 x input", async () => {
     const { stdout } = await run(process.execPath, [cliPath, "usage", "--json"], { env, cwd: home });
-    type Row = { key: string; promptTokens: number; completionTokens: number; cachedTokens: number; cacheWriteTokens: number; cost: number };
+    type Row = {
+      key: string;
+      promptTokens: number;
+      completionTokens: number;
+      cachedTokens: number;
+      cacheWriteTokens: number;
+      cost: number;
+    };
     const anthropicRow = (JSON.parse(stdout) as { groups: Row[] }).groups.find(
       (group) => group.key === "anthropic/claude-test",
     )!;
@@ -161,7 +175,10 @@ describe("the model APIs through the built CLI: Anthropic Messages, OpenAI Respo
     expect(anthropicRow.cacheWriteTokens).toBeGreaterThan(0);
     const uncached = anthropicRow.promptTokens - anthropicRow.cachedTokens - anthropicRow.cacheWriteTokens;
     const expected =
-      (uncached * 3 + anthropicRow.cachedTokens * 0.3 + anthropicRow.cacheWriteTokens * 3.75 + anthropicRow.completionTokens * 15) /
+      (uncached * 3 +
+        anthropicRow.cachedTokens * 0.3 +
+        anthropicRow.cacheWriteTokens * 3.75 +
+        anthropicRow.completionTokens * 15) /
       1_000_000;
     expect(anthropicRow.cost).toBeCloseTo(expected, 8);
   });
@@ -171,15 +188,31 @@ describe("the model APIs through the built CLI: Anthropic Messages, OpenAI Respo
     await say(who, "/model reasoner/o-test", "now uses reasoner/o-test");
     const before = responses.requests.length;
     responses.reply(
-      { thinking: "REASONING-TEXT", toolCalls: [{ name: "list_directory", arguments: { path: "." } }, { name: "list_directory", arguments: { path: "." } }] },
+      {
+        thinking: "REASONING-TEXT",
+        toolCalls: [
+          { name: "list_directory", arguments: { path: "." } },
+          { name: "list_directory", arguments: { path: "." } },
+        ],
+      },
       { content: "Reasoned: two listings." },
     );
     await say(who, "list twice please", "Reasoned: two listings.");
     const [first, second] = responses.requests.slice(before).map((request) => request.body);
-    expect(first).toMatchObject({ store: false, include: ["reasoning.encrypted_content"], reasoning: { effort: "low" } });
+    expect(first).toMatchObject({
+      store: false,
+      include: ["reasoning.encrypted_content"],
+      reasoning: { effort: "low" },
+    });
     const input = second!.input as Array<Record<string, unknown>>;
     const kinds = input.slice(-5).map((item) => item.type);
-    expect(kinds).toEqual(["reasoning", "function_call", "function_call", "function_call_output", "function_call_output"]);
+    expect(kinds).toEqual([
+      "reasoning",
+      "function_call",
+      "function_call",
+      "function_call_output",
+      "function_call_output",
+    ]);
     expect(typeof input.at(-4)!.arguments).toBe("string");
     expect(responses.violations).toEqual([]);
 
@@ -212,7 +245,13 @@ describe("the model APIs through the built CLI: Anthropic Messages, OpenAI Respo
     await say(who, "/model ollama/llama-test", "now uses ollama/llama-test");
     const before = ollama.requests.length;
     ollama.reply(
-      { thinking: "OLLAMA-THINKING", toolCalls: [{ name: "list_directory", arguments: { path: "." } }, { name: "read_file", arguments: { path: "nothing.txt" } }] },
+      {
+        thinking: "OLLAMA-THINKING",
+        toolCalls: [
+          { name: "list_directory", arguments: { path: "." } },
+          { name: "read_file", arguments: { path: "nothing.txt" } },
+        ],
+      },
       { content: "Ollama looked twice." },
     );
     await say(who, "look around", "Ollama looked twice.");
@@ -255,7 +294,10 @@ describe("the model APIs through the built CLI: Anthropic Messages, OpenAI Respo
     );
     const file = telegram.addFile(png, { path: "photos/file_9.jpg" });
     anthropic.reply({ content: "A tiny image." });
-    await say(who, undefined as unknown as string, "A tiny image.", { caption: "what is this?", photo: [{ ...file, width: 1, height: 1 }] });
+    await say(who, undefined as unknown as string, "A tiny image.", {
+      caption: "what is this?",
+      photo: [{ ...file, width: 1, height: 1 }],
+    });
     const blocks = anthropic.requests.at(-1)!.body.messages.at(-1)!.content as Array<Record<string, unknown>>;
     expect(blocks.find((block) => block.type === "image")).toMatchObject({
       source: { type: "base64", media_type: "image/png", data: png.toString("base64") },
@@ -292,7 +334,9 @@ describe("the model APIs through the built CLI: Anthropic Messages, OpenAI Respo
     const checked = await run(process.execPath, [cliPath, "doctor"], { env, cwd: home }).catch(
       (error: { stdout: string }) => error,
     );
-    expect(checked.stdout).toContain(`ok   llm anthropic ${anthropic.baseUrl} answers; model claude-test completed a test request`);
+    expect(checked.stdout).toContain(
+      `ok   llm anthropic ${anthropic.baseUrl} answers; model claude-test completed a test request`,
+    );
     expect(checked.stdout).toMatch(new RegExp(`ok +llm reasoner +${responses.baseUrl} answers`));
     expect(checked.stdout).toMatch(new RegExp(`ok +llm ollama +${ollama.baseUrl} answers`));
     const ping = anthropic.requests.at(-1)!;
@@ -315,9 +359,9 @@ describe("the model APIs through the built CLI: Anthropic Messages, OpenAI Respo
       expect(anthropic.requests.at(-1)!.body.stream).toBeUndefined();
       expect(await ask("reasoner/o-test")).toBe("echo: hi reasoner/o-test");
       expect(responses.requests.at(-1)!.body.stream).toBeUndefined();
-      expect(responsesText((responses.requests.at(-1)!.body.input as Array<{ content: unknown }>).at(-1)!.content)).toBe(
-        "hi reasoner/o-test",
-      );
+      expect(
+        responsesText((responses.requests.at(-1)!.body.input as Array<{ content: unknown }>).at(-1)!.content),
+      ).toBe("hi reasoner/o-test");
       expect(await ask("ollama/llama-test")).toBe("echo: hi ollama/llama-test");
       expect(ollama.requests.at(-1)!.body.stream).toBe(false);
     } finally {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { configSchema } from "../../src/config/schema.js";
 import { usageOf } from "../../src/providers/assemble-stream.js";
 import { withCacheBreakpoints } from "../../src/providers/openai.js";
-import { configSchema } from "../../src/config/schema.js";
 import { costOf, pricesFrom } from "../../src/usage/usage-ledger.js";
 
 describe("cached input tokens", () => {

@@ -41,7 +41,13 @@ function group(records: readonly UsageRecord[], keyOf: (record: UsageRecord) => 
   const sums = new Map<string, Sum>();
   for (const record of records) {
     const key = keyOf(record);
-    const sum = sums.get(key) ?? { input_tokens: 0, output_tokens: 0, cached_tokens: 0, cache_write_tokens: 0, cost: 0 };
+    const sum = sums.get(key) ?? {
+      input_tokens: 0,
+      output_tokens: 0,
+      cached_tokens: 0,
+      cache_write_tokens: 0,
+      cost: 0,
+    };
     sum.input_tokens += record.promptTokens;
     sum.output_tokens += record.completionTokens;
     sum.cached_tokens += record.cachedTokens ?? 0;

@@ -62,7 +62,11 @@ export function responseOfAnswer(answer: AnthropicAnswer): ChatResponse {
         function: { name: String(block.name), arguments: JSON.stringify(block.input ?? {}) },
       });
     } else if (block.type === "thinking") {
-      thinking.push({ type: "thinking", thinking: String(block.thinking ?? ""), signature: String(block.signature ?? "") });
+      thinking.push({
+        type: "thinking",
+        thinking: String(block.thinking ?? ""),
+        signature: String(block.signature ?? ""),
+      });
     } else if (block.type === "redacted_thinking") {
       thinking.push({ type: "redacted_thinking", data: String(block.data ?? "") });
     }

@@ -4,8 +4,9 @@
  * kept with the message object); what depends on a message's place (merging neighbours of one
  * role, the cache breakpoint on the newest message) is done by {@link anthropicMessages}.
  */
-import type { AnthropicThinkingBlock, ChatMessage, ToolCall, UserContentPart } from "../provider.js";
+
 import { imageMediaType, parseDataUrl } from "../image-data.js";
+import type { AnthropicThinkingBlock, ChatMessage, ToolCall, UserContentPart } from "../provider.js";
 
 /** One content block as sent (text, image, tool_use, tool_result, thinking). */
 export type AnthropicBlock = { type: string } & Record<string, unknown>;
@@ -37,7 +38,8 @@ export function anthropicToolId(id: string): string {
 function inputOf(call: ToolCall): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(call.function.arguments || "{}");
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // Kept as text below.
   }
@@ -104,7 +106,12 @@ export function anthropicTurnOf(message: ChatMessage): AnthropicTurn {
       const content = message.anthropic_thinking ? thinkingBlocks(message.anthropic_thinking) : [];
       if (message.content) content.push({ type: "text", text: message.content });
       for (const call of message.tool_calls ?? [])
-        content.push({ type: "tool_use", id: anthropicToolId(call.id), name: call.function.name, input: inputOf(call) });
+        content.push({
+          type: "tool_use",
+          id: anthropicToolId(call.id),
+          name: call.function.name,
+          input: inputOf(call),
+        });
       if (content.length === 0 || content.every((block) => block.type.endsWith("thinking")))
         content.push(textBlock(""));
       return { role: "assistant", content };

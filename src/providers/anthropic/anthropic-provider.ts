@@ -13,6 +13,7 @@ import { type HttpFetch, httpFetch } from "../../util/http-fetch.js";
 import { withRetry } from "../../util/retry.js";
 import { wellFormedDeep } from "../../util/well-formed.js";
 import { BodyFault, guardedFetch } from "../guarded-fetch.js";
+import { memoizedPerMessage } from "../message-memo.js";
 import {
   type ChatRequest,
   type ChatResponse,
@@ -30,7 +31,6 @@ import {
 } from "../provider-errors.js";
 import { deltasAcrossAttempts } from "../text-deltas.js";
 import { type AnthropicStreamEvent, assembleAnthropicStream, responseOfAnswer } from "./anthropic-answer.js";
-import { memoizedPerMessage } from "../message-memo.js";
 import {
   anthropicMessages,
   anthropicSystem,

@@ -20,7 +20,8 @@ export interface OllamaMessage {
 function argumentsOf(call: ToolCall): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(call.function.arguments || "{}");
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // Kept as text below.
   }
@@ -67,12 +68,16 @@ export function ollamaMessageOf(message: ChatMessage, toolName: (callId: string)
 /** The request's messages (`messageOf` may be a remembering {@link ollamaMessageOf}). */
 export function ollamaMessages(
   messages: readonly ChatMessage[],
-  messageOf: (message: ChatMessage, toolName: (callId: string) => string | undefined) => OllamaMessage = ollamaMessageOf,
+  messageOf: (
+    message: ChatMessage,
+    toolName: (callId: string) => string | undefined,
+  ) => OllamaMessage = ollamaMessageOf,
 ): OllamaMessage[] {
   const names = new Map<string, string>();
   const toolName = (callId: string) => names.get(callId);
   return messages.map((message) => {
-    if (message.role === "assistant") for (const call of message.tool_calls ?? []) names.set(call.id, call.function.name);
+    if (message.role === "assistant")
+      for (const call of message.tool_calls ?? []) names.set(call.id, call.function.name);
     return messageOf(message, toolName);
   });
 }

@@ -12,7 +12,13 @@ import { wellFormedDeep } from "../../util/well-formed.js";
 import { BodyFault, guardedFetch } from "../guarded-fetch.js";
 import { memoizedPerMessage } from "../message-memo.js";
 import { type ChatRequest, type ChatResponse, type LlmProvider, ProviderError } from "../provider.js";
-import { causeChain, commonProviderError, kindOfStatus, unknownProviderError, withCallSignal } from "../provider-errors.js";
+import {
+  causeChain,
+  commonProviderError,
+  kindOfStatus,
+  unknownProviderError,
+  withCallSignal,
+} from "../provider-errors.js";
 import { deltasAcrossAttempts } from "../text-deltas.js";
 import { OllamaAnswer, type OllamaChunk, OllamaFailure, readOllamaStream } from "./ollama-answer.js";
 import { type OllamaMessage, ollamaMessageOf, ollamaMessages } from "./ollama-messages.js";
