@@ -2,6 +2,8 @@ import { z } from "zod";
 import { channelsShape } from "../channel-catalog/loader.js";
 import { port } from "../channel-kit/channel-settings.js";
 import { agentEntrySchema, agentId, binding, checkAgentReferences } from "./agents-schema.js";
+import { providers } from "./providers-schema.js";
+import { seconds } from "./seconds.js";
 
 export type { GroupPolicy } from "../channel-kit/channel-settings.js";
 
@@ -10,9 +12,6 @@ export type { GroupPolicy } from "../channel-kit/channel-settings.js";
  * documents. Every key has a default, so `{}` is a valid config; environment
  * variables override the file (see load.ts and .env.example).
  */
-
-/** The longest time limit Node.js timers can hold (2^31 - 1 ms), in seconds. */
-const maxTimerSeconds = 2_147_483;
 
 /** The host's IANA time zone. */
 export function hostTimeZone(): string {
@@ -28,16 +27,6 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
-
-/** A time limit in seconds: positive, and short enough for a timer (a longer one would fire at once). */
-const seconds = () =>
-  z
-    .number()
-    .positive()
-    .max(
-      maxTimerSeconds,
-      `must be at most ${maxTimerSeconds} seconds (about 24 days, the longest timer Node.js can set)`,
-    );
 
 const agentDefaults = z.object({
   model: z.string().min(1).default("gpt-4o-mini"),
@@ -104,73 +93,6 @@ const agentDefaults = z.object({
     })
     .prefault({}),
 });
-
-/**
- * Price of a model in currency units per million tokens (`cached_input`: input tokens the provider's
- * prompt cache served; `cache_write`: input tokens written to it, by default 1.25 x `input` on the
- * `anthropic` API and `input` on the others).
- */
-const modelPrice = z.object({
-  input: z.number().min(0),
-  output: z.number().min(0),
-  cached_input: z.number().min(0).optional(),
-  cache_write: z.number().min(0).optional(),
-});
-
-/** The wire protocols a provider can speak (`providers.<name>.api`). */
-export const providerApis = ["chat", "responses", "anthropic", "ollama"] as const;
-export type ProviderApi = (typeof providerApis)[number];
-
-/** The API a provider speaks when its config names none: `anthropic` and `ollama` by their names, else Chat Completions. */
-export function defaultApiOf(name: string): ProviderApi {
-  return name === "anthropic" ? "anthropic" : name === "ollama" ? "ollama" : "chat";
-}
-
-const modelProvider = z.object({
-  /**
-   * The API it speaks: `chat` (OpenAI Chat Completions), `responses` (OpenAI Responses), `anthropic`
-   * (Anthropic Messages) or `ollama` (Ollama's native /api/chat). Default: `anthropic` for a provider
-   * named anthropic, `ollama` for one named ollama, else `chat`.
-   */
-  api: z.enum(providerApis).optional(),
-  api_key: z.string().optional(),
-  base_url: z.string().url().optional(),
-  /** Time limit of one request in seconds: the headers and the whole answer. */
-  timeout: seconds().default(120),
-  /** Seconds a streamed answer may go without a chunk before the call counts as stalled (and is retried). */
-  idle_timeout: seconds().default(60),
-  max_retries: z.number().int().min(0).max(10).default(2),
-  /** Use SSE streaming for completions. */
-  stream: z.boolean().default(false),
-  /** Extra HTTP headers sent with every request (e.g. OpenRouter's `HTTP-Referer`). */
-  headers: z.record(z.string(), z.string()).default({}),
-  /** Seconds a provider that failed is skipped while fallbacks are tried. */
-  cooldown: z.number().min(0).default(60),
-  /** Per model: what a million input and output tokens cost. */
-  prices: z.record(z.string(), modelPrice).default({}),
-  /**
-   * Per model: its context window in tokens (default 128,000): compaction keeps a conversation under
-   * `agents.defaults.compaction.threshold` of it, and a context-length error can go to a larger fallback.
-   */
-  context_windows: z.record(z.string(), z.number().int().positive()).default({}),
-  /** Adds Anthropic-style `cache_control` breakpoints (system prompt, last message), e.g. OpenRouter to Claude. */
-  cache_control: z.boolean().default(false),
-});
-
-/**
- * `providers.<name>`: any number of model endpoints, in the order written (a bare model name goes
- * to the first), each with its `api` settled. `providers.openai` always exists, with its defaults
- * when absent.
- */
-const providers = z
-  .record(z.string(), modelProvider)
-  .default({})
-  .transform((configured) => {
-    const all = configured.openai ? configured : { ...configured, openai: modelProvider.parse({}) };
-    for (const [name, settings] of Object.entries(all)) settings.api ??= defaultApiOf(name);
-    return all as Record<string, ModelProviderConfig>;
-  })
-  .pipe(z.custom<Record<string, ModelProviderConfig> & { openai: ModelProviderConfig }>());
 
 const mcpServer = z.object({
   command: z.string().optional(),
@@ -392,8 +314,7 @@ export type SkeinConfigInput = z.input<typeof configSchema>;
 export type HookConfig = z.output<typeof hook>;
 export type SkillsConfig = z.output<typeof skills>;
 export type McpServerConfig = z.output<typeof mcpServer>;
-/** One `providers.<name>` section with its defaults filled in (its `api` settled by its name when not written). */
-export type ModelProviderConfig = Omit<z.output<typeof modelProvider>, "api"> & { api: ProviderApi };
+export type { ModelProviderConfig, ProviderApi } from "./providers-schema.js";
 /** `agents.defaults` with its defaults filled in. */
 export type AgentDefaultsConfig = z.output<typeof agentDefaults>;
 /** The top-level `tools` with its defaults filled in. */
