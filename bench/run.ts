@@ -19,6 +19,8 @@
  * previous one byte for byte [target >= 95% between compactions].
  * `npm run bench -- --agents` runs the several-agents bench instead (bench/agents.ts): routing cost per message with
  * 20 agents and 200 bindings, and whole-turn time and CPU against one agent [target: no measurable difference].
+ * `npm run bench -- --model-apis` runs the model APIs' bench instead (bench/model-apis.ts): CPU per model call of the
+ * Responses, Anthropic and Ollama clients against Chat Completions' [target: each within 0.1 ms].
  * `npm run bench -- --sandbox` runs only the sandbox's part of 3 (bench/security.ts): `exec_shell true` per network mode.
  * `npm run bench -- --speech` runs the spoken-replies bench instead (bench/speech.ts): a turn's time and CPU without
  * speech, with `tts.mode: off` and with every reply spoken [target: off as none]; `--speech --quick` is a smoke run.
@@ -48,6 +50,7 @@ import { compactionBench } from "./compaction.js";
 import { vmRssKb } from "./daemon-process.js";
 import { dashboardBench } from "./dashboard.js";
 import { journalRoundTrips } from "./journal-round-trip.js";
+import { modelApisBench } from "./model-apis.js";
 import { eventLoopDelayUnderHostileInput, reportSandboxOverhead } from "./security.js";
 import { skillsBench } from "./skills.js";
 import { soak } from "./soak.js";
@@ -233,6 +236,7 @@ try {
   else if (process.argv.includes("--compaction")) await compactionBench(home);
   else if (process.argv.includes("--dashboard")) await dashboardBench(cli, home);
   else if (process.argv.includes("--agents")) await agentsBench(home);
+  else if (process.argv.includes("--model-apis")) await modelApisBench();
   else if (process.argv.includes("--sandbox")) await reportSandboxOverhead(home);
   else if (process.argv.includes("--speech")) await speechBench(home, process.argv.includes("--quick"));
   else await standardBench();

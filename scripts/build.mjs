@@ -16,12 +16,13 @@ import { buildUi } from "./build-ui.mjs";
  * locale and both JSON Schema converters' helpers, grammY requires node-fetch (whatwg-url,
  * tr46's 260 KB mapping table) although skein hands it its own HTTP client. commander is bundled
  * because every command loads it first: one file instead of seven resolved and read (`skein --version` ~14 ms faster).
- * openai is bundled to give it stand-ins for the globals of Node's fetch (see `openaiWithoutFetchGlobals`).
+ * openai and @anthropic-ai/sdk are bundled to give them stand-ins for the globals of Node's fetch (see
+ * `sdkWithoutFetchGlobals`).
  * discord.js (with @discordjs/* and their undici) is bundled because it is ~300 CommonJS files each resolved,
  * read and compiled apart: one chunk makes a Discord daemon's start ~1/3 cheaper in CPU and ~15 MB smaller.
  * @slack/bolt likewise (with @slack/web-api, socket-mode and axios): ~10% less CPU to ready, ~10 MB smaller.
  */
-const bundled = ["zod", "grammy", "commander", "openai", "discord.js", "@slack/bolt"];
+const bundled = ["zod", "grammy", "commander", "openai", "@anthropic-ai/sdk", "discord.js", "@slack/bolt"];
 const { dependencies } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 const external = Object.keys(dependencies).filter((name) => !bundled.includes(name));
 /** zod's namespace exports every locale; skein's messages are English, so only `en` is bundled. */
@@ -58,21 +59,21 @@ const httpWithoutEsmFacade = {
   },
 };
 /**
- * The openai SDK uses the globals `Headers`, `FormData` and `ReadableStream` on every request:
- * the first model call would load Node's fetch (undici) and web streams although skein hands the
- * SDK its own HTTP client. Its files that use them get scripts/shims/openai-globals.mjs's.
+ * The openai and Anthropic SDKs use the globals `Headers`, `FormData` and `ReadableStream` on every
+ * request: the first model call would load Node's fetch (undici) and web streams although skein
+ * hands the SDK its own HTTP client. Their files that use them get scripts/shims/openai-globals.mjs's.
  */
 const openaiGlobals = new URL("shims/openai-globals.mjs", import.meta.url).pathname;
-const openaiWithoutFetchGlobals = {
-  name: "openai-without-fetch-globals",
+const sdkWithoutFetchGlobals = {
+  name: "sdk-without-fetch-globals",
   setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/]openai[\\/].*\.mjs$/ }, ({ path }) => {
+    build.onLoad({ filter: /[\\/]node_modules[\\/](openai|@anthropic-ai[\\/]sdk)[\\/].*\.mjs$/ }, ({ path }) => {
       let source = readFileSync(path, "utf8");
       const used = ["Headers", "FormData"].filter((name) =>
         new RegExp(`\\b(new|instanceof)\\s+${name}\\b`).test(source),
       );
       // Only the client's tests of a request body: the SDK's shims make real streams from the global.
-      if (/[\\/]openai[\\/]client\.mjs$/.test(path)) {
+      if (/[\\/](openai|sdk)[\\/]client\.mjs$/.test(path)) {
         source = source.replaceAll("globalThis.ReadableStream", "ReadableStream");
         used.push("ReadableStream");
       }
@@ -103,7 +104,7 @@ async function bundle(name, entry, outdir) {
     target: "node20",
     external: [...external, "@grammyjs/types"],
     alias: shims,
-    plugins: [englishOnlyZod, httpWithoutEsmFacade, openaiWithoutFetchGlobals],
+    plugins: [englishOnlyZod, httpWithoutEsmFacade, sdkWithoutFetchGlobals],
     sourcemap: true,
     minifyWhitespace: true,
     minifySyntax: true,

@@ -15,21 +15,23 @@ export const USAGE_RETENTION_DAYS = 400;
 /**
  * Adds one call to each scope's totals in the day's hash and keeps the hash for the retention
  * time. Fields are `<metric> <scope>`: n (calls), p (input tokens), c (output tokens), $ (cost),
- * k (of the input tokens, those the prompt cache served; only once there were any).
- * KEYS: day hash. ARGV: ttl seconds, prompt tokens, completion tokens, cost, cached tokens, scopes...
+ * k (of the input tokens, those the prompt cache served; only once there were any), w (those written
+ * to the prompt cache; likewise).
+ * KEYS: day hash. ARGV: ttl seconds, prompt tokens, completion tokens, cost, cached tokens, cache writes, scopes...
  */
 const appendScript = `
-for index = 6, #ARGV do
+for index = 7, #ARGV do
   redis.call('HINCRBY', KEYS[1], 'n ' .. ARGV[index], 1)
   redis.call('HINCRBY', KEYS[1], 'p ' .. ARGV[index], ARGV[2])
   redis.call('HINCRBY', KEYS[1], 'c ' .. ARGV[index], ARGV[3])
   if ARGV[4] ~= '0' then redis.call('HINCRBYFLOAT', KEYS[1], '$ ' .. ARGV[index], ARGV[4]) end
   if ARGV[5] ~= '0' then redis.call('HINCRBY', KEYS[1], 'k ' .. ARGV[index], ARGV[5]) end
+  if ARGV[6] ~= '0' then redis.call('HINCRBY', KEYS[1], 'w ' .. ARGV[index], ARGV[6]) end
 end
 redis.call('EXPIRE', KEYS[1], ARGV[1])
 return 1`;
 
-const metrics = ["n", "p", "c", "$", "k"] as const;
+const metrics = ["n", "p", "c", "$", "k", "w"] as const;
 
 export interface RedisUsageOptions {
   redis: Redis;
@@ -67,6 +69,7 @@ export class RedisUsage implements UsageStore, SharedUsageTotals {
       Math.round(record.completionTokens),
       record.cost ? String(record.cost) : "0",
       Math.round(record.cachedTokens ?? 0),
+      Math.round(record.cacheWriteTokens ?? 0),
       ...scopeFieldsOf(record),
     );
   }
@@ -124,9 +127,9 @@ function scopeFieldsOf(record: UsageRecord): string[] {
   ];
 }
 
-/** The totals of one scope from its fields (n, p, c, $, k), missing ones counting zero. */
+/** The totals of one scope from its fields (n, p, c, $, k, w), missing ones counting zero. */
 function totalsOf(values: Array<string | null>): UsageTotals {
-  const [calls, prompt, completion, cost, cached] = values.map((value) => Number(value ?? 0));
+  const [calls, prompt, completion, cost, cached, written] = values.map((value) => Number(value ?? 0));
   const totals: UsageTotals = {
     ...noUsage(),
     calls: calls!,
@@ -135,6 +138,7 @@ function totalsOf(values: Array<string | null>): UsageTotals {
     cost: cost!,
   };
   if (cached) totals.cachedTokens = cached;
+  if (written) totals.cacheWriteTokens = written;
   return totals;
 }
 
@@ -148,6 +152,7 @@ function recordsOfDay(day: string, fields: Record<string, string>): UsageRecord[
     const [channel, chatId, senderId, provider, model, agent] = JSON.parse(scope.slice("record ".length)) as Group;
     const cost = fields[`$ ${scope}`];
     const cached = Number(fields[`k ${scope}`] ?? 0);
+    const written = Number(fields[`w ${scope}`] ?? 0);
     records.push({
       at,
       channel,
@@ -159,6 +164,7 @@ function recordsOfDay(day: string, fields: Record<string, string>): UsageRecord[
       promptTokens: Number(fields[`p ${scope}`] ?? 0),
       completionTokens: Number(fields[`c ${scope}`] ?? 0),
       ...(cached > 0 ? { cachedTokens: cached } : {}),
+      ...(written > 0 ? { cacheWriteTokens: written } : {}),
       ...(cost === undefined ? {} : { cost: Number(cost) }),
       calls: Number(calls),
     });

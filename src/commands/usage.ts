@@ -52,11 +52,13 @@ export async function run(options: UsageCommandOptions, io: CommandIo = processI
     }
     const cached = total.cachedTokens !== undefined;
     const spoken = total.characters !== undefined;
+    const written = total.cacheWriteTokens !== undefined;
     const rows = [...groups, { key: "total", ...total }].map((row) => [
       row.key,
       String(row.calls),
       row.promptTokens.toLocaleString("en-US"),
       ...(cached ? [(row.cachedTokens ?? 0).toLocaleString("en-US")] : []),
+      ...(written ? [(row.cacheWriteTokens ?? 0).toLocaleString("en-US")] : []),
       row.completionTokens.toLocaleString("en-US"),
       tokensOf(row).toLocaleString("en-US"),
       ...(spoken ? [(row.characters ?? 0).toLocaleString("en-US")] : []),
@@ -67,6 +69,7 @@ export async function run(options: UsageCommandOptions, io: CommandIo = processI
       "calls",
       "input",
       ...(cached ? ["cached"] : []),
+      ...(written ? ["cache writes"] : []),
       "output",
       "tokens",
       ...(spoken ? ["spoken"] : []),

@@ -95,6 +95,8 @@ const boolean = (value: string) => {
 export const envOverrides: Record<string, Setter> = {
   OPENAI_API_KEY: at("providers.openai.api_key"),
   OPENAI_BASE_URL: at("providers.openai.base_url"),
+  ANTHROPIC_API_KEY: at("providers.anthropic.api_key"),
+  ANTHROPIC_BASE_URL: at("providers.anthropic.base_url"),
   SKEIN_MODEL: at("agents.defaults.model"),
   SKEIN_WORKSPACE: at("agents.defaults.workspace"),
   SKEIN_LOG_LEVEL: at("log_level"),

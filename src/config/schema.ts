@@ -2,6 +2,8 @@ import { z } from "zod";
 import { channelsShape } from "../channel-catalog/loader.js";
 import { port } from "../channel-kit/channel-settings.js";
 import { agentEntrySchema, agentId, binding, checkAgentReferences } from "./agents-schema.js";
+import { providers } from "./providers-schema.js";
+import { seconds } from "./seconds.js";
 import { checkSpeechProviders, ttsSchema } from "./speech-schema.js";
 
 export type { GroupPolicy } from "../channel-kit/channel-settings.js";
@@ -11,9 +13,6 @@ export type { GroupPolicy } from "../channel-kit/channel-settings.js";
  * documents. Every key has a default, so `{}` is a valid config; environment
  * variables override the file (see load.ts and .env.example).
  */
-
-/** The longest time limit Node.js timers can hold (2^31 - 1 ms), in seconds. */
-const maxTimerSeconds = 2_147_483;
 
 /** The host's IANA time zone. */
 export function hostTimeZone(): string {
@@ -29,16 +28,6 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
-
-/** A time limit in seconds: positive, and short enough for a timer (a longer one would fire at once). */
-const seconds = () =>
-  z
-    .number()
-    .positive()
-    .max(
-      maxTimerSeconds,
-      `must be at most ${maxTimerSeconds} seconds (about 24 days, the longest timer Node.js can set)`,
-    );
 
 const agentDefaults = z.object({
   model: z.string().min(1).default("gpt-4o-mini"),
@@ -58,6 +47,11 @@ const agentDefaults = z.object({
   max_concurrent_turns: z.number().int().min(1).default(8),
   max_tokens: z.number().int().min(1).optional(),
   temperature: z.number().min(0).max(2).optional(),
+  /**
+   * Thinking before answering, for the APIs that have it: Anthropic's extended thinking (a token
+   * budget), the Responses API's `reasoning.effort`, Ollama's `think`. `off` sends none.
+   */
+  thinking: z.enum(["off", "low", "medium", "high"]).default("off"),
   /** Whole-turn time limit in seconds; a turn still running then is aborted and the user told. */
   turn_timeout: seconds().default(600),
   /** Models tried in order when the current one fails with a connection error, timeout, 429 or 5xx. */
@@ -100,57 +94,6 @@ const agentDefaults = z.object({
     })
     .prefault({}),
 });
-
-/**
- * Price of a model in currency units per million tokens (`cached_input`: input tokens the provider's prompt cache
- * served), or, for a speech model, per million characters read out (`per_1m_chars`).
- */
-const modelPrice = z
-  .object({
-    input: z.number().min(0).optional(),
-    output: z.number().min(0).optional(),
-    cached_input: z.number().min(0).optional(),
-    per_1m_chars: z.number().min(0).optional(),
-  })
-  .refine(
-    (price) => (price.input !== undefined && price.output !== undefined) || price.per_1m_chars !== undefined,
-    "give input and output (per million tokens), or per_1m_chars (per million characters of speech)",
-  );
-
-const modelProvider = z.object({
-  api_key: z.string().optional(),
-  base_url: z.string().url().optional(),
-  /** Time limit of one request in seconds: the headers and the whole answer. */
-  timeout: seconds().default(120),
-  /** Seconds a streamed answer may go without a chunk before the call counts as stalled (and is retried). */
-  idle_timeout: seconds().default(60),
-  max_retries: z.number().int().min(0).max(10).default(2),
-  /** Use SSE streaming for completions. */
-  stream: z.boolean().default(false),
-  /** Extra HTTP headers sent with every request (e.g. OpenRouter's `HTTP-Referer`). */
-  headers: z.record(z.string(), z.string()).default({}),
-  /** Seconds a provider that failed is skipped while fallbacks are tried. */
-  cooldown: z.number().min(0).default(60),
-  /** Per model: what a million input and output tokens cost. */
-  prices: z.record(z.string(), modelPrice).default({}),
-  /**
-   * Per model: its context window in tokens (default 128,000): compaction keeps a conversation under
-   * `agents.defaults.compaction.threshold` of it, and a context-length error can go to a larger fallback.
-   */
-  context_windows: z.record(z.string(), z.number().int().positive()).default({}),
-  /** Adds Anthropic-style `cache_control` breakpoints (system prompt, last message), e.g. OpenRouter to Claude. */
-  cache_control: z.boolean().default(false),
-});
-
-/**
- * `providers.<name>`: any number of OpenAI-compatible endpoints, in the order written (a bare
- * model name goes to the first). `providers.openai` always exists, with its defaults when absent.
- */
-const providers = z
-  .record(z.string(), modelProvider)
-  .default({})
-  .transform((configured) => (configured.openai ? configured : { ...configured, openai: modelProvider.parse({}) }))
-  .pipe(z.custom<Record<string, ModelProviderConfig> & { openai: ModelProviderConfig }>());
 
 const mcpServer = z.object({
   command: z.string().optional(),
@@ -375,8 +318,7 @@ export type SkeinConfigInput = z.input<typeof configSchema>;
 export type HookConfig = z.output<typeof hook>;
 export type SkillsConfig = z.output<typeof skills>;
 export type McpServerConfig = z.output<typeof mcpServer>;
-/** One `providers.<name>` section with its defaults filled in. */
-export type ModelProviderConfig = z.output<typeof modelProvider>;
+export type { ModelProviderConfig, ProviderApi } from "./providers-schema.js";
 /** `agents.defaults` with its defaults filled in. */
 export type AgentDefaultsConfig = z.output<typeof agentDefaults>;
 /** The top-level `tools` with its defaults filled in. */

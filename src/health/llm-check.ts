@@ -3,8 +3,7 @@ import { type ProbeOptions, type ProbeOutcome, probe } from "../checks/http-prob
 import { describeAnswer } from "../checks/probe-answers.js";
 import { resolveModel } from "../config/model-ref.js";
 import type { ModelProviderConfig, SkeinConfig } from "../config/schema.js";
-
-const defaultBaseUrl = "https://api.openai.com/v1";
+import { type LlmEndpoint, llmEndpointOf } from "./llm-endpoints.js";
 
 /** One provider to check: its settings, the models that reach it, and how its settings are spelled. */
 interface ProviderUnderCheck {
@@ -32,15 +31,18 @@ function providersToCheck(config: Pick<SkeinConfig, "providers" | "agents">): Pr
     modelsOf.set(ref.provider, [...(modelsOf.get(ref.provider) ?? []), ref.model]);
   }
   return Object.entries(config.providers)
-    .filter(([name, settings]) => modelsOf.has(name) || settings.api_key || settings.base_url)
-    .map(([name, settings]) => ({
-      name,
-      settings,
-      models: modelsOf.get(name) ?? [],
-      label: name === "openai" ? "llm" : `llm ${name}`,
-      keySetting: name === "openai" ? "OPENAI_API_KEY (providers.openai.api_key)" : `providers.${name}.api_key`,
-      urlSetting: name === "openai" ? "OPENAI_BASE_URL (providers.openai.base_url)" : `providers.${name}.base_url`,
-    }));
+    .filter(([name, settings]) => modelsOf.has(name) || settings.api_key || settings.base_url || name !== "openai")
+    .map(([name, settings]) => {
+      const variable = name === "openai" ? "OPENAI" : name === "anthropic" ? "ANTHROPIC" : undefined;
+      return {
+        name,
+        settings,
+        models: modelsOf.get(name) ?? [],
+        label: name === "openai" ? "llm" : `llm ${name}`,
+        keySetting: variable ? `${variable}_API_KEY (providers.${name}.api_key)` : `providers.${name}.api_key`,
+        urlSetting: variable ? `${variable}_BASE_URL (providers.${name}.base_url)` : `providers.${name}.base_url`,
+      };
+    });
 }
 
 /** Checks every model provider skein would call (see {@link providersToCheck}), concurrently, in configuration order. */
@@ -52,38 +54,37 @@ export function checkLlms(
 }
 
 /**
- * The endpoint answers `GET <base_url>/models` with the API key; warns when a model meant for
- * it is not listed. Servers without `/models` get a one-token completion instead.
+ * The endpoint answers its API's list of models (`GET <base_url>/models`, Anthropic's
+ * `/v1/models`, Ollama's `/api/tags`) with the API key; warns when a model meant for it is not
+ * listed. Servers without the list get a one-token request of their API instead.
  */
 async function checkProvider(provider: ProviderUnderCheck, options: ProbeOptions): Promise<CheckResult> {
   const { label, settings, keySetting, urlSetting } = provider;
-  const { api_key: apiKey, base_url: baseUrl } = settings;
-  const base = (baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
-  if (!apiKey && !baseUrl) {
+  const endpoint = llmEndpointOf(settings);
+  const { base, headers } = endpoint;
+  if (!settings.api_key && endpoint.keyedHost) {
     return fail(
       label,
-      "no API key for api.openai.com",
+      `no API key for ${endpoint.keyedHost}`,
       provider.name === "openai"
         ? "set OPENAI_API_KEY, or point OPENAI_BASE_URL at another OpenAI-compatible server"
-        : `set ${keySetting}, or ${urlSetting} to another OpenAI-compatible server`,
+        : `set ${keySetting}, or ${urlSetting} to another server`,
     );
   }
-  const headers = { ...settings.headers, ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) };
-  const outcome = await probe(`${base}/models`, { method: "GET", headers }, options);
+  const outcome = await probe(endpoint.listUrl, { method: "GET", headers }, options);
   if (outcome.kind === "unreachable" || outcome.status === 401 || outcome.status === 403)
     return refusal(provider, base, outcome);
   const error = errorMessage(outcome.body);
-  if (outcome.status === 404 || outcome.status === 405) return checkChatCompletion(provider, base, headers, options);
+  if (outcome.status === 404 || outcome.status === 405) return checkOneRequest(provider, endpoint, options);
   if (outcome.status !== 200) {
     return fail(
       label,
-      `${base}/models failed (${describeAnswer(outcome, error)})`,
-      `check ${urlSetting}: it is the API root that serves /models and /chat/completions (often ending in /v1)`,
+      `${endpoint.listUrl} failed (${describeAnswer(outcome, error)})`,
+      `check ${urlSetting}: ${endpoint.baseAdvice}`,
     );
   }
-  const data = (outcome.body as { data?: Array<{ id?: unknown }> } | undefined)?.data;
-  const listed = Array.isArray(data) ? data.map((model) => String(model.id)) : [];
-  const missing = listed.length > 0 ? provider.models.filter((model) => !listed.includes(model)) : [];
+  const listed = endpoint.listed(outcome.body);
+  const missing = listed.length > 0 ? provider.models.filter((model) => !endpoint.lists(listed, model)) : [];
   if (missing.length > 0) {
     return warn(
       label,
@@ -98,23 +99,20 @@ async function checkProvider(provider: ProviderUnderCheck, options: ProbeOptions
   );
 }
 
-/** `POST <base>/chat/completions` with a one-token request, for servers without `/models`. */
-async function checkChatCompletion(
+/** The API's one-token request (a chat completion, a response, a message, a chat), for servers without the list. */
+async function checkOneRequest(
   provider: ProviderUnderCheck,
-  base: string,
-  headers: Record<string, string>,
+  endpoint: LlmEndpoint,
   options: ProbeOptions,
 ): Promise<CheckResult> {
   const { label, urlSetting } = provider;
+  const { base, headers } = endpoint;
   const model = provider.models[0];
   if (!model) return ok(label, `${base} answers (it lists no models; no model of the configuration uses it)`);
+  const ping = endpoint.ping(model);
   const outcome = await probe(
-    `${base}/chat/completions`,
-    {
-      method: "POST",
-      headers: { "content-type": "application/json", ...headers },
-      body: JSON.stringify({ model, messages: [{ role: "user", content: "ping" }], max_tokens: 1 }),
-    },
+    ping.url,
+    { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(ping.body) },
     options,
   );
   if (outcome.kind === "unreachable" || outcome.status === 401 || outcome.status === 403)
@@ -123,8 +121,8 @@ async function checkChatCompletion(
   if (outcome.status !== 200) {
     return fail(
       label,
-      `${base}/chat/completions failed for model ${model} (${describeAnswer(outcome, error)})`,
-      `check ${urlSetting} (often ending in /v1) and SKEIN_MODEL (agents.defaults.model)`,
+      `${ping.url} failed for model ${model} (${describeAnswer(outcome, error)})`,
+      `check ${urlSetting} (${endpoint.baseAdvice}) and SKEIN_MODEL (agents.defaults.model)`,
     );
   }
   return ok(label, `${base} answers; model ${model} completed a test request`);
@@ -143,6 +141,8 @@ function refusal(provider: ProviderUnderCheck, base: string, outcome: ProbeOutco
   return fail(label, `${base} rejected the API key (${answer})`, `check ${keySetting}`);
 }
 
+/** The error text of OpenAI's and Anthropic's bodies (`error.message`) and Ollama's (`error`). */
 function errorMessage(body: unknown): unknown {
-  return (body as { error?: { message?: unknown } } | undefined)?.error?.message;
+  const error = (body as { error?: unknown } | undefined)?.error;
+  return typeof error === "string" ? error : (error as { message?: unknown } | undefined)?.message;
 }

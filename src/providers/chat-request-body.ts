@@ -10,14 +10,24 @@ import type { ChatMessage, ChatRequest } from "./provider.js";
  */
 const encoded = new WeakMap<object, string>();
 
-/** The JSON of `value` (a message or a tool), encoded once per object. */
+/** The JSON of `value` (a message or a tool) as Chat Completions takes it, encoded once per object. */
 export function jsonOf(value: ChatMessage | ToolSchema): string {
   let json = encoded.get(value);
   if (json === undefined) {
-    json = JSON.stringify(wellFormedDeep(value));
+    json = JSON.stringify(wellFormedDeep("role" in value ? withoutCarry(value) : value));
     encoded.set(value, json);
   }
   return json;
+}
+
+/**
+ * The message without what other APIs carry on assistant messages (Anthropic's thinking blocks, Responses'
+ * reasoning items), which Chat Completions does not know: the same object when it carries none.
+ */
+export function withoutCarry(message: ChatMessage): ChatMessage {
+  if (message.role !== "assistant" || (!message.anthropic_thinking && !message.responses_reasoning)) return message;
+  const { anthropic_thinking: _thinking, responses_reasoning: _reasoning, ...plain } = message;
+  return plain;
 }
 
 /** The last system prompt encoded: a turn makes its system message anew, with the same text turn after turn. */
@@ -47,7 +57,9 @@ export function chatCompletionsBody(request: ChatRequest, options: ChatBodyOptio
   for (let index = 0; index <= last; index++) {
     const message = messages[index]!;
     const breakpoint = options.cacheControl && (index === last || (index === 0 && message.role === "system"));
-    parts[index] = breakpoint ? JSON.stringify(wellFormedDeep(withCacheBreakpoint(message))) : encodedMessage(message);
+    parts[index] = breakpoint
+      ? JSON.stringify(wellFormedDeep(withCacheBreakpoint(withoutCarry(message))))
+      : encodedMessage(message);
   }
   let body = `{"model":${JSON.stringify(request.model)},"messages":[${parts.join(",")}]`;
   if (request.tools?.length) body += `,"tools":[${request.tools.map(jsonOf).join(",")}]`;

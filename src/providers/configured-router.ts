@@ -44,18 +44,44 @@ function lazyClient(
   fetchImpl: HttpFetch | undefined,
 ): LlmProvider {
   let client: Promise<LlmProvider> | undefined;
+  const shared = {
+    ...(hasFallbacks ? { maxRetryAfterSeconds: LONG_RETRY_AFTER_SECONDS } : {}),
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  };
   return {
     name,
     async chat(request, signal) {
-      client ??= import("./openai.js").then(
-        ({ OpenAIProvider, openAIOptionsFrom }) =>
-          new OpenAIProvider({
-            ...openAIOptionsFrom(settings, name),
-            ...(hasFallbacks ? { maxRetryAfterSeconds: LONG_RETRY_AFTER_SECONDS } : {}),
-            ...(fetchImpl ? { fetch: fetchImpl } : {}),
-          }),
-      );
+      client ??= clientOf(name, settings, shared);
       return (await client).chat(request, signal);
     },
   };
+}
+
+/** The client of `settings.api`, its module imported only now (each is a chunk of its own). */
+async function clientOf(
+  name: string,
+  settings: ModelProviderConfig,
+  shared: { maxRetryAfterSeconds?: number; fetch?: HttpFetch },
+): Promise<LlmProvider> {
+  switch (settings.api) {
+    case "anthropic": {
+      const { AnthropicProvider, anthropicOptionsFrom } = await import("./anthropic/anthropic-provider.js");
+      return new AnthropicProvider({ ...anthropicOptionsFrom(settings, name), ...shared });
+    }
+    case "responses": {
+      const { ResponsesProvider, responsesOptionsFrom } = await import("./responses/responses-provider.js");
+      return new ResponsesProvider({ ...responsesOptionsFrom(settings, name), ...shared });
+    }
+    case "ollama": {
+      const { OllamaProvider, ollamaOptionsFrom } = await import("./ollama/ollama-provider.js");
+      return new OllamaProvider({
+        ...ollamaOptionsFrom(settings, name),
+        ...(shared.fetch ? { fetch: shared.fetch } : {}),
+      });
+    }
+    default: {
+      const { OpenAIProvider, openAIOptionsFrom } = await import("./openai.js");
+      return new OpenAIProvider({ ...openAIOptionsFrom(settings, name), ...shared });
+    }
+  }
 }

@@ -1,6 +1,13 @@
 import type { FailureClass } from "../util/retry.js";
 import { BodyFault } from "./guarded-fetch.js";
-import { ProviderError, type ProviderErrorKind } from "./provider.js";
+import { ProviderError } from "./provider.js";
+import {
+  causeChain,
+  commonProviderError,
+  kindOfStatus,
+  retryAfterSeconds,
+  unknownProviderError,
+} from "./provider-errors.js";
 
 /** A model server's answer with a status other than 2xx: the status, the server's words and its headers. */
 export class ModelStatusError extends Error {
@@ -57,38 +64,16 @@ export function classifyModelFailure(error: unknown): FailureClass {
   const status = error.status;
   const retryable =
     told === "true" || (told !== "false" && (status === 408 || status === 409 || status === 429 || status >= 500));
-  const retryAfterMs = retryAfterMsOf(error.headers);
-  return retryAfterMs === undefined ? { retryable } : { retryable, retryAfterMs };
-}
-
-/** The wait a `retry-after-ms` or `retry-after` header (seconds or an HTTP date) asks for, in milliseconds. */
-export function retryAfterMsOf(headers: Headers): number | undefined {
-  const milliseconds = Number.parseFloat(headers.get("retry-after-ms") ?? "");
-  if (Number.isFinite(milliseconds)) return Math.max(0, milliseconds);
-  const value = headers.get("retry-after");
-  if (!value) return undefined;
-  const seconds = Number.parseFloat(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
-}
-
-function kindOfStatus(status: number): ProviderErrorKind {
-  if (status === 401 || status === 403) return "auth";
-  if (status === 429) return "rate-limit";
-  if (status === 408) return "timeout";
-  if (status >= 500 || status === 409) return "server";
-  return "bad-request";
+  const retryAfter = retryAfterSeconds(error.headers);
+  return retryAfter === undefined ? { retryable } : { retryable, retryAfterMs: Math.max(0, retryAfter * 1000) };
 }
 
 /** Maps whatever a model call threw to a {@link ProviderError} with one meaning. */
 export function toProviderError(error: unknown, signal?: AbortSignal): ProviderError {
   if (error instanceof ProviderError) return error;
   if (signal?.aborted) return new ProviderError("aborted", "the model call was cancelled", { cause: error });
-  if (error instanceof BodyFault) {
-    const kind = error.kind === "cut" ? "server" : "timeout";
-    return new ProviderError(kind, error.message, { cause: error });
-  }
+  const common = commonProviderError(error);
+  if (common) return common;
   if (error instanceof ModelTimeout) return new ProviderError("timeout", error.message, { cause: error });
   if (error instanceof ModelConnectionError) {
     return new ProviderError("network", `cannot connect to the model server (${causeChain(error.cause)})`, {
@@ -101,21 +86,5 @@ export function toProviderError(error: unknown, signal?: AbortSignal): ProviderE
       cause: error,
     });
   }
-  if (error instanceof SyntaxError) {
-    return new ProviderError("bad-response", `the model server sent an unreadable answer (${error.message})`, {
-      cause: error,
-    });
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return new ProviderError("bad-response", `the model call failed: ${message}`, { cause: error });
-}
-
-/** "connect ECONNREFUSED 127.0.0.1:1" from an error and its causes. */
-function causeChain(error: unknown): string {
-  const parts: string[] = [];
-  for (let current = error; current instanceof Error && parts.length < 4; current = current.cause) {
-    const code = (current as NodeJS.ErrnoException).code;
-    parts.push(code && !current.message.includes(code) ? `${current.message} (${code})` : current.message);
-  }
-  return parts.join(": ") || "connection error";
+  return unknownProviderError(error);
 }

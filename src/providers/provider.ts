@@ -19,12 +19,37 @@ export interface ToolCall {
 /** One part of a user message with more than text (Chat Completions content parts): images go as data URLs. */
 export type UserContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
 
+/**
+ * Anthropic's thinking as it came (a thinking block with its signature, or a redacted one):
+ * sent back unchanged within a tool loop, and never shown.
+ */
+export type AnthropicThinkingBlock =
+  | { type: "thinking"; thinking: string; signature: string }
+  | { type: "redacted_thinking"; data: string };
+
+/** A Responses API reasoning item as it came (`id`, `summary`, `encrypted_content`, ...): sent back unchanged. */
+export type ResponsesReasoningItem = { type: "reasoning"; id: string } & Record<string, unknown>;
+
+/**
+ * What one API carries across the turns of a tool loop on the assistant message that produced
+ * it: every other API leaves it out when it converts the history.
+ */
+export interface AssistantCarry {
+  /** The thinking blocks of an Anthropic answer, in order, before its text and tool calls. */
+  anthropic_thinking?: AnthropicThinkingBlock[];
+  /** The reasoning items of a Responses answer, in order, before its message and function calls. */
+  responses_reasoning?: ResponsesReasoningItem[];
+}
+
 export type ChatMessage =
   | { role: "system"; content: string }
   /** Content parts only in the request of the turn they arrive in; sessions store the text. */
   | { role: "user"; content: string | UserContentPart[]; name?: string }
-  | { role: "assistant"; content: string | null; tool_calls?: ToolCall[] }
+  | ({ role: "assistant"; content: string | null; tool_calls?: ToolCall[] } & AssistantCarry)
   | { role: "tool"; tool_call_id: string; content: string };
+
+/** How hard a model thinks before it answers (`agents.defaults.thinking`). */
+export type ThinkingLevel = "off" | "low" | "medium" | "high";
 
 export interface ChatRequest {
   model: string;
@@ -33,6 +58,8 @@ export interface ChatRequest {
   tools?: ToolSchema[];
   maxTokens?: number;
   temperature?: number;
+  /** Thinking (reasoning) before the answer, for the APIs that take it (default `off`). */
+  thinking?: ThinkingLevel;
   /**
    * Called with each piece of answer text as the model writes it. When set, the call
    * streams (whatever the provider's own stream setting says); wrappers pass it on.
@@ -44,8 +71,13 @@ export interface ChatResponse {
   content: string | null;
   toolCalls: ToolCall[];
   finishReason: string | null;
-  /** `cachedTokens`: of `promptTokens`, those the provider's prompt cache served (`prompt_tokens_details.cached_tokens`). */
-  usage?: { promptTokens: number; completionTokens: number; cachedTokens?: number };
+  /**
+   * `promptTokens` are all input tokens: uncached, read from the prompt cache (`cachedTokens`) and
+   * written to it (`cacheWriteTokens`).
+   */
+  usage?: { promptTokens: number; completionTokens: number; cachedTokens?: number; cacheWriteTokens?: number };
+  /** What the answer's API carries to its next requests (thinking blocks, reasoning items): stored with the assistant message. */
+  carry?: AssistantCarry;
   /** Which provider and model answered (set by the model router, which may have failed over). */
   servedBy?: { provider: string; model: string };
 }

@@ -28,18 +28,12 @@ export interface UsageTotals {
   completionTokens: number;
   /** Of `promptTokens`, those served from a prompt cache (present once there were any). */
   cachedTokens?: number;
+  /** Of `promptTokens`, those written to a prompt cache (present once there were any). */
+  cacheWriteTokens?: number;
   /** Of the priced calls only. */
   cost: number;
   /** Characters read out by speech (tts) calls (present once there were any). */
   characters?: number;
-}
-
-/** A model's price: per million tokens, or for a speech model per million characters (`providers.<name>.prices`). */
-export interface ModelPrice {
-  input?: number;
-  output?: number;
-  cached_input?: number;
-  per_1m_chars?: number;
 }
 
 /** One speech (tts) call: who made the audio and how many characters it read out. */
@@ -84,7 +78,7 @@ export interface UsageLedgerOptions {
   store: UsageStore;
   /** Cluster-wide day totals (cluster mode); default: today's totals counted in this process. */
   shared?: SharedUsageTotals;
-  /** Price of a provider's model, when known. */
+  /** Price of a provider's model (per million tokens, or characters for speech), when known. */
   priceOf: (provider: string, model: string) => ModelPrice | undefined;
   log: Logger;
   /** Epoch milliseconds; injectable for tests. */
@@ -129,15 +123,37 @@ export function addUsage(totals: UsageTotals, record: UsageRecord): void {
   totals.completionTokens += record.completionTokens;
   if (record.cachedTokens) totals.cachedTokens = (totals.cachedTokens ?? 0) + record.cachedTokens;
   if (record.characters) totals.characters = (totals.characters ?? 0) + record.characters;
+  if (record.cacheWriteTokens) totals.cacheWriteTokens = (totals.cacheWriteTokens ?? 0) + record.cacheWriteTokens;
   totals.cost += record.cost ?? 0;
 }
 
 /** Input and output tokens together. */
 export const tokensOf = (totals: UsageTotals) => totals.promptTokens + totals.completionTokens;
 
-/** `providers.<name>.prices` as a lookup for {@link UsageLedgerOptions.priceOf}. */
-export function pricesFrom(providers: Record<string, Pick<ModelProviderConfig, "prices">>) {
-  return (provider: string, model: string) => providers[provider]?.prices[model];
+/**
+ * A model's price (`providers.<name>.prices`): per million tokens of input, output, cache reads (`cached_input`) and
+ * writes (`cache_write`); for a speech model, per million characters read out (`per_1m_chars`).
+ */
+export interface ModelPrice {
+  input?: number;
+  output?: number;
+  cached_input?: number;
+  cache_write?: number;
+  per_1m_chars?: number;
+}
+
+/**
+ * `providers.<name>.prices` as a lookup for {@link UsageLedgerOptions.priceOf}, with `cache_write`
+ * settled: as written, else 1.25 x `input` on the `anthropic` API (what Anthropic charges for a
+ * five-minute cache write) and `input` on the others.
+ */
+export function pricesFrom(providers: Record<string, Pick<ModelProviderConfig, "prices" | "api">>) {
+  return (provider: string, model: string): ModelPrice | undefined => {
+    const settings = providers[provider];
+    const price = settings?.prices[model];
+    if (!price || price.cache_write !== undefined || price.input === undefined) return price;
+    return { ...price, cache_write: settings.api === "anthropic" ? price.input * 1.25 : price.input };
+  };
 }
 
 /**
@@ -170,6 +186,7 @@ export class UsageLedger {
     const promptTokens = response.usage?.promptTokens ?? 0;
     const completionTokens = response.usage?.completionTokens ?? 0;
     const cachedTokens = Math.min(promptTokens, response.usage?.cachedTokens ?? 0);
+    const cacheWriteTokens = Math.min(promptTokens - cachedTokens, response.usage?.cacheWriteTokens ?? 0);
     const price = this.#options.priceOf(served.provider, served.model);
     const record: UsageRecord = {
       at: new Date(this.#now()).toISOString(),
@@ -179,7 +196,8 @@ export class UsageLedger {
       promptTokens,
       completionTokens,
       ...(cachedTokens > 0 ? { cachedTokens } : {}),
-      ...(price ? { cost: costOf(price, promptTokens, cachedTokens, completionTokens) } : {}),
+      ...(cacheWriteTokens > 0 ? { cacheWriteTokens } : {}),
+      ...(price ? { cost: costOf(price, { promptTokens, cachedTokens, cacheWriteTokens, completionTokens }) } : {}),
     };
     await this.#add(caller, record);
   }
@@ -300,15 +318,18 @@ function entry(map: Map<string, UsageTotals>, key: string): UsageTotals {
   return totals;
 }
 
-/** What a call cost: cached input at `cached_input` (the `input` price when there is none), the rest at `input`, output at `output`. */
+/**
+ * What a call cost: input read from the cache at `cached_input`, written to it at `cache_write`
+ * (each at `input` when it has no price), the rest of the input at `input`, output at `output`.
+ */
 export function costOf(
   price: ModelPrice,
-  promptTokens: number,
-  cachedTokens: number,
-  completionTokens: number,
+  tokens: { promptTokens: number; cachedTokens: number; cacheWriteTokens?: number; completionTokens: number },
 ): number {
   const input = price.input ?? 0;
-  const fresh = promptTokens - cachedTokens;
-  const cached = cachedTokens * (price.cached_input ?? input);
-  return (fresh * input + cached + completionTokens * (price.output ?? 0)) / 1_000_000;
+  const written = tokens.cacheWriteTokens ?? 0;
+  const fresh = tokens.promptTokens - tokens.cachedTokens - written;
+  const cached = tokens.cachedTokens * (price.cached_input ?? input);
+  const writes = written * (price.cache_write ?? input);
+  return (fresh * input + cached + writes + tokens.completionTokens * (price.output ?? 0)) / 1_000_000;
 }

@@ -19,6 +19,8 @@ export interface UsageRecord {
   cachedTokens?: number;
   /** A speech (tts) call: the characters it read out (its tokens are 0). */
   characters?: number;
+  /** Of `promptTokens`, those written to the provider's prompt cache (Anthropic reports them). */
+  cacheWriteTokens?: number;
   /** From `providers.<name>.prices`, when the model has a price. */
   cost?: number;
   /**

@@ -48,6 +48,7 @@ export function describeTotals(totals: UsageTotals): string {
   const tokens = `${tokensOf(totals).toLocaleString("en-US")} tokens`;
   const notes = [
     ...(totals.cachedTokens ? [`${totals.cachedTokens.toLocaleString("en-US")} input cached`] : []),
+    ...(totals.cacheWriteTokens ? [`${totals.cacheWriteTokens.toLocaleString("en-US")} written to the cache`] : []),
     ...(totals.characters ? [`${totals.characters.toLocaleString("en-US")} characters spoken`] : []),
     ...(totals.cost > 0 ? [formatCost(totals.cost)] : []),
   ];

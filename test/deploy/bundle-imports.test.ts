@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { FakeAnthropic } from "../fakes/fake-anthropic.js";
 import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { cliPath } from "../support/cli-path.js";
 
@@ -17,6 +18,21 @@ async function builtFiles(): Promise<Array<{ name: string; text: string }>> {
       text: await readFile(join(dist, name), "utf8"),
     })),
   );
+}
+
+/** `skein chat -m hi` of the built CLI with `env`: its output and the modules Node loaded. */
+async function chatLoading(home: string, env: NodeJS.ProcessEnv): Promise<{ stdout: string; modules: string[] }> {
+  const loaded = join(home, "loaded.json");
+  const preload = join(home, "loaded.cjs");
+  await writeFile(
+    preload,
+    `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(process.moduleLoadList)));`,
+  );
+  const { stdout } = await promisify(execFile)(process.execPath, ["--require", preload, cliPath, "chat", "-m", "hi"], {
+    env: { PATH: process.env.PATH, HOME: home, SKEIN_HOME: home, ...env },
+    cwd: home,
+  });
+  return { stdout, modules: JSON.parse(await readFile(loaded, "utf8")) as string[] };
 }
 
 describe("the built CLI's imports", () => {
@@ -36,28 +52,26 @@ describe("the built CLI's imports", () => {
     const fake = await FakeOpenAI.start();
     try {
       fake.reply({ content: "hello back" });
-      const loaded = join(home, "loaded.json");
-      const preload = join(home, "loaded.cjs");
-      await writeFile(
-        preload,
-        `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(process.moduleLoadList)));`,
-      );
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        ["--require", preload, cliPath, "chat", "-m", "hi"],
-        {
-          env: {
-            PATH: process.env.PATH,
-            HOME: home,
-            SKEIN_HOME: home,
-            OPENAI_BASE_URL: fake.baseUrl,
-            OPENAI_API_KEY: "sk-test",
-          },
-          cwd: home,
-        },
-      );
+      const { stdout, modules } = await chatLoading(home, { OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: "sk-test" });
       expect(stdout).toBe("hello back\n");
-      const modules = JSON.parse(await readFile(loaded, "utf8")) as string[];
+      expect(modules.filter((name) => /undici|webstreams\/readablestream/.test(name))).toEqual([]);
+    } finally {
+      await fake.close();
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+
+  it("answers through Anthropic's SDK without loading Node's fetch (undici) or its web streams either", async () => {
+    const home = await mkdtemp(join(tmpdir(), "skein-bundle-"));
+    const fake = await FakeAnthropic.start();
+    try {
+      fake.reply({ content: "hello from Claude" });
+      const { stdout, modules } = await chatLoading(home, {
+        ANTHROPIC_API_KEY: "sk-ant-test",
+        ANTHROPIC_BASE_URL: fake.baseUrl,
+        SKEIN_MODEL: "anthropic/claude-test",
+      });
+      expect(stdout).toBe("hello from Claude\n");
       expect(modules.filter((name) => /undici|webstreams\/readablestream/.test(name))).toEqual([]);
     } finally {
       await fake.close();

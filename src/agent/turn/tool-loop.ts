@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { ChatMessage, ChatResponse, LlmProvider, ToolCall } from "../../providers/provider.js";
+import type { ChatMessage, ChatResponse, LlmProvider, ThinkingLevel, ToolCall } from "../../providers/provider.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import { failureForLlm, type ToolContext, type ToolOutcome } from "../../tools/tool.js";
 import { truncateForLlm } from "../../tools/truncate.js";
@@ -16,6 +16,8 @@ export interface ToolLoopOptions {
   maxIterations: number;
   maxTokens?: number;
   temperature?: number;
+  /** `agents.defaults.thinking`: passed to the model calls (default `off`). */
+  thinking?: ThinkingLevel;
   log: Logger;
 }
 
@@ -73,6 +75,7 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
         ...(withTools && tools.length ? { tools } : {}),
         ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
         ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+        ...(options.thinking && options.thinking !== "off" ? { thinking: options.thinking } : {}),
         ...(turn.onTextDelta ? { onTextDelta: turn.onTextDelta } : {}),
       },
       turn.signal,
@@ -90,11 +93,12 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
     const response = await ask(true);
     if (response.toolCalls.length === 0) {
       const text = withLengthNote(response);
-      append({ role: "assistant", content: text });
+      append({ role: "assistant", content: text, ...response.carry });
       options.log.debug({ iterations: iteration }, "tool loop complete, returning text response");
       return { text, added, iterations: iteration, limitReached: false, toolCalls, usage };
     }
-    append({ role: "assistant", content: response.content ?? null, tool_calls: response.toolCalls });
+    // What the API carries across the loop (thinking blocks, reasoning items) goes with the message.
+    append({ role: "assistant", content: response.content ?? null, tool_calls: response.toolCalls, ...response.carry });
     toolCalls += response.toolCalls.length;
     options.log.debug({ iteration, count: response.toolCalls.length }, "executing tool calls");
     turn.onToolsRunning?.([...new Set(response.toolCalls.map((call) => call.function.name))], response.toolCalls);
@@ -116,7 +120,7 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
   const rounds = maxIterations === 1 ? "1 round" : `${maxIterations} rounds`;
   const note = `(I stopped after ${rounds} of tool calls: that is the limit for one message.)`;
   const text = answer ? `${answer}\n\n${note}` : note;
-  append({ role: "assistant", content: text });
+  append({ role: "assistant", content: text, ...final.carry });
   options.log.debug({ iterations: maxIterations + 1 }, "tool loop complete, returning text response");
   return { text, added, iterations: maxIterations + 1, limitReached: true, toolCalls, usage };
 }

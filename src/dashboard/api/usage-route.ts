@@ -8,6 +8,7 @@ interface Sum {
   input_tokens: number;
   output_tokens: number;
   cached_tokens: number;
+  cache_write_tokens: number;
   cost: number;
 }
 
@@ -40,10 +41,17 @@ function group(records: readonly UsageRecord[], keyOf: (record: UsageRecord) => 
   const sums = new Map<string, Sum>();
   for (const record of records) {
     const key = keyOf(record);
-    const sum = sums.get(key) ?? { input_tokens: 0, output_tokens: 0, cached_tokens: 0, cost: 0 };
+    const sum = sums.get(key) ?? {
+      input_tokens: 0,
+      output_tokens: 0,
+      cached_tokens: 0,
+      cache_write_tokens: 0,
+      cost: 0,
+    };
     sum.input_tokens += record.promptTokens;
     sum.output_tokens += record.completionTokens;
     sum.cached_tokens += record.cachedTokens ?? 0;
+    sum.cache_write_tokens += record.cacheWriteTokens ?? 0;
     sum.cost += record.cost ?? 0;
     sums.set(key, sum);
   }
