@@ -8,6 +8,7 @@
 
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 const root = new URL("..", import.meta.url);
 const inRoot = (path) => new URL(path, root);
@@ -54,5 +55,5 @@ if (!hasEsbuild) {
   if (installed.status !== 0) process.exit(installed.status ?? 1);
 }
 
-const built = spawnSync(process.execPath, [new URL("build.mjs", import.meta.url).pathname], { stdio: "inherit" });
+const built = spawnSync(process.execPath, [fileURLToPath(new URL("build.mjs", import.meta.url))], { stdio: "inherit" });
 process.exit(built.status ?? 1);
