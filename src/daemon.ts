@@ -7,14 +7,16 @@ import { configuredChannels, noChannelText } from "./channel-catalog/loader.js";
 import { ChannelSupervisor } from "./channel-kit/channel-supervisor.js";
 import { configWarnings } from "./config/config-warnings.js";
 import { type LoadedConfig, loadConfig } from "./config/load.js";
+import { modelConfigured } from "./config/model-configured.js";
 import { configSecrets } from "./config/secrets.js";
 import { channelSpecs, type ExtraChannel } from "./daemon/channel-specs.js";
 import { DaemonError } from "./daemon/daemon-error.js";
 import { chartTurns, openDaemonLogging } from "./daemon/daemon-logging.js";
+import { NOTHING_CONFIGURED_MESSAGE } from "./daemon/first-run.js";
 import { openAgentLoop } from "./daemon/open-agent-loop.js";
 import { connectAgentsMcp, openAgents } from "./daemon/open-agents.js";
 import { openStores } from "./daemon/open-stores.js";
-import { ServiceEndpoints, takeInstanceLock } from "./daemon/service.js";
+import { type DashboardAccess, ServiceEndpoints, takeInstanceLock } from "./daemon/service.js";
 import { type RunningParts, shutDown } from "./daemon/shutdown.js";
 import type { DaemonStatus } from "./health/daemon-status.js";
 import type { Logger } from "./log.js";
@@ -66,6 +68,8 @@ export interface DaemonOptions {
    * health endpoints and the admin endpoint. Default false: `skein chat` and tests bind no port.
    */
   service?: boolean;
+  /** What the admin endpoint's `POST /stop` (`skein stop`) does: stop as on SIGTERM (without it the route refuses). */
+  requestStop?: () => void;
   /**
    * Journal inbound messages durably under `$SKEIN_HOME/state` (default true). `skein chat`
    * turns it off: the terminal needs no redelivery, and a running `skein start` owns the file.
@@ -93,6 +97,8 @@ export interface Daemon {
   /** Resolves once no turn is running or queued, every reply was delivered and every usage record stored. */
   idle(): Promise<void>;
   onOutcome(listener: (outcome: TurnOutcome) => void): () => void;
+  /** The dashboard it serves (`skein start` with `dashboard.enabled`): its address and new login links. */
+  dashboard(): DashboardAccess | undefined;
 }
 
 export function createDaemon(options: DaemonOptions = {}): Daemon {
@@ -130,7 +136,12 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     if (options.service) parts.lock = await takeInstanceLock(home);
     const platform = options.platformChannels === false ? [] : configuredChannels(config);
     const extra = options.channels ?? [];
-    if (platform.length + extra.length === 0) throw new DaemonError("no-channels", NO_CHANNEL_MESSAGE);
+    // A model alone is enough: the dashboard's web chat is then the channel (the first run).
+    const webChatOnly = platform.length + extra.length === 0;
+    if (webChatOnly && !modelConfigured(config))
+      throw new DaemonError("nothing-configured", NOTHING_CONFIGURED_MESSAGE);
+    if (webChatOnly && !(options.service && config.dashboard.enabled))
+      throw new DaemonError("no-channels", NO_CHANNEL_MESSAGE);
     if (options.platformChannels !== false) for (const warning of configWarnings(config, platform)) log.warn(warning);
 
     const stores = await openStores({ loaded, log, durable: options.durable, now: options.now });
@@ -263,6 +274,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         status,
         record: (message) => messageBus.publishInbound(message),
         ...(cluster && { cluster }),
+        ...(options.requestStop && { requestStop: options.requestStop }),
         ...(logRing &&
           turnMetrics && {
             dashboard: {
@@ -286,6 +298,11 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       await service.start();
       const dashboard = service.dashboard?.dashboard;
       if (dashboard) await webChat?.join(dashboard);
+      else if (webChatOnly)
+        throw new DaemonError(
+          "port-in-use",
+          `the dashboard's web chat is the only channel, and port ${config.gateway.health_port} is in use: set SKEIN_HEALTH_PORT (gateway.health_port) to a free port`,
+        );
     }
     // Resumed entries wait for their channels too, so that their replies find a sender.
     const channelsStarted = supervisor.startAll(specs);
@@ -371,5 +388,6 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       outcomeListeners.add(listener);
       return () => outcomeListeners.delete(listener);
     },
+    dashboard: () => parts.service?.dashboardAccess,
   };
 }
