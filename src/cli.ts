@@ -56,6 +56,7 @@ program
   .command("tools")
   .description("list the tools the agent can call (built-in and MCP)")
   .option("--json", "print JSON for scripts")
+  .option("--agent <id>", "the tools of this agent of agents.list (default: the default agent's)")
   .action(action(() => import("./commands/tools.js")));
 
 const config = program.command("config").description("inspect the configuration");
