@@ -9,6 +9,7 @@ import { configWarnings } from "./config/config-warnings.js";
 import { type LoadedConfig, loadConfig } from "./config/load.js";
 import { modelConfigured } from "./config/model-configured.js";
 import { configSecrets } from "./config/secrets.js";
+import { sandboxInEffect } from "./daemon/agent-tools.js";
 import { channelSpecs, type ExtraChannel } from "./daemon/channel-specs.js";
 import { DaemonError } from "./daemon/daemon-error.js";
 import { chartTurns, openDaemonLogging } from "./daemon/daemon-logging.js";
@@ -291,6 +292,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
               metrics: turnMetrics,
               redact,
               secrets,
+              sandbox: () => sandboxInEffect(agents.main.sandbox),
             },
           }),
       });

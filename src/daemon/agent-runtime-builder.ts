@@ -9,6 +9,7 @@ import { routerFromConfig } from "../providers/configured-router.js";
 import type { ModelRouter } from "../providers/model-router.js";
 import type { LlmProvider } from "../providers/provider.js";
 import type { AgentSpec } from "../routing/agent-spec.js";
+import type { SandboxDecision } from "../sandbox/index.js";
 import type { Scheduler } from "../scheduler/scheduler.js";
 import { BudgetGuard } from "../usage/budgets.js";
 import type { UsageLedger } from "../usage/usage-ledger.js";
@@ -40,6 +41,8 @@ export interface AgentRuntimeDeps extends AgentToolsDeps {
 export interface BuiltAgent {
   runtime: AgentRuntime;
   skills: DaemonSkills;
+  /** Where its commands run. */
+  sandbox: SandboxDecision;
 }
 
 /**
@@ -55,7 +58,7 @@ export async function buildAgentRuntime(spec: AgentSpec, deps: AgentRuntimeDeps)
     tools: spec.tools,
     agents: { ...deps.config.agents, defaults: spec.defaults },
   };
-  const { registry, skills, memory } = await openAgentTools(spec, deps);
+  const { registry, skills, memory, sandbox } = await openAgentTools(spec, deps);
   const router = deps.provider ? undefined : routerOf(spec, config, deps);
   const runtime: AgentRuntime = {
     id: spec.id,
@@ -76,7 +79,7 @@ export async function buildAgentRuntime(spec: AgentSpec, deps: AgentRuntimeDeps)
     }),
     attachments: attachmentResolver({ workspace, config, log, fetchFor: deps.fetchFor }),
   };
-  return { runtime, skills };
+  return { runtime, skills, sandbox };
 }
 
 /** The agents.defaults router when the agent's fallbacks are the same, else its own (cooldowns apart). */

@@ -5,8 +5,10 @@ import type { SessionStore } from "../agent/sessions/sessions.js";
 import type { ApprovalBroker } from "../approvals/approval-broker.js";
 import type { InboundMessage } from "../bus/messages.js";
 import type { SkeinConfig } from "../config/schema.js";
+import type { SandboxInEffect } from "../dashboard/dashboard-sources.js";
 import type { Logger } from "../log.js";
 import type { AgentSpec } from "../routing/agent-spec.js";
+import { describeSandbox, type SandboxDecision } from "../sandbox/index.js";
 import { registerBuiltinTools } from "../tools/builtin/index.js";
 import { noteFiles } from "../tools/builtin/memory-notes.js";
 import type { MemoryStore, NoteStore } from "../tools/builtin/memory-store.js";
@@ -53,6 +55,8 @@ export interface AgentToolsDeps {
 export interface AgentTools {
   registry: ToolRegistry;
   skills: DaemonSkills;
+  /** Where its commands run (decided once: bubblewrap, unsandboxed, or refused). */
+  sandbox: SandboxDecision;
   /** Its MEMORY.md when it is not the workspace file (cluster mode). */
   memory?: MemoryStore;
 }
@@ -80,7 +84,7 @@ export async function openAgentTools(spec: AgentSpec, deps: AgentToolsDeps): Pro
   const own = routing && !deps.listOnly ? await ownStores(spec, deps) : undefined;
   let skills: DaemonSkills | undefined;
   const { sessions } = deps;
-  registerBuiltinTools(sink, {
+  const { sandbox } = registerBuiltinTools(sink, {
     readOnlyBinds: () => skills?.readablePaths() ?? [],
     config,
     workspace,
@@ -113,7 +117,18 @@ export async function openAgentTools(spec: AgentSpec, deps: AgentToolsDeps): Pro
     ...(deps.listOnly && { watch: false }),
   });
   const memory = own?.memory ?? deps.memory?.memory;
-  return { registry, skills, ...(memory && { memory }) };
+  return { registry, skills, sandbox, ...(memory && { memory }) };
+}
+
+/** Where commands run, in effect (the dashboard's overview): `bubblewrap`, `none` (unsandboxed) or `refused`. */
+export async function sandboxInEffect(decision: SandboxDecision): Promise<SandboxInEffect> {
+  const sandbox = await decision;
+  if (sandbox.type === "unavailable")
+    return { mode: "refused", network: "none", detail: `commands are refused: ${sandbox.reason}; ${sandbox.remedy}` };
+  const { text } = describeSandbox(sandbox);
+  return sandbox.type === "bwrap"
+    ? { mode: "bubblewrap", network: sandbox.network, detail: text }
+    : { mode: "none", network: "full", detail: text };
 }
 
 /** Registers only the tools the agent is offered. */

@@ -8,7 +8,8 @@ interface Sum {
   input_tokens: number;
   output_tokens: number;
   cached_tokens: number;
-  cost: number;
+  /** null while no record of it had a price (an unpriced model), as `skein usage` shows `-`. */
+  cost: number | null;
 }
 
 /** `GET /api/usage?days=30`: tokens and cost per day and model, by chat and by user; the budgets and today's use. */
@@ -40,11 +41,11 @@ function group(records: readonly UsageRecord[], keyOf: (record: UsageRecord) => 
   const sums = new Map<string, Sum>();
   for (const record of records) {
     const key = keyOf(record);
-    const sum = sums.get(key) ?? { input_tokens: 0, output_tokens: 0, cached_tokens: 0, cost: 0 };
+    const sum = sums.get(key) ?? { input_tokens: 0, output_tokens: 0, cached_tokens: 0, cost: null };
     sum.input_tokens += record.promptTokens;
     sum.output_tokens += record.completionTokens;
     sum.cached_tokens += record.cachedTokens ?? 0;
-    sum.cost += record.cost ?? 0;
+    if (record.cost !== undefined) sum.cost = (sum.cost ?? 0) + record.cost;
     sums.set(key, sum);
   }
   return sums;
