@@ -157,7 +157,7 @@ function summary(results: CheckResult[]): string {
   const total = `${results.length} check${results.length === 1 ? "" : "s"}`;
   if (passed === results.length) return `all ${total} passed`;
   const parts = [
-    `${passed} passed`,
+    ...(passed ? [`${passed} passed`] : []),
     ...(warned ? [`${warned} warning${warned === 1 ? "" : "s"}`] : []),
     ...(failed ? [`${failed} failed`] : []),
   ];
