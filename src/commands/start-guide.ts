@@ -41,7 +41,7 @@ export async function readyGuide(options: ReadyGuideOptions): Promise<string> {
     ...(whom.length ? [`write to ${joinedWithOr(whom)}`] : []),
     ...(dashboard ? ["run `skein dashboard` for a login link to the dashboard and its web chat"] : []),
   ];
-  return where.length ? `skein is ready: ${joinedWithOr(where)}. ${stopping}` : `skein is ready. ${stopping}`;
+  return where.length ? `skein is ready: ${where.join(", or ")}. ${stopping}` : `skein is ready. ${stopping}`;
 }
 
 function capitalised(text: string): string {
