@@ -27,7 +27,10 @@ export async function takeInstanceLock(home: string): Promise<InstanceLock> {
     return acquireInstanceLock(home);
   } catch (error) {
     if (error instanceof InstanceLockError)
-      throw new DaemonError("already-running", `${error.message}; stop it first, or give this one another SKEIN_HOME`);
+      throw new DaemonError(
+        "already-running",
+        `${error.message}; stop it first (\`skein stop\`), or give this one another SKEIN_HOME`,
+      );
     throw error;
   }
 }
