@@ -7,13 +7,12 @@ import { configuredChannels, noChannelText } from "./channel-catalog/loader.js";
 import { ChannelSupervisor } from "./channel-kit/channel-supervisor.js";
 import { configWarnings } from "./config/config-warnings.js";
 import { type LoadedConfig, loadConfig } from "./config/load.js";
-import { modelConfigured } from "./config/model-configured.js";
 import { configSecrets } from "./config/secrets.js";
 import { sandboxInEffect } from "./daemon/agent-tools.js";
 import { channelSpecs, type ExtraChannel } from "./daemon/channel-specs.js";
 import { DaemonError } from "./daemon/daemon-error.js";
 import { chartTurns, openDaemonLogging } from "./daemon/daemon-logging.js";
-import { NOTHING_CONFIGURED_MESSAGE } from "./daemon/first-run.js";
+import { webChatOnly, webChatPortInUse } from "./daemon/first-run.js";
 import { openAgentLoop } from "./daemon/open-agent-loop.js";
 import { connectAgentsMcp, openAgents } from "./daemon/open-agents.js";
 import { openStores } from "./daemon/open-stores.js";
@@ -138,11 +137,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     const platform = options.platformChannels === false ? [] : configuredChannels(config);
     const extra = options.channels ?? [];
     // A model alone is enough: the dashboard's web chat is then the channel (the first run).
-    const webChatOnly = platform.length + extra.length === 0;
-    if (webChatOnly && !modelConfigured(config))
-      throw new DaemonError("nothing-configured", NOTHING_CONFIGURED_MESSAGE);
-    if (webChatOnly && !(options.service && config.dashboard.enabled))
-      throw new DaemonError("no-channels", NO_CHANNEL_MESSAGE);
+    const webOnly = webChatOnly(config, platform.length + extra.length, options.service === true);
     if (options.platformChannels !== false) for (const warning of configWarnings(config, platform)) log.warn(warning);
 
     const stores = await openStores({ loaded, log, durable: options.durable, now: options.now });
@@ -300,11 +295,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       await service.start();
       const dashboard = service.dashboard?.dashboard;
       if (dashboard) await webChat?.join(dashboard);
-      else if (webChatOnly)
-        throw new DaemonError(
-          "port-in-use",
-          `the dashboard's web chat is the only channel, and port ${config.gateway.health_port} is in use: set SKEIN_HEALTH_PORT (gateway.health_port) to a free port`,
-        );
+      else if (webOnly) throw webChatPortInUse(config);
     }
     // Resumed entries wait for their channels too, so that their replies find a sender.
     const channelsStarted = supervisor.startAll(specs);
