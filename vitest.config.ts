@@ -34,6 +34,7 @@ const SHARED_MODULES = [
   "scheduler",
   "security",
   "skills",
+  "speech",
   "tools",
   "ui",
   "usage",

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pino } from "pino";
-import { AgentLoop, type TurnOutcome } from "../src/agent/agent-loop.js";
+import { AgentLoop, type AgentLoopOptions, type TurnOutcome } from "../src/agent/agent-loop.js";
 import { ContextBuilder } from "../src/agent/context/context.js";
 import { SessionFiles } from "../src/agent/sessions/sessions.js";
 import { MessageBus } from "../src/bus/message-bus.js";
@@ -76,23 +76,54 @@ class InstantProvider implements LlmProvider {
  * Whole turns through the agent loop with an instant model, one at a time: wall time per turn and
  * CPU per turn, with the message routed first (as the daemon does with several agents) or not.
  */
-async function turns(home: string, router: Router | undefined): Promise<{ wall: number[]; cpuUs: number }> {
+function turns(home: string, router: Router | undefined): Promise<{ wall: number[]; cpuUs: number }> {
+  return timedLoopTurns(home, new InstantProvider(), {}, 2_000, (message) => {
+    if (router && router.agentFor(message) === "") throw new Error("unrouted");
+  });
+}
+
+/** An agent loop on a `bench` channel with `provider` (and `options`), its turns timed by {@link timedTurns}. */
+export async function timedLoopTurns(
+  home: string,
+  provider: LlmProvider,
+  options: Partial<AgentLoopOptions>,
+  measured: number,
+  check?: (message: InboundMessage) => void,
+): Promise<{ wall: number[]; cpuUs: number }> {
   const bus = new MessageBus();
   bus.registerChannel("bench", async () => undefined);
   const config = configSchema.parse({ agents: { defaults: { model: "m" } } });
   const sessions = new SessionFiles({ dir: join(home, "sessions"), log });
   const agent = new AgentLoop({
     bus,
-    provider: new InstantProvider(),
+    provider,
     registry: new ToolRegistry({ log }),
     sessions,
     context: new ContextBuilder({ workspace: join(home, "workspace"), log }),
     agent: config.agents.defaults,
     log,
+    ...options,
   });
   agent.start();
+  const result = await timedTurns(bus, agent, measured, check);
+  await sessions.flush();
+  await agent.stop();
+  return result;
+}
+
+/**
+ * Whole turns through a started agent loop whose bus has a `bench` channel, one at a time in 50 chats:
+ * 300 (or `measured`, when fewer) to warm up, then `measured` timed ones: wall time per turn and CPU per
+ * turn. `check` sees each message before it is published.
+ */
+async function timedTurns(
+  bus: MessageBus,
+  agent: AgentLoop,
+  measured: number,
+  check?: (message: InboundMessage) => void,
+): Promise<{ wall: number[]; cpuUs: number }> {
   const pending = new Map<string, (outcome: TurnOutcome) => void>();
-  agent.onOutcome((outcome) => pending.get(outcome.message.id)?.(outcome));
+  const stop = agent.onOutcome((outcome) => pending.get(outcome.message.id)?.(outcome));
   let sequence = 0;
   const turn = (chatId: string) =>
     new Promise<TurnOutcome>((resolve) => {
@@ -105,27 +136,26 @@ async function turns(home: string, router: Router | undefined): Promise<{ wall: 
         isDirect: true,
         receivedAt: Date.now(),
       };
-      if (router && router.agentFor(message) === "") throw new Error("unrouted");
+      check?.(message);
       pending.set(message.id, resolve);
       bus.publishInbound(message);
     });
+  const warmUp = Math.min(300, measured);
   const wall: number[] = [];
   let cpu = { user: 0, system: 0 };
-  const measured = 2_000;
-  for (let index = 0; index < 300 + measured; index++) {
-    if (index === 300) cpu = process.cpuUsage();
+  for (let index = 0; index < warmUp + measured; index++) {
+    if (index === warmUp) cpu = process.cpuUsage();
     const started = performance.now();
     await turn(`chat-${index % 50}`);
-    if (index >= 300) wall.push(performance.now() - started);
+    if (index >= warmUp) wall.push(performance.now() - started);
   }
   const used = process.cpuUsage(cpu);
-  await sessions.flush();
-  await agent.stop();
+  stop();
   return { wall, cpuUs: (used.user + used.system) / measured };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)]!;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)]!;
 
 /** `npm run bench -- --agents`: what 20 agents and 200 bindings cost a message and a turn, against one agent. */
 export async function agentsBench(home: string): Promise<void> {

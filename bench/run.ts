@@ -20,6 +20,8 @@
  * `npm run bench -- --agents` runs the several-agents bench instead (bench/agents.ts): routing cost per message with
  * 20 agents and 200 bindings, and whole-turn time and CPU against one agent [target: no measurable difference].
  * `npm run bench -- --sandbox` runs only the sandbox's part of 3 (bench/security.ts): `exec_shell true` per network mode.
+ * `npm run bench -- --speech` runs the spoken-replies bench instead (bench/speech.ts): a turn's time and CPU without
+ * speech, with `tts.mode: off` and with every reply spoken [target: off as none]; `--speech --quick` is a smoke run.
  * `npm run bench -- --cluster` runs the cluster bench instead (bench/cluster.ts, about three minutes):
  * 1 against 3 processes sharing Redis, and the takeover after a SIGKILL of the Telegram poller.
  */
@@ -49,6 +51,7 @@ import { journalRoundTrips } from "./journal-round-trip.js";
 import { eventLoopDelayUnderHostileInput, reportSandboxOverhead } from "./security.js";
 import { skillsBench } from "./skills.js";
 import { soak } from "./soak.js";
+import { speechBench } from "./speech.js";
 import { startUntilReady } from "./start-until-ready.js";
 import { shortReplyCalls, streamFirstTextLatency } from "./stream-first-text.js";
 import { reportTargets, target } from "./targets.js";
@@ -232,6 +235,7 @@ try {
   else if (process.argv.includes("--dashboard")) await dashboardBench(cli, home);
   else if (process.argv.includes("--agents")) await agentsBench(home);
   else if (process.argv.includes("--sandbox")) await reportSandboxOverhead(home);
+  else if (process.argv.includes("--speech")) await speechBench(home, process.argv.includes("--quick"));
   else await standardBench();
 } finally {
   await rm(home, { recursive: true, force: true });

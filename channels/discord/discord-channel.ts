@@ -52,6 +52,7 @@ export interface DiscordChannelOptions {
  */
 export class DiscordChannel implements Channel {
   readonly name = "discord";
+  readonly voiceNotes = true;
   #client: Client | undefined;
   #status: ChannelStatus = { state: "stopped", since: Date.now() };
   #stopping = false;

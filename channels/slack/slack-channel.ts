@@ -63,6 +63,7 @@ type WebClient = webApi.WebClient;
 /** Slack over Bolt: Socket Mode with an app token, else the HTTP Events API with signed requests. */
 export class SlackChannel implements Channel {
   readonly name = "slack";
+  readonly voiceNotes = true;
   readonly #config: SlackSettings;
   readonly #deps: ChannelDeps<SlackSettings>;
   readonly #log: Logger;

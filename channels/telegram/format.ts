@@ -107,9 +107,24 @@ function decodeMarkedEntities(text: string): string {
   );
 }
 
+/**
+ * The texts rendered last: a reply is measured (to cut it into chunks under the limit) and then sent,
+ * and each of them renders the same Markdown; this keeps the second render from running marked again.
+ */
+const rendered = new Map<string, string>();
+const RENDERED_KEPT = 16;
+
 /** Renders Markdown to Telegram HTML. */
 export function renderTelegramHtml(markdown: string): string {
-  return (marked.parse(markdown) as string).trim();
+  let html = rendered.get(markdown);
+  if (html === undefined) {
+    html = (marked.parse(markdown) as string).trim();
+    // Only what fits one message: the memory held stays small however long a reply is.
+    if (markdown.length > 2 * MESSAGE_LIMIT) return html;
+    if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value as string);
+    rendered.set(markdown, html);
+  }
+  return html;
 }
 
 /** The text Telegram shows for Telegram HTML (tags removed, entities decoded): what its limit counts. */

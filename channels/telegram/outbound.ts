@@ -107,9 +107,10 @@ export async function sendTelegramMessage(
 const PHOTO_LIMIT = 10 * 1024 * 1024;
 
 /**
- * Sends files after the text: images as photos (sendPhoto), the rest as documents
- * (sendDocument), several of a kind as albums (sendMediaGroup, 2-10 each: Telegram does not
- * mix photos and documents in one), each reported to `delivery` once sent. Returns the ids of the messages made.
+ * Sends files after the text: voice notes as voice messages (sendVoice, the Ogg Opus as it is),
+ * images as photos (sendPhoto), the rest as documents (sendDocument), several of a kind as albums
+ * (sendMediaGroup, 2-10 each: Telegram does not mix photos and documents in one), each reported to
+ * `delivery` once sent. Returns the ids of the messages made.
  */
 async function sendTelegramFiles(
   api: Api,
@@ -119,9 +120,13 @@ async function sendTelegramFiles(
 ): Promise<string[]> {
   const chatId = telegramChatId(message.chatId);
   const thread = message.threadId ? { message_thread_id: Number(message.threadId) } : {};
-  const photos = files.filter((file) => file.isImage && file.size <= PHOTO_LIMIT);
-  const documents = files.filter((file) => !photos.includes(file));
   const ids: string[] = [];
+  for (const file of files.filter((candidate) => candidate.voice)) {
+    ids.push(String((await api.sendVoice(chatId, new InputFile(file.path, file.name), thread)).message_id));
+    delivery?.onFileDelivered?.(file.name);
+  }
+  const photos = files.filter((file) => !file.voice && file.isImage && file.size <= PHOTO_LIMIT);
+  const documents = files.filter((file) => !file.voice && !photos.includes(file));
   for (const [type, group] of [
     ["photo", photos],
     ["document", documents],

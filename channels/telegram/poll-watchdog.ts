@@ -41,8 +41,7 @@ export function createPollWatchdog(options: PollWatchdogOptions): PollWatchdog {
     inFlight.controller.abort();
   };
 
-  const transformer: Transformer = async (previous, method, payload, signal) => {
-    if (method !== "getUpdates") return previous(method, payload, signal);
+  const watched = async (...[previous, method, payload, signal]: Parameters<Transformer>) => {
     for (;;) {
       const controller = new AbortController();
       const forward = () => controller.abort();
@@ -64,6 +63,9 @@ export function createPollWatchdog(options: PollWatchdogOptions): PollWatchdog {
       }
     }
   };
+  // Other calls pass straight through: no async frame of their own on every sendMessage.
+  const transformer: Transformer = (previous, method, payload, signal) =>
+    method === "getUpdates" ? watched(previous, method, payload, signal) : previous(method, payload, signal);
 
   return {
     transformer,

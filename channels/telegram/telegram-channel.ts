@@ -52,6 +52,7 @@ const conflictHint = "another skein/bot instance is polling with this token";
 /** The Telegram channel: long polling (or a webhook) with grammY, replies as Telegram HTML. */
 export class TelegramChannel implements Channel {
   readonly name = "telegram";
+  readonly voiceNotes = true;
   readonly #settings: TelegramSettings;
   readonly #options: TelegramChannelOptions;
   readonly #log: Logger;

@@ -32,14 +32,18 @@ export class UpdateRecorder {
   }
 
   /** The API transformer for long polling: a getUpdates answer is recorded before it is handed on. */
-  readonly transformer: Transformer = async (previous, method, payload, signal) => {
-    const answer = await previous(method, payload, signal);
-    if (method !== "getUpdates" || !answer.ok) return answer;
-    const updates = answer.result as Update[];
+  readonly transformer: Transformer = (previous, method, payload, signal) =>
+    method === "getUpdates" ? this.#recordAnswer(previous(method, payload, signal)) : previous(method, payload, signal);
+
+  async #recordAnswer<T>(answering: Promise<T>): Promise<T> {
+    const answer = await answering;
+    const { ok, result } = answer as { ok: boolean; result?: unknown };
+    if (!ok) return answer;
+    const updates = result as Update[];
     this.#batch = new Map(updates.map((update) => [update.update_id, this.#record(update)]));
     await Promise.all(this.#batch.values());
     return answer;
-  };
+  }
 
   /** Resolves once the message of `update` is durably recorded (at once when its batch recorded it). */
   record(update: Update): Promise<void> {

@@ -1,3 +1,11 @@
+/**
+ * Who may talk to the bot. `allow-list.ts`: the channels' `allow_from` lists; `pairing-code.ts`: the codes a
+ * stranger gets; this file: the `PairingStore` contract (pending codes, approved senders) and its files under
+ * `$SKEIN_HOME/pairing/` on one machine (Redis in `src/cluster/`); `pairing-reply-limit.ts`: one pairing reply per
+ * sender and interval; `pairing-operations.ts`: approve, revoke and list, as `skein pairing` and the dashboard run
+ * them. The access gate (`src/gates/`) applies them to each message.
+ */
+
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write.js";

@@ -1,11 +1,13 @@
-import { join } from "node:path";
-
 /**
  * The daemon's local admin endpoint: HTTP over a unix socket under `$SKEIN_HOME`,
  * each request carrying the token the daemon writes at start to a file only its own
  * user (and root) can read. Operator commands (`skein status`, `skein pairing …`) go
  * through it while the daemon runs, so whoever runs them, the daemon writes its own files.
+ * This file: where the socket and token are, and the routes' names; `admin-server.ts` serves them,
+ * `admin-routes.ts` answers them, `admin-client.ts` is what the commands ask with.
  */
+
+import { join } from "node:path";
 
 /** Where the admin endpoint's socket and token live. */
 export interface AdminPaths {

@@ -7,6 +7,7 @@ import type { SkeinConfig } from "../config/schema.js";
 import type { InboundGate } from "../gates/gate.js";
 import { GateChain } from "../gates/gate-chain.js";
 import type { LlmProvider } from "../providers/provider.js";
+import type { Speech } from "../speech/index.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { BudgetGuard } from "../usage/budgets.js";
 import type { UsageLedger } from "../usage/usage-ledger.js";
@@ -59,6 +60,10 @@ export interface AgentLoopOptions {
   onConversationReset?: (sessionKey: string) => void;
   /** Saves and describes each message's attachments (see attachments.ts). */
   attachments?: TurnRunnerOptions["attachments"];
+  /** The agent's spoken replies (`tts`); absent, none is spoken and `/voice` says so. */
+  speech?: Speech;
+  /** Whether a channel sends voice notes (its `voiceNotes`): spoken replies go only there. */
+  voiceNotes?: (channel: string) => boolean;
   /** The installed skills, for `/skills` and `/<skill-name> <request>` (default: none). */
   skills?: SkillCommandDeps;
   /** A model's context window in tokens, when configured (compaction's threshold is a share of it). */
@@ -109,7 +114,7 @@ export class AgentLoop {
       sessions: options.sessions,
       log: options.log,
     });
-    const { provider, registry, context, agent, attachments, contextWindow, agents, ...shared } = options;
+    const { provider, registry, context, agent, attachments, contextWindow, agents, speech, ...shared } = options;
     this.#shared = {
       ...shared,
       replies: this.#replies,
@@ -309,6 +314,7 @@ function singleAgent(options: AgentLoopOptions): AgentDirectory {
     ...(options.skills && { skills: options.skills }),
     ...(options.budgets && { budgets: options.budgets }),
     ...(options.attachments && { attachments: options.attachments }),
+    ...(options.speech && { speech: options.speech }),
   };
   return { agentFor: () => MAIN_AGENT, runtime: async () => runtime, ids: () => [MAIN_AGENT] };
 }

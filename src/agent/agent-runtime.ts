@@ -2,6 +2,7 @@ import type { InboundMessage } from "../bus/messages.js";
 import { sessionKeyOf } from "../bus/messages.js";
 import type { SkeinConfig } from "../config/schema.js";
 import type { LlmProvider } from "../providers/provider.js";
+import type { Speech } from "../speech/index.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { BudgetGuard } from "../usage/budgets.js";
 import type { SkillCommandDeps } from "./commands/skill-commands.js";
@@ -32,6 +33,8 @@ export interface AgentRuntime {
   readonly skills?: SkillCommandDeps;
   readonly budgets?: BudgetGuard;
   readonly attachments?: TurnRunnerOptions["attachments"];
+  /** Its spoken replies (`tts`, its own keys over the top level's). */
+  readonly speech?: Speech;
 }
 
 /** The agents of a daemon with `agents.list`: which one a message goes to, and each one's runtime (built on first use). */

@@ -92,6 +92,7 @@ export async function admitMessage(
       replies,
       models: parts.models,
       ...(deps.severalAgents && { agent: runtime }),
+      voice: parts.voice,
       conversation: conversationCommands(
         turns.compactor,
         () => turns.conversationRequest(key, message, deps.signal),

@@ -95,6 +95,8 @@ export interface OutboundAttachment {
   size: number;
   /** Whether it is an image (sent as a photo where the platform has photos). */
   isImage: boolean;
+  /** A voice note (Ogg Opus): Telegram sends it with sendVoice, the other platforms attach the file as it is. */
+  voice?: boolean;
 }
 
 export interface OutboundMessage {
@@ -106,6 +108,12 @@ export interface OutboundMessage {
   attachments?: OutboundAttachment[];
   threadId?: string;
   replyToId?: string;
+  /**
+   * Set by the agent, never given to a channel as it is: this reply is the voice note of the turn's
+   * answer (its `text` is empty), and this the text read out. Journaled with the turn's other replies,
+   * so that a crash neither loses the voice nor sends it twice (src/agent/turn/spoken-reply.ts).
+   */
+  speech?: string;
 }
 
 /**

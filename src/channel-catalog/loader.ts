@@ -1,13 +1,15 @@
+/**
+ * The core's one way to the plugins: the only import of `channels/catalog.ts` in src/. It gives the
+ * catalog's descriptors (platforms and the terminal), the config's `channels` shape and a platform's settings,
+ * which channels are configured, their receiving leases in a cluster, the "no channel configured" wording, and
+ * the lazy loader of a plugin's module. Descriptors are light (no SDK); each SDK is imported by `load()`, when
+ * its channel is configured: a Telegram-only daemon never loads discord.js.
+ */
+
 import type { z } from "zod";
 import { channelCatalog } from "../../channels/catalog.js";
 import type { ChannelFactory } from "../channel-kit/channel.js";
 import type { PlatformChannelDescriptor, TerminalChannelDescriptor } from "../channel-kit/channel-descriptor.js";
-
-/**
- * The core's one way to the plugins: the only import of `channels/catalog.ts` in src/.
- * Descriptors are light (no SDK); each SDK is imported by `load()`, when its channel
- * is configured: a Telegram-only daemon never loads discord.js.
- */
 
 type Catalog = (typeof channelCatalog)[number];
 type Platform = Extract<Catalog, { kind: "platform" }>;

@@ -113,6 +113,11 @@ export interface Channel {
   fetchAttachment?(attachment: MediaAttachment, options: DownloadOptions): Promise<DownloadResult>;
   /** Sets the command menu people see (Telegram's `setMyCommands`): the built-in commands and the skills they may call. */
   setCommands?(commands: readonly ChatMenuCommand[]): Promise<void>;
+  /**
+   * Whether `send` delivers an attachment marked `voice` as audio people play in the chat (Telegram's
+   * voice notes, an audio file on Slack and Discord): spoken replies go only to such channels.
+   */
+  readonly voiceNotes?: boolean;
 }
 
 /** What a channel factory is given: its own `channels.<name>` settings, not the whole config. */

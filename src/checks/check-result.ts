@@ -1,3 +1,10 @@
+/**
+ * What every check of `skein doctor` shares: this file is what a check returns (a line with its outcome and
+ * remedy); `http-probe.ts` is the HTTP probe that credential and endpoint checks use (through a proxy with undici,
+ * imported only then); `probe-answers.ts` is what the plugins' credential checks share. The checks themselves
+ * live with what they check (`channels/<name>/check.ts`, `src/health/`).
+ */
+
 /** One line of `skein doctor`: what was checked, how it went, and how to fix it. */
 export interface CheckResult {
   /** Short name of the thing checked: `config`, `workspace`, `llm`, `telegram`, `mcp files`. */

@@ -13,7 +13,7 @@ export interface RedisSessionSettingsOptions {
 
 /**
  * Per-conversation settings in Redis, one hash per session key
- * (`skein:session-settings:<key>`, fields such as `model`), so that a `/model` choice holds
+ * (`skein:session-settings:<key>`, fields such as `model` and `voice`), so that a `/model` choice holds
  * in whichever process answers the chat next. Read on every use: nothing cached.
  */
 export class RedisSessionSettings implements SessionSettingsStore {
@@ -32,7 +32,11 @@ export class RedisSessionSettings implements SessionSettingsStore {
     const fields = await untilReachable(() => this.#redis.hgetall(key), {
       patienceMs: this.#readPatienceMs,
     });
-    return fields.model === undefined ? {} : { model: fields.model };
+    const { model, voice } = fields;
+    return {
+      ...(model !== undefined && { model }),
+      ...((voice === "on" || voice === "off") && { voice }),
+    };
   }
 
   async set(sessionKey: string, settings: SessionSettings): Promise<void> {

@@ -51,6 +51,7 @@ export async function run(options: UsageCommandOptions, io: CommandIo = processI
       return 0;
     }
     const cached = total.cachedTokens !== undefined;
+    const spoken = total.characters !== undefined;
     const rows = [...groups, { key: "total", ...total }].map((row) => [
       row.key,
       String(row.calls),
@@ -58,9 +59,19 @@ export async function run(options: UsageCommandOptions, io: CommandIo = processI
       ...(cached ? [(row.cachedTokens ?? 0).toLocaleString("en-US")] : []),
       row.completionTokens.toLocaleString("en-US"),
       tokensOf(row).toLocaleString("en-US"),
+      ...(spoken ? [(row.characters ?? 0).toLocaleString("en-US")] : []),
       row.cost > 0 ? formatCost(row.cost) : "-",
     ]);
-    const header = [by, "calls", "input", ...(cached ? ["cached"] : []), "output", "tokens", "cost"];
+    const header = [
+      by,
+      "calls",
+      "input",
+      ...(cached ? ["cached"] : []),
+      "output",
+      "tokens",
+      ...(spoken ? ["spoken"] : []),
+      "cost",
+    ];
     const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
     const line = (cells: string[]) =>
       cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join("  ");

@@ -68,24 +68,31 @@ export type Override<T> = T extends readonly unknown[]
     : T;
 
 /** One `agents.list[]` entry as parsed: its own keys and its overrides, nothing inherited yet. */
-export type AgentEntry<Defaults, Tools, McpServer> = Override<Defaults> & {
+export type AgentEntry<Defaults, Tools, McpServer, Tts> = Override<Defaults> & {
   id: string;
   name?: string;
   name_prefix?: string;
   skills?: string[];
   tools?: Override<Omit<Tools, "mcp_servers">> & { mcp_servers?: string[] | Record<string, McpServer> };
+  tts?: Override<Tts>;
 };
 
 /**
- * `agents.list[]`: an id, how people see it, and any key of `agents.defaults` and of `tools`
- * as an override; `mcp_servers` also as a list of top-level server names. `workspace` is never
- * inherited (see src/routing/resolve-agents.ts).
+ * `agents.list[]`: an id, how people see it, and any key of `agents.defaults`, of `tools` and of
+ * the top-level `tts` as an override; `mcp_servers` also as a list of top-level server names.
+ * `workspace` is never inherited (see src/routing/resolve-agents.ts).
  */
-export function agentEntrySchema<Defaults extends AnySchema, Tools extends AnySchema, McpServer extends AnySchema>(
+export function agentEntrySchema<
+  Defaults extends AnySchema,
+  Tools extends AnySchema,
+  McpServer extends AnySchema,
+  Tts extends AnySchema,
+>(
   agentDefaults: Defaults,
   tools: Tools,
   mcpServer: McpServer,
-): z.ZodType<AgentEntry<z.output<Defaults>, z.output<Tools>, z.output<McpServer>>> {
+  tts: Tts,
+): z.ZodType<AgentEntry<z.output<Defaults>, z.output<Tools>, z.output<McpServer>, z.output<Tts>>> {
   const toolsOverride = (overrideOf(tools) as z.ZodObject).extend({
     mcp_servers: z.union([z.array(z.string().min(1)), z.record(z.string(), mcpServer)]).optional(),
   });
@@ -97,7 +104,9 @@ export function agentEntrySchema<Defaults extends AnySchema, Tools extends AnySc
     /** The skills (by name) this agent is offered; all when absent. */
     skills: z.array(z.string().min(1)).optional(),
     tools: toolsOverride.optional(),
-  }) as unknown as z.ZodType<AgentEntry<z.output<Defaults>, z.output<Tools>, z.output<McpServer>>>;
+    /** Its spoken replies, key by key over the top-level `tts`. */
+    tts: overrideOf(tts).optional(),
+  }) as unknown as z.ZodType<AgentEntry<z.output<Defaults>, z.output<Tools>, z.output<McpServer>, z.output<Tts>>>;
 }
 
 /** The parts of a parsed config that name agents and MCP servers. */

@@ -3,6 +3,7 @@ import { channelsShape } from "../channel-catalog/loader.js";
 import { port } from "../channel-kit/channel-settings.js";
 import { agentEntrySchema, agentId, binding, checkAgentReferences } from "./agents-schema.js";
 import { httpUrl } from "./http-url.js";
+import { checkSpeechProviders, ttsSchema } from "./speech-schema.js";
 
 export type { GroupPolicy } from "../channel-kit/channel-settings.js";
 
@@ -101,12 +102,21 @@ const agentDefaults = z.object({
     .prefault({}),
 });
 
-/** Price of a model in currency units per million tokens (`cached_input`: input tokens the provider's prompt cache served). */
-const modelPrice = z.object({
-  input: z.number().min(0),
-  output: z.number().min(0),
-  cached_input: z.number().min(0).optional(),
-});
+/**
+ * Price of a model in currency units per million tokens (`cached_input`: input tokens the provider's prompt cache
+ * served), or, for a speech model, per million characters read out (`per_1m_chars`).
+ */
+const modelPrice = z
+  .object({
+    input: z.number().min(0).optional(),
+    output: z.number().min(0).optional(),
+    cached_input: z.number().min(0).optional(),
+    per_1m_chars: z.number().min(0).optional(),
+  })
+  .refine(
+    (price) => (price.input !== undefined && price.output !== undefined) || price.per_1m_chars !== undefined,
+    "give input and output (per million tokens), or per_1m_chars (per million characters of speech)",
+  );
 
 const modelProvider = z.object({
   api_key: z.string().optional(),
@@ -318,7 +328,7 @@ const bus = z.object({
   takeover_after: seconds().default(15),
 });
 
-const agentEntry = agentEntrySchema(agentDefaults, tools, mcpServer);
+const agentEntry = agentEntrySchema(agentDefaults, tools, mcpServer, ttsSchema);
 
 const agents = z.object({
   defaults: agentDefaults.prefault({}),
@@ -344,6 +354,8 @@ export const configSchema = z
       .record(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "hook names are letters, digits, - and _"), hook)
       .default({}),
     bus: bus.prefault({}),
+    /** Spoken replies (see speech-schema.ts); `agents.list[].tts` overrides it key by key. */
+    tts: ttsSchema.prefault({}),
     pairing: z
       .object({
         /** Seconds between two pairing replies to the same sender (the ones in between are ignored). */
@@ -354,7 +366,8 @@ export const configSchema = z
     /** `skein start` appends its log (JSON lines) to this file instead of stderr; rotation is the platform's (logrotate). */
     log_file: z.string().min(1).optional(),
   })
-  .superRefine(checkAgentReferences);
+  .superRefine(checkAgentReferences)
+  .superRefine(checkSpeechProviders);
 
 /** The validated configuration with every default filled in. */
 export type SkeinConfig = z.output<typeof configSchema>;

@@ -11,8 +11,10 @@ import type { LlmProvider } from "../providers/provider.js";
 import type { AgentSpec } from "../routing/agent-spec.js";
 import type { SandboxDecision } from "../sandbox/index.js";
 import type { Scheduler } from "../scheduler/scheduler.js";
+import { createSpeech } from "../speech/index.js";
 import { BudgetGuard } from "../usage/budgets.js";
 import type { UsageLedger } from "../usage/usage-ledger.js";
+import type { Redactor } from "../util/redactor.js";
 import { type AgentToolsDeps, openAgentTools } from "./agent-tools.js";
 import type { DaemonSkills } from "./open-skills.js";
 
@@ -23,6 +25,8 @@ import type { DaemonSkills } from "./open-skills.js";
 export interface AgentRuntimeDeps extends AgentToolsDeps {
   /** Aborted at shutdown. */
   signal: AbortSignal;
+  /** Where the skills' secrets go once read, so that no log line, outbound text or spoken reply carries them. */
+  redactor?: Pick<Redactor, "add" | "redact">;
   broker: ApprovalBroker;
   scheduler: Scheduler;
   pairings: PairingStore;
@@ -78,6 +82,12 @@ export async function buildAgentRuntime(spec: AgentSpec, deps: AgentRuntimeDeps)
       ...(routing && { agent: spec.id }),
     }),
     attachments: attachmentResolver({ workspace, config, log, fetchFor: deps.fetchFor }),
+    speech: createSpeech({
+      settings: spec.tts,
+      // The config names only providers it has (checked at load).
+      provider: config.providers[spec.tts.provider] ?? config.providers.openai,
+      ...(deps.redactor && { redact: (text: string) => deps.redactor!.redact(text) }),
+    }),
   };
   return { runtime, skills, sandbox };
 }

@@ -53,7 +53,9 @@ export function openAgentLoop(wiring: AgentLoopWiring): AgentLoop {
     ...(main.budgets && { budgets: main.budgets }),
     indicateWorking: (message) => channels.channel(message.channel)?.indicateWorking?.(message),
     openStream: (target, resume) => channels.channel(target.channel)?.openStream?.(target, resume),
+    voiceNotes: (channel) => channels.channel(channel)?.voiceNotes === true,
     onConversationReset: (sessionKey) => broker.forgetConversation(sessionKey),
     ...(main.attachments && { attachments: main.attachments }),
+    ...(main.speech && { speech: main.speech }),
   });
 }

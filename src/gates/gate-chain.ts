@@ -1,3 +1,11 @@
+/**
+ * The gates: what every platform message passes before the agent sees it. `gate.ts` is a gate's contract,
+ * `gate-chain.ts` runs them in order, `access-gate.ts` is the one access policy of every channel (allow lists,
+ * pairing of strangers in direct messages, the group policy; the stores are `src/access/`'s), and
+ * `sender-permission.ts` says who may change a conversation's settings (such as `/model`). De-duplication is
+ * not a gate: the journal (`src/bus/`) never hands out again a message it has seen in any state.
+ */
+
 import type { Logger } from "pino";
 import type { InboundMessage } from "../bus/messages.js";
 import type { Admission, InboundGate } from "./gate.js";

@@ -1,3 +1,10 @@
+/**
+ * Is the daemon well? This file: the health endpoints (`/healthz`, `/readyz`, `/status`; the webhooks too when they
+ * share its port); `daemon-status.ts` (the status snapshot), `readiness.ts` (ready when every configured channel
+ * receives, storage writes and, clustered, Redis answers), `status-view.ts` (`skein status`). `skein doctor`:
+ * `doctor.ts` and its checks (`doctor-checks.ts`: workspace, MCP servers, sandbox; `llm-check.ts`; `redis-check.ts`).
+ */
+
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";

@@ -1,6 +1,24 @@
-import type { ChatCompletionChunk } from "openai/resources/chat/completions";
-import { BodyFault, type StreamWatch } from "./guarded-fetch.js";
+import { BodyFault } from "./guarded-fetch.js";
 import type { ChatResponse, ToolCall } from "./provider.js";
+import type { SseEvent } from "./sse-events.js";
+
+/** What this client reads of a Chat Completions stream chunk. */
+interface ChatCompletionChunk {
+  choices?: Array<{
+    delta?: {
+      content?: string | null;
+      tool_calls?: Array<{ index: number; id?: string; function?: { name?: string; arguments?: string } }>;
+    };
+    finish_reason?: string | null;
+  }>;
+  usage?: Parameters<typeof usageOf>[0] | null;
+  error?: { message?: unknown } | null;
+}
+
+/** An error object a server put inside its stream instead of a chunk. */
+export class StreamedError extends Error {
+  override readonly name = "StreamedError";
+}
 
 /**
  * Joins an SSE answer's chunks into one response: text deltas, tool calls by index, the
@@ -8,26 +26,37 @@ import type { ChatResponse, ToolCall } from "./provider.js";
  * was cut short: it is a failed call (a {@link BodyFault}), not a complete answer.
  */
 export async function assembleStream(
-  stream: AsyncIterable<ChatCompletionChunk>,
-  watch: StreamWatch,
+  events: AsyncIterable<SseEvent>,
   signal: AbortSignal,
   onTextDelta?: (text: string) => void,
 ): Promise<ChatResponse> {
   let content = "";
   let sawContent = false;
+  let sawDone = false;
   let finishReason: string | null = null;
   let usage: ChatResponse["usage"];
   const calls: ToolCall[] = [];
-  for await (const chunk of stream) {
-    if (chunk.usage) usage = usageOf(chunk.usage);
-    const choice = chunk.choices[0];
-    if (!choice) continue;
-    if (choice.delta.content) {
-      content += choice.delta.content;
-      sawContent = true;
-      onTextDelta?.(choice.delta.content);
+  for await (const event of events) {
+    if (sawDone) continue;
+    if (event.data.startsWith("[DONE]")) {
+      sawDone = true;
+      continue;
     }
-    for (const delta of choice.delta.tool_calls ?? []) {
+    const chunk = JSON.parse(event.data) as ChatCompletionChunk;
+    if (chunk?.error) {
+      const message = chunk.error.message;
+      throw new StreamedError(typeof message === "string" ? message : JSON.stringify(chunk.error));
+    }
+    if (chunk.usage) usage = usageOf(chunk.usage);
+    const choice = chunk.choices?.[0];
+    if (!choice) continue;
+    const text = choice.delta?.content;
+    if (text) {
+      content += text;
+      sawContent = true;
+      onTextDelta?.(text);
+    }
+    for (const delta of choice.delta?.tool_calls ?? []) {
       calls[delta.index] ??= { id: "", type: "function", function: { name: "", arguments: "" } };
       const call = calls[delta.index]!;
       if (delta.id) call.id = delta.id;
@@ -36,9 +65,8 @@ export async function assembleStream(
     }
     if (choice.finish_reason) finishReason = choice.finish_reason;
   }
-  // The SDK ends a stream quietly when the call is aborted.
   signal.throwIfAborted();
-  if (finishReason === null && !watch.sawDone)
+  if (finishReason === null && !sawDone)
     throw new BodyFault("cut", "the model's answer stream ended before it was complete");
   return {
     content: sawContent ? content : null,

@@ -58,10 +58,13 @@ export function guardedFetch(fetchImpl: HttpFetch, limits: BodyLimits): HttpFetc
   };
 }
 
-interface BodyGuard {
+export interface BodyGuard {
+  /** The body must have ended by this time (epoch milliseconds). */
   deadlineAt: number;
+  /** The longest wait for a chunk (infinite for a body that is not a stream). */
   idleMs: number;
-  watch: StreamWatch | undefined;
+  /** Told whether the body carried `data: [DONE]` (an SDK that reads the stream itself does not say). */
+  watch?: StreamWatch | undefined;
 }
 
 /**
@@ -69,7 +72,7 @@ interface BodyGuard {
  * limit (then the body is destroyed with a {@link BodyFault}); a reader that stops early
  * (`return()`) closes it.
  */
-async function* guardBody(body: AsyncIterable<Uint8Array>, guard: BodyGuard): AsyncGenerator<Uint8Array> {
+export async function* guardBody(body: AsyncIterable<Uint8Array>, guard: BodyGuard): AsyncGenerator<Uint8Array> {
   const source = body instanceof Readable ? body : Readable.from(body);
   let fault: BodyFault | undefined;
   const expire = (kind: "deadline" | "stalled") => () => {

@@ -1,21 +1,21 @@
-import { Readable } from "node:stream";
-import OpenAI from "openai";
-import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
 import type { ModelProviderConfig } from "../config/schema.js";
-import { type HttpFetch, httpFetch } from "../util/http-fetch.js";
+import { type HttpFetch, type HttpResponse, httpFetch } from "../util/http-fetch.js";
 import { withRetry } from "../util/retry.js";
-import { wellFormedDeep } from "../util/well-formed.js";
 import { assembleStream, usageOf } from "./assemble-stream.js";
-import { BodyFault, guardedFetch, type StreamWatch, streamWatchKey } from "./guarded-fetch.js";
+import { chatCompletionsBody } from "./chat-request-body.js";
+import { guardBody } from "./guarded-fetch.js";
 import {
-  type ChatMessage,
-  type ChatRequest,
-  type ChatResponse,
-  type LlmProvider,
-  ProviderError,
-  type ProviderErrorKind,
-} from "./provider.js";
+  classifyModelFailure,
+  ModelConnectionError,
+  ModelStatusError,
+  ModelTimeout,
+  toProviderError,
+} from "./model-http-errors.js";
+import { type ChatRequest, type ChatResponse, type LlmProvider, ProviderError } from "./provider.js";
+import { sseEvents } from "./sse-events.js";
 import { deltasAcrossAttempts } from "./text-deltas.js";
+
+export { toProviderError } from "./model-http-errors.js";
 
 export interface OpenAIProviderOptions {
   /** The `providers.<name>` this client serves (default `openai`). */
@@ -28,11 +28,11 @@ export interface OpenAIProviderOptions {
   /** How long a streamed answer may go without a chunk, in milliseconds (default 60 s, at most `timeoutMs`). */
   idleTimeoutMs?: number;
   /**
-   * Retries of 408/409/429/5xx and connection errors, with the SDK's backoff (honours Retry-After),
-   * and of answers that stalled or were cut after their headers.
+   * Retries of 408/409/429/5xx and connection errors (honouring Retry-After), and of answers that stalled or
+   * were cut after their headers (default 2).
    */
   maxRetries?: number;
-  /** The backoff before the first retry of a stalled or cut answer (default 500 ms; it doubles). */
+  /** The backoff before the first retry (default 500 ms; it doubles, up to 8 s). */
   retryDelayMs?: number;
   /** Ask for SSE streaming and assemble the answer from its chunks. */
   stream?: boolean;
@@ -64,49 +64,78 @@ export function openAIOptionsFrom(config: ModelProviderConfig, name = "openai"):
   };
 }
 
-/** Chat Completions over the official SDK: OpenAI, OpenRouter, Groq, Ollama, vLLM, LM Studio... */
+const OPENAI_BASE_URL = "https://api.openai.com/v1";
+
+/** What a Chat Completions answer that is not a stream holds, as far as this client reads it. */
+interface ChatCompletion {
+  choices?: Array<{
+    message?: {
+      content?: string | null;
+      tool_calls?: Array<{ id: string; type?: string; function?: { name: string; arguments?: string } }>;
+    };
+    finish_reason?: string | null;
+  }>;
+  usage?: Parameters<typeof usageOf>[0] | null;
+}
+
+/**
+ * Chat Completions (OpenAI, OpenRouter, Groq, Ollama's `/v1`, vLLM, LM Studio...) over the lean HTTP
+ * client: the request body is assembled from each message's kept JSON (see chat-request-body.ts) and a
+ * stream is read event by event, a fraction of the CPU the `openai` SDK's layers take on every turn.
+ * Retries follow the SDK's rules (see {@link classifyModelFailure}); its errors' wording is kept.
+ */
 export class OpenAIProvider implements LlmProvider {
   readonly name: string;
-  readonly #client: OpenAI;
+  readonly #url: string;
+  readonly #headers: Record<string, string>;
+  readonly #fetch: HttpFetch;
+  readonly #timeoutMs: number;
+  readonly #idleTimeoutMs: number;
   readonly #stream: boolean;
   readonly #maxRetries: number;
   readonly #retryDelayMs: number;
+  readonly #maxRetryAfterMs: number | undefined;
   readonly #cacheControl: boolean;
 
   constructor(options: OpenAIProviderOptions = {}) {
     this.name = options.name ?? "openai";
-    const timeoutMs = options.timeoutMs ?? 120_000;
-    const fetchImpl = jsonWithoutContentType(options.fetch ?? httpFetch);
+    this.#url = `${(options.baseUrl || OPENAI_BASE_URL).replace(/\/+$/, "")}/chat/completions`;
+    this.#headers = {
+      accept: "application/json",
+      "content-type": "application/json",
+      "user-agent": "skein",
+      // Local servers usually need no key; some refuse a request without one.
+      authorization: `Bearer ${options.apiKey || "not-needed"}`,
+      ...lowerCased(options.headers ?? {}),
+    };
+    this.#fetch = options.fetch ?? httpFetch;
+    this.#timeoutMs = options.timeoutMs ?? 120_000;
+    this.#idleTimeoutMs = Math.min(this.#timeoutMs, options.idleTimeoutMs ?? 60_000);
+    this.#stream = options.stream ?? false;
     this.#maxRetries = options.maxRetries ?? 2;
     this.#retryDelayMs = options.retryDelayMs ?? 500;
-    this.#client = new OpenAI({
-      // Local servers usually need no key; the SDK insists on one.
-      apiKey: options.apiKey || "not-needed",
-      baseURL: options.baseUrl,
-      timeout: timeoutMs,
-      maxRetries: this.#maxRetries,
-      // The SDK reads from a response only what an HttpResponse has (see util/http-fetch.ts).
-      fetch: guardedFetch(
-        options.maxRetryAfterSeconds === undefined ? fetchImpl : noLongWaits(fetchImpl, options.maxRetryAfterSeconds),
-        { deadlineMs: timeoutMs, idleMs: Math.min(timeoutMs, options.idleTimeoutMs ?? 60_000) },
-      ) as unknown as typeof fetch,
-      ...(options.headers && Object.keys(options.headers).length ? { defaultHeaders: options.headers } : {}),
-    });
-    this.#stream = options.stream ?? false;
+    this.#maxRetryAfterMs =
+      options.maxRetryAfterSeconds === undefined ? undefined : options.maxRetryAfterSeconds * 1000;
     this.#cacheControl = options.cacheControl ?? false;
   }
 
   /**
-   * One chat completion. The SDK retries failures before the answer's headers; an answer
-   * that stalls or is cut after them (a {@link BodyFault}) is retried here, as many times.
+   * One chat completion, tried again after a transient failure: before the answer's headers (see
+   * {@link classifyModelFailure}) or after them, an answer that stalled or was cut. A text delta is
+   * passed on once, however many tries it took.
    */
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
+    const stream = this.#stream || request.onTextDelta !== undefined;
+    // Encoded once for every try.
+    const body = chatCompletionsBody(request, { stream, cacheControl: this.#cacheControl });
+    const attemptDeltas = request.onTextDelta && deltasAcrossAttempts(request.onTextDelta);
     try {
-      const attemptDeltas = request.onTextDelta && deltasAcrossAttempts(request.onTextDelta);
-      return await withRetry(() => this.#attempt(request, signal, attemptDeltas?.()), {
-        classify: (error) => ({ retryable: error instanceof BodyFault && !signal?.aborted }),
+      return await withRetry(() => this.#attempt(body, stream, signal, attemptDeltas?.()), {
+        classify: (error) => (signal?.aborted ? { retryable: false } : classifyModelFailure(error)),
         attempts: this.#maxRetries + 1,
         baseDelayMs: this.#retryDelayMs,
+        maxDelayMs: 8_000,
+        ...(this.#maxRetryAfterMs === undefined ? {} : { maxRetryAfterMs: this.#maxRetryAfterMs }),
         ...(signal ? { signal } : {}),
       });
     } catch (error) {
@@ -115,177 +144,87 @@ export class OpenAIProvider implements LlmProvider {
   }
 
   async #attempt(
-    request: ChatRequest,
+    body: string,
+    stream: boolean,
     signal: AbortSignal | undefined,
     onTextDelta?: (text: string) => void,
   ): Promise<ChatResponse> {
-    // A lone surrogate stored in a session (or listed by an MCP server) would get the request
-    // rejected as invalid JSON, this turn and every later one of the chat: healed on the way out.
-    const params = {
-      model: request.model,
-      messages: wellFormedDeep(
-        this.#cacheControl ? withCacheBreakpoints(request.messages) : request.messages,
-      ) as ChatCompletionCreateParams["messages"],
-      ...(request.tools?.length ? { tools: wellFormedDeep(request.tools) } : {}),
-      ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
-      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-    };
-    // The SDK adds an abort listener to the signal it is given and never removes it, so a
-    // turn's signal shared by many calls would collect them: give it a per-call signal.
+    signal?.throwIfAborted();
+    const startedAt = Date.now();
+    // The try's own signal: the caller's abort reaches it, and so does the time limit on the answer's headers.
     const call = new AbortController();
     const forward = () => call.abort(signal?.reason);
-    if (signal?.aborted) call.abort(signal.reason);
-    else signal?.addEventListener("abort", forward, { once: true });
+    signal?.addEventListener("abort", forward, { once: true });
     try {
-      // A caller that wants the text as it is written gets a stream whatever the setting says.
-      if (this.#stream || onTextDelta) {
-        const watch: StreamWatch = { sawDone: false };
-        const stream = await this.#client.chat.completions.create(
-          { ...params, stream: true, stream_options: { include_usage: true } },
-          { signal: call.signal, fetchOptions: { [streamWatchKey]: watch } as Record<symbol, unknown> },
-        );
-        return await assembleStream(stream, watch, call.signal, onTextDelta);
+      const response = await this.#post(body, call);
+      if (!response.ok) {
+        const text = await response.text().catch(() => "");
+        throw ModelStatusError.of(response.status, text, response.headers);
       }
-      const completion = await this.#client.chat.completions.create(
-        { ...params, stream: false },
-        { signal: call.signal },
-      );
-      const choice = completion.choices?.[0];
-      if (!choice) throw new ProviderError("bad-response", "the model returned no choices");
-      const message = choice.message;
-      return {
-        content: message.content ?? null,
-        // Some compatible servers leave out `type`; a call with a function is a function call.
-        toolCalls: (message.tool_calls ?? []).flatMap((call) =>
-          (call.type === "function" || call.type === undefined) && "function" in call && call.function
-            ? [
-                {
-                  id: call.id,
-                  type: "function" as const,
-                  function: { name: call.function.name, arguments: call.function.arguments ?? "" },
-                },
-              ]
-            : [],
-        ),
-        finishReason: choice.finish_reason ?? null,
-        ...(completion.usage ? { usage: usageOf(completion.usage) } : {}),
-      };
+      const guarded = response.body
+        ? guardBody(response.body, {
+            deadlineAt: startedAt + this.#timeoutMs,
+            idleMs: stream ? this.#idleTimeoutMs : Number.POSITIVE_INFINITY,
+          })
+        : emptyBody();
+      if (stream) return await assembleStream(sseEvents(guarded), call.signal, onTextDelta);
+      return completionOf(JSON.parse(await textOf(guarded)) as ChatCompletion | null);
     } finally {
       signal?.removeEventListener("abort", forward);
     }
   }
-}
 
-/**
- * The messages with Anthropic-style prompt cache breakpoints (`cache_control: {type: "ephemeral"}`
- * on the last text part) on the system prompt and the last message: what OpenRouter passes on to
- * Anthropic models, which cache only up to a marked breakpoint.
- */
-export function withCacheBreakpoints(messages: readonly ChatMessage[]): unknown[] {
-  const last = messages.length - 1;
-  return messages.map((message, index) => {
-    if (!(index === last || (index === 0 && message.role === "system"))) return message;
-    const content = message.content;
-    const breakpoint = { cache_control: { type: "ephemeral" } };
-    if (typeof content === "string" && content !== "")
-      return { ...message, content: [{ type: "text", text: content, ...breakpoint }] };
-    if (Array.isArray(content)) {
-      const at = content.findLastIndex((part) => part.type === "text");
-      if (at < 0) return message;
-      return { ...message, content: content.map((part, i) => (i === at ? { ...part, ...breakpoint } : part)) };
+  /** Sends the request; the answer's headers must arrive within the time limit. */
+  async #post(body: string, call: AbortController): Promise<HttpResponse> {
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      call.abort(new ModelTimeout());
+    }, this.#timeoutMs);
+    try {
+      return await this.#fetch(this.#url, { method: "POST", headers: this.#headers, body, signal: call.signal });
+    } catch (error) {
+      if (timedOut) throw new ModelTimeout();
+      if (call.signal.aborted) throw error;
+      throw new ModelConnectionError("connection error", { cause: error });
+    } finally {
+      clearTimeout(timer);
     }
-    return message;
-  });
+  }
 }
 
-/**
- * The SDK parses a body as JSON only when the answer says `application/json`; some small
- * compatible servers send JSON with no Content-Type at all, which would reach us as a string.
- */
-function jsonWithoutContentType(fetchImpl: HttpFetch): HttpFetch {
-  return async (input, init) => {
-    const response = await fetchImpl(input, init);
-    if (response.headers.has("content-type") || !response.body) return response;
-    const text = await response.text();
-    if (/^\s*[[{]/.test(text)) response.headers.set("content-type", "application/json");
-    return response.withBody(Readable.from([Buffer.from(text)]));
+/** The response of a Chat Completions answer that is not a stream. */
+function completionOf(completion: ChatCompletion | null): ChatResponse {
+  const choice = completion?.choices?.[0];
+  if (!choice) throw new ProviderError("bad-response", "the model returned no choices");
+  const message = choice.message ?? {};
+  return {
+    content: message.content ?? null,
+    // Some compatible servers leave out `type`; a call with a function is a function call.
+    toolCalls: (message.tool_calls ?? []).flatMap((call) =>
+      (call.type === "function" || call.type === undefined) && call.function
+        ? [
+            {
+              id: call.id,
+              type: "function" as const,
+              function: { name: call.function.name, arguments: call.function.arguments ?? "" },
+            },
+          ]
+        : [],
+    ),
+    finishReason: choice.finish_reason ?? null,
+    ...(completion?.usage ? { usage: usageOf(completion.usage) } : {}),
   };
 }
 
-/**
- * Marks a 429/503 whose `retry-after` is longer than `maxSeconds` as not to be retried
- * (`x-should-retry: false`, which the SDK obeys), so the call fails over at once.
- */
-function noLongWaits(fetchImpl: HttpFetch, maxSeconds: number): HttpFetch {
-  return async (input, init) => {
-    const response = await fetchImpl(input, init);
-    if (response.status !== 429 && response.status !== 503) return response;
-    const waitSeconds = retryAfterSeconds(response.headers);
-    if (waitSeconds !== undefined && waitSeconds > maxSeconds) response.headers.set("x-should-retry", "false");
-    return response;
-  };
+async function textOf(body: AsyncIterable<Uint8Array>): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
 }
 
-/** The wait a `retry-after-ms` or `retry-after` header (seconds or an HTTP date) asks for, in seconds. */
-function retryAfterSeconds(headers: Headers): number | undefined {
-  const milliseconds = Number.parseFloat(headers.get("retry-after-ms") ?? "");
-  if (Number.isFinite(milliseconds)) return milliseconds / 1000;
-  const value = headers.get("retry-after");
-  if (!value) return undefined;
-  const seconds = Number.parseFloat(value);
-  if (Number.isFinite(seconds)) return seconds;
-  const date = Date.parse(value);
-  return Number.isFinite(date) ? (date - Date.now()) / 1000 : undefined;
-}
+async function* emptyBody(): AsyncGenerator<Uint8Array> {}
 
-function kindOfStatus(status: number): ProviderErrorKind {
-  if (status === 401 || status === 403) return "auth";
-  if (status === 429) return "rate-limit";
-  if (status === 408) return "timeout";
-  if (status >= 500 || status === 409) return "server";
-  return "bad-request";
-}
-
-/** Maps whatever the SDK threw to a {@link ProviderError} with one meaning. */
-export function toProviderError(error: unknown, signal?: AbortSignal): ProviderError {
-  if (error instanceof ProviderError) return error;
-  if (error instanceof OpenAI.APIUserAbortError || signal?.aborted) {
-    return new ProviderError("aborted", "the model call was cancelled", { cause: error });
-  }
-  if (error instanceof BodyFault) {
-    const kind = error.kind === "cut" ? "server" : "timeout";
-    return new ProviderError(kind, error.message, { cause: error });
-  }
-  if (error instanceof OpenAI.APIConnectionTimeoutError) {
-    return new ProviderError("timeout", "the model did not answer in time", { cause: error });
-  }
-  if (error instanceof OpenAI.APIConnectionError) {
-    return new ProviderError("network", `cannot connect to the model server (${causeChain(error.cause)})`, {
-      cause: error,
-    });
-  }
-  if (error instanceof OpenAI.APIError && error.status !== undefined) {
-    const kind = kindOfStatus(error.status);
-    return new ProviderError(kind, `the model server answered ${error.message}`, {
-      status: error.status,
-      cause: error,
-    });
-  }
-  if (error instanceof SyntaxError) {
-    return new ProviderError("bad-response", `the model server sent an unreadable answer (${error.message})`, {
-      cause: error,
-    });
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return new ProviderError("bad-response", `the model call failed: ${message}`, { cause: error });
-}
-
-/** "fetch failed: connect ECONNREFUSED ..." from an error and its causes. */
-function causeChain(error: unknown): string {
-  const parts: string[] = [];
-  for (let current = error; current instanceof Error && parts.length < 4; current = current.cause) {
-    const code = (current as NodeJS.ErrnoException).code;
-    parts.push(code && !current.message.includes(code) ? `${current.message} (${code})` : current.message);
-  }
-  return parts.join(": ") || "connection error";
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }

@@ -1,6 +1,12 @@
 /**
  * The model boundary. Messages use the OpenAI Chat Completions wire shape, so a
  * session's history can be stored and replayed as it is.
+ *
+ * This file: `LlmProvider`, the messages, `ProviderError`. `openai.ts`: the OpenAI-compatible client, over
+ * `guarded-fetch.ts` (the answer's body bounded in time too), `assemble-stream.ts` (a streamed answer joined) and
+ * `text-deltas.ts` (no delta repeated across retries). `model-router.ts`: the `ModelRouter` above them (named
+ * providers, fallbacks, cooldowns); `configured-router.ts` builds it from the config, each SDK loaded on its first
+ * call. `transcription.ts`: speech to text for voice messages.
  */
 import type { ToolSchema } from "../tools/tool.js";
 

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { implicitAgentId } from "../config/agents-schema.js";
 import type { AgentDefaultsConfig, AgentEntryConfig, SkeinConfig, ToolsConfig } from "../config/schema.js";
+import type { TtsConfig } from "../config/speech-schema.js";
 import { mergeOverride } from "./merge-override.js";
 
 /**
@@ -39,6 +40,8 @@ export interface AgentSpec {
   maxToolIterations: number;
   /** `agents.defaults` with the agent's overrides laid over it (`workspace` is the agent's). */
   defaults: AgentDefaultsConfig;
+  /** Its spoken replies: the top-level `tts` with its own `tts` laid over it, key by key. */
+  tts: TtsConfig;
 }
 
 /** Where agents' default workspaces live: `$SKEIN_HOME` (a `LoadedConfig` will do). */
@@ -59,14 +62,19 @@ export function resolveAgents(config: SkeinConfig, where: AgentHome): AgentSpec[
   const list = config.agents.list;
   if (!list) {
     const workspace = config.agents.defaults.workspace ?? join(where.home, "workspace");
-    return [specOf(implicitAgentId, { ...config.agents.defaults, workspace }, config.tools, {})];
+    return [specOf(implicitAgentId, { ...config.agents.defaults, workspace }, config.tools, { tts: config.tts })];
   }
   return list.map((entry) => {
-    const { id, name, name_prefix, skills, tools: toolsOverride, ...overrides } = entry;
+    const { id, name, name_prefix, skills, tools: toolsOverride, tts, ...overrides } = entry;
     const workspace = entry.workspace ?? join(where.home, "agents", id, "workspace");
     const defaults = { ...mergeOverride(config.agents.defaults, overrides), workspace };
     const tools = effectiveTools(config.tools, toolsOverride);
-    return specOf(id, defaults, tools, { name, namePrefix: name_prefix, skills });
+    return specOf(id, defaults, tools, {
+      name,
+      namePrefix: name_prefix,
+      skills,
+      tts: mergeOverride(config.tts, tts),
+    });
   });
 }
 
@@ -74,7 +82,7 @@ function specOf(
   id: string,
   defaults: AgentDefaultsConfig & { workspace: string },
   tools: ToolsConfig,
-  shown: Pick<AgentSpec, "name" | "namePrefix" | "skills">,
+  shown: Pick<AgentSpec, "name" | "namePrefix" | "skills" | "tts">,
 ): AgentSpec {
   return {
     id,
@@ -87,6 +95,7 @@ function specOf(
     ...(shown.skills !== undefined && { skills: shown.skills }),
     maxToolIterations: defaults.max_tool_iterations,
     defaults,
+    tts: shown.tts,
   };
 }
 

@@ -1,3 +1,10 @@
+/**
+ * Scheduled jobs and webhooks: what skein records on the bus by itself. This file: the `Scheduler`, whose timer
+ * records each due run on the bus once; `job.ts`: a job (`at`, `every` or `cron`) and its chat; `next-run.ts`: the
+ * next run (cron through croner); `job-store.ts`: the job store contract and its file,
+ * `$SKEIN_HOME/schedule/jobs.json` (Redis in `src/cluster/`); `hook-endpoint.ts`: `POST /hooks/<name>`.
+ */
+
 import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { RecordResult } from "../bus/journal.js";

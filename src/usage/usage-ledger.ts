@@ -1,3 +1,11 @@
+/**
+ * What the model calls cost. `usage-store.ts`: a call's usage record, the store contract and its daily JSONL files
+ * under `$SKEIN_HOME/usage/` (Redis in `src/cluster/`); this file: the `UsageLedger`, which records every call,
+ * priced, with today's totals (counted in memory, or read from a cluster's shared day totals);
+ * `metered-provider.ts`: a provider whose every call is counted; `budgets.ts`: the daily budgets;
+ * `usage-summary.ts`: the totals `skein usage` and `/usage` show.
+ */
+
 import type { Logger } from "pino";
 import { chatKeyOf } from "../bus/messages.js";
 import type { ModelProviderConfig } from "../config/schema.js";
@@ -22,6 +30,23 @@ export interface UsageTotals {
   cachedTokens?: number;
   /** Of the priced calls only. */
   cost: number;
+  /** Characters read out by speech (tts) calls (present once there were any). */
+  characters?: number;
+}
+
+/** A model's price: per million tokens, or for a speech model per million characters (`providers.<name>.prices`). */
+export interface ModelPrice {
+  input?: number;
+  output?: number;
+  cached_input?: number;
+  per_1m_chars?: number;
+}
+
+/** One speech (tts) call: who made the audio and how many characters it read out. */
+export interface SpeechUsage {
+  provider: string;
+  model: string;
+  characters: number;
 }
 
 /**
@@ -59,8 +84,8 @@ export interface UsageLedgerOptions {
   store: UsageStore;
   /** Cluster-wide day totals (cluster mode); default: today's totals counted in this process. */
   shared?: SharedUsageTotals;
-  /** Price per million tokens of a provider's model, when known. */
-  priceOf: (provider: string, model: string) => { input: number; output: number; cached_input?: number } | undefined;
+  /** Price of a provider's model, when known. */
+  priceOf: (provider: string, model: string) => ModelPrice | undefined;
   log: Logger;
   /** Epoch milliseconds; injectable for tests. */
   now?: () => number;
@@ -103,6 +128,7 @@ export function addUsage(totals: UsageTotals, record: UsageRecord): void {
   totals.promptTokens += record.promptTokens;
   totals.completionTokens += record.completionTokens;
   if (record.cachedTokens) totals.cachedTokens = (totals.cachedTokens ?? 0) + record.cachedTokens;
+  if (record.characters) totals.characters = (totals.characters ?? 0) + record.characters;
   totals.cost += record.cost ?? 0;
 }
 
@@ -155,6 +181,26 @@ export class UsageLedger {
       ...(cachedTokens > 0 ? { cachedTokens } : {}),
       ...(price ? { cost: costOf(price, promptTokens, cachedTokens, completionTokens) } : {}),
     };
+    await this.#add(caller, record);
+  }
+
+  /** Records one speech (tts) call: its characters, priced by the model's `per_1m_chars`; like {@link record}. */
+  async recordSpeech(caller: UsageCaller, speech: SpeechUsage): Promise<void> {
+    const perMillion = this.#options.priceOf(speech.provider, speech.model)?.per_1m_chars;
+    await this.#add(caller, {
+      at: new Date(this.#now()).toISOString(),
+      ...caller,
+      provider: speech.provider,
+      model: speech.model,
+      promptTokens: 0,
+      completionTokens: 0,
+      characters: speech.characters,
+      ...(perMillion !== undefined && { cost: (speech.characters * perMillion) / 1_000_000 }),
+    });
+  }
+
+  /** Counts a record in today's totals and stores it (see {@link record}). */
+  async #add(caller: UsageCaller, record: UsageRecord): Promise<void> {
     if (this.#options.shared) {
       const stored = await this.#options.store.append(record).then(
         () => true,
@@ -256,12 +302,13 @@ function entry(map: Map<string, UsageTotals>, key: string): UsageTotals {
 
 /** What a call cost: cached input at `cached_input` (the `input` price when there is none), the rest at `input`, output at `output`. */
 export function costOf(
-  price: { input: number; output: number; cached_input?: number },
+  price: ModelPrice,
   promptTokens: number,
   cachedTokens: number,
   completionTokens: number,
 ): number {
+  const input = price.input ?? 0;
   const fresh = promptTokens - cachedTokens;
-  const cached = cachedTokens * (price.cached_input ?? price.input);
-  return (fresh * price.input + cached + completionTokens * price.output) / 1_000_000;
+  const cached = cachedTokens * (price.cached_input ?? input);
+  return (fresh * input + cached + completionTokens * (price.output ?? 0)) / 1_000_000;
 }

@@ -2,7 +2,7 @@ import { appendFile, mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type WriteHealth, writeWithin } from "../util/write-health.js";
 
-/** One model call's token usage, as recorded. */
+/** One model call's token usage (or a speech call's characters), as recorded. */
 export interface UsageRecord {
   /** When the call ended, ISO 8601 (UTC). */
   at: string;
@@ -17,6 +17,8 @@ export interface UsageRecord {
   completionTokens: number;
   /** Of `promptTokens`, those the provider's prompt cache served (when it reports them). */
   cachedTokens?: number;
+  /** A speech (tts) call: the characters it read out (its tokens are 0). */
+  characters?: number;
   /** From `providers.<name>.prices`, when the model has a price. */
   cost?: number;
   /**

@@ -43,11 +43,12 @@ export function totalOf(records: UsageRecord[], filter: (record: UsageRecord) =>
   return totals;
 }
 
-/** `1,234 tokens ($0.01)`: tokens, and the cost when any call was priced. */
+/** `1,234 tokens ($0.01)`: tokens, and the characters spoken and the cost when there are any. */
 export function describeTotals(totals: UsageTotals): string {
   const tokens = `${tokensOf(totals).toLocaleString("en-US")} tokens`;
   const notes = [
     ...(totals.cachedTokens ? [`${totals.cachedTokens.toLocaleString("en-US")} input cached`] : []),
+    ...(totals.characters ? [`${totals.characters.toLocaleString("en-US")} characters spoken`] : []),
     ...(totals.cost > 0 ? [formatCost(totals.cost)] : []),
   ];
   return notes.length > 0 ? `${tokens} (${notes.join(", ")})` : tokens;

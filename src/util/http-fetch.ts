@@ -65,6 +65,7 @@ export class HttpResponse {
 
   async text(): Promise<string> {
     if (!this.body) return "";
+    if (this.body instanceof Readable) return readAll(this.body);
     const chunks: Uint8Array[] = [];
     for await (const chunk of this.body) chunks.push(chunk);
     return Buffer.concat(chunks).toString("utf8");
@@ -80,19 +81,53 @@ const keepAliveAgents = {
   "https:": new https.Agent({ keepAlive: true }),
 };
 
+/**
+ * A stream's whole text, read with its events (an async iterator costs a turn's every Bot API answer
+ * several promises per chunk); rejects when it fails or closes before its end, as the iterator does.
+ */
+function readAll(body: Readable): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    body.on("data", (chunk: Buffer) => chunks.push(chunk));
+    body.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    body.once("error", reject);
+    body.once("close", () => {
+      if (!body.readableEnded)
+        reject(Object.assign(new Error("Premature close"), { code: "ERR_STREAM_PREMATURE_CLOSE" }));
+    });
+  });
+}
+
+/** URLs parsed lately: the same few endpoints (the Bot API's methods, the model's) are called turn after turn. */
+const parsedUrls = new Map<string, URL>();
+const PARSED_URLS_KEPT = 64;
+
+/** The parsed URL of `input`; never changed in place here (a redirect makes a new one), so it can be shared. */
+function urlOf(input: string | URL): URL {
+  if (typeof input !== "string") return new URL(input);
+  let url = parsedUrls.get(input);
+  if (!url) {
+    url = new URL(input);
+    if (parsedUrls.size >= PARSED_URLS_KEPT) parsedUrls.clear();
+    parsedUrls.set(input, url);
+  }
+  return url;
+}
+
 const maxRedirects = 20;
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
 /** See the module comment. Rejects with node:http's error (`code` `ECONNREFUSED`, ...) or an `AbortError`. */
 export const httpFetch: HttpFetch = async (input, init = {}) => {
-  let url = new URL(input);
+  let url = urlOf(input);
   let method = (init.method ?? "GET").toUpperCase();
   let body = init.body ?? undefined;
   const headers = headerRecord(init.headers);
   for (let redirects = 0; ; redirects++) {
     const answer = await send(url, method, headers, body, init);
     const status = answer.statusCode ?? 0;
-    const location = answer.headers.location;
+    // Only for a redirect: reading `headers` makes node:http build an object of them all.
+    const location = redirectStatuses.has(status) ? answer.headers.location : undefined;
     // As fetch does: a 303, and a 301 or 302 answering a POST, are followed with a GET.
     const asGet = status === 303 || ((status === 301 || status === 302) && method === "POST");
     const replayable = asGet || body === undefined || typeof body === "string" || body instanceof Uint8Array;
@@ -134,14 +169,32 @@ function send(
     typeof body === "string" ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.byteLength : undefined;
   const requestHeaders = fixedLength === undefined ? headers : { ...headers, "content-length": String(fixedLength) };
   return new Promise((resolve, reject) => {
+    const signal = init.signal;
+    if (signal?.aborted) return reject(abortError());
     const request = (secure ? https : http).request(url, {
       method,
       headers: requestHeaders,
       agent: init.agent ?? keepAliveAgents[url.protocol as "http:" | "https:"],
-      ...(init.signal ? { signal: init.signal } : {}),
     });
-    request.once("response", resolve);
-    request.once("error", reject);
+    // One abort listener for the request and its answer's body (node:http's own `signal` option costs
+    // several listeners and an end-of-stream watch per request): an abort ends either with an AbortError.
+    let answer: http.IncomingMessage | undefined;
+    const onAbort = () => {
+      const error = abortError();
+      answer?.destroy(error);
+      request.destroy(error);
+    };
+    const release = () => signal?.removeEventListener("abort", onAbort);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    request.once("response", (response: http.IncomingMessage) => {
+      answer = response;
+      response.once("close", release);
+      resolve(response);
+    });
+    request.once("error", (error) => {
+      release();
+      reject(error);
+    });
     if (body === undefined || body === null) request.end();
     else if (typeof body === "string" || body instanceof Uint8Array) request.end(body);
     else pipeline(body instanceof Readable ? body : Readable.from(body), request, (error) => error && reject(error));
@@ -157,7 +210,6 @@ function responseOf(
   const status = answer.statusCode ?? 0;
   const empty = method === "HEAD" || status === 204 || status === 304;
   if (empty) answer.resume();
-  else abortBodyWith(answer, signal);
   return new HttpResponse(
     status,
     answer.statusMessage ?? "",
@@ -167,23 +219,14 @@ function responseOf(
   );
 }
 
-/** An abort after the headers ends the body with an `AbortError`, as it does fetch's. */
-function abortBodyWith(answer: http.IncomingMessage, signal: AbortSignal | null | undefined): void {
-  if (!signal) return;
-  const abort = () => {
-    answer.destroy(new DOMException("This operation was aborted", "AbortError"));
-  };
-  if (signal.aborted) {
-    abort();
-    return;
-  }
-  signal.addEventListener("abort", abort, { once: true });
-  answer.once("close", () => signal.removeEventListener("abort", abort));
+/** What an abort ends a request or its body with, as fetch does. */
+function abortError(): Error {
+  return new DOMException("This operation was aborted", "AbortError");
 }
 
 /** The body without its `content-encoding` (we ask for none, but a server or proxy may still compress). */
 function decoded(answer: http.IncomingMessage): Readable {
-  const encoding = answer.headers["content-encoding"]?.trim().toLowerCase();
+  const encoding = rawHeader(answer.rawHeaders, "content-encoding")?.trim().toLowerCase();
   const decoder =
     encoding === "gzip" || encoding === "x-gzip"
       ? zlib.createGunzip()
@@ -196,4 +239,11 @@ function decoded(answer: http.IncomingMessage): Readable {
   // A failure on either side ends the other; a reader of the decoder sees it.
   pipeline(answer, decoder, () => undefined);
   return decoder;
+}
+
+/** A header's value from node:http's raw list (names and values alternating), without building `headers`. */
+function rawHeader(raw: readonly string[], name: string): string | undefined {
+  for (let index = 0; index + 1 < raw.length; index += 2)
+    if (raw[index]!.length === name.length && raw[index]!.toLowerCase() === name) return raw[index + 1];
+  return undefined;
 }

@@ -84,16 +84,21 @@ export class WriteHealth {
  * Settles as `work` does, or rejects with a {@link WriteTimeout} after `ms` (the write is
  * abandoned, not cancelled: a hung file system holds it, not the caller).
  */
-export async function writeWithin<T>(work: Promise<T>, path: string, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new WriteTimeout(path, ms)), ms);
+export function writeWithin<T>(work: Promise<T>, path: string, ms: number): Promise<T> {
+  // One promise and one timer: every journal record and session write goes through here.
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new WriteTimeout(path, ms)), ms);
     timer.unref();
+    // A write that fails after its time is up has been reported already: the second settle is a no-op.
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
-  work.catch(() => undefined); // a write that fails after its time is up has been reported already
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -69,6 +69,26 @@ describe("the boundary rules", () => {
     ]);
   });
 
+  it("keep speech on the config, the bus's message types and util, reached only through its index.ts", () => {
+    expect(
+      violationsOf({
+        "src/agent/turn/spoken-reply.ts": ["src/speech/index.ts", "src/bus/journal.ts"],
+        "src/speech/index.ts": ["src/speech/spoken-text.ts", "src/bus/messages.ts", "src/config/speech-schema.ts"],
+        "src/speech/speech-request.ts": ["src/util/http-fetch.ts"],
+      }),
+    ).toEqual([]);
+    expect(
+      violationsOf({
+        "src/speech/index.ts": ["src/usage/usage-ledger.ts", "src/bus/message-bus.ts"],
+        "src/agent/turn/spoken-reply.ts": ["src/speech/speech-request.ts"],
+      }),
+    ).toEqual([
+      "speech-imports-beyond-contracts: src/speech/index.ts imports src/usage/usage-ledger.ts",
+      "speech-imports-beyond-contracts: src/speech/index.ts imports src/bus/message-bus.ts",
+      "speech-entry-bypassed: src/agent/turn/spoken-reply.ts imports src/speech/speech-request.ts",
+    ]);
+  });
+
   it("let the core reach the plugins through the catalog, and plugins use the core's contracts", () => {
     expect(
       violationsOf({

@@ -23,7 +23,9 @@ export type Violation =
         | "ui-crosses-daemon"
         | "routing-imports-beyond-contracts"
         | "confinement-imports-beyond-util"
-        | "confinement-entry-bypassed";
+        | "confinement-entry-bypassed"
+        | "speech-imports-beyond-contracts"
+        | "speech-entry-bypassed";
       from: string;
       to: string;
     }
@@ -145,6 +147,10 @@ function forbiddenImport(
     return "confinement-imports-beyond-util";
   if (confinementRooms.includes(toFolder) && fromFolder !== toFolder && to !== `src/${toFolder}/index.ts`)
     return "confinement-entry-bypassed";
+  // Speech is a room of its own: the config's types, the bus's message types and util; reached through its index.ts.
+  if (fromFolder === "speech" && !["speech", "config", "util"].includes(toFolder) && to !== "src/bus/messages.ts")
+    return "speech-imports-beyond-contracts";
+  if (toFolder === "speech" && fromFolder !== "speech" && to !== "src/speech/index.ts") return "speech-entry-bypassed";
   const fromPlugin = pluginOf(from);
   if (fromPlugin !== undefined && to.startsWith("channels/") && pluginOf(to) !== fromPlugin)
     return "plugin-imports-plugin";

@@ -236,5 +236,12 @@ describe.each([filesMedium(), redisMedium()])("sessions kept in $name", (medium)
       await medium.openSettings().set("telegram:1", { model: undefined });
       expect(await medium.openSettings().get("telegram:1")).toEqual({});
     });
+
+    it("keeps a conversation's /voice choice beside its model for the next process", async () => {
+      await medium.openSettings().set("telegram:3", { model: "gpt-4o-mini", voice: "on" });
+      expect(await medium.openSettings().get("telegram:3")).toEqual({ model: "gpt-4o-mini", voice: "on" });
+      await medium.openSettings().set("telegram:3", { voice: "off" });
+      expect(await medium.openSettings().get("telegram:3")).toEqual({ voice: "off" });
+    });
   });
 });

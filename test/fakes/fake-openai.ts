@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { within } from "../support/within.js";
+import { FakeSpeechEndpoint } from "./fake-speech.js";
 import { heldUntilResumed } from "./held-requests.js";
 import { refusedPort } from "./refused-port.js";
 
@@ -10,7 +11,8 @@ import { refusedPort } from "./refused-port.js";
  * order), or a responder function that sees each request. It answers in JSON, or as
  * SSE chunks when the request has `stream: true`, tool calls included. It also transcribes
  * audio at `/audio/transcriptions` (multipart `file` and `model`, as OpenAI; `.oga` is
- * refused as OpenAI refuses it), answering with {@link FakeOpenAI.transcript}.
+ * refused as OpenAI refuses it), answering with {@link FakeOpenAI.transcript}, and speaks text at
+ * `/audio/speech` (see {@link FakeSpeechEndpoint}).
  */
 
 /** A content part of a user message (text, or an image as a URL). */
@@ -128,6 +130,8 @@ export class FakeOpenAI {
   readonly transcriptions: FakeTranscription[] = [];
   /** What /audio/transcriptions answers. */
   transcript = "please summarise the attached report";
+  /** `/audio/speech`: its requests, and the answers scripted for it. */
+  readonly speech = new FakeSpeechEndpoint();
   #queue: FakeReply[] = [];
   #responder: Responder = echoResponder;
   readonly #hanging = new Set<ServerResponse>();
@@ -215,6 +219,7 @@ export class FakeOpenAI {
 
   async close(): Promise<void> {
     for (const response of this.#hanging) response.destroy();
+    this.speech.close();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -229,6 +234,10 @@ export class FakeOpenAI {
     }
     if (request.method === "POST" && url === "/v1/audio/transcriptions") {
       await this.#transcribe(request, Buffer.concat(chunks), response);
+      return;
+    }
+    if (request.method === "POST" && url === "/v1/audio/speech") {
+      this.speech.serve(request, Buffer.concat(chunks), response);
       return;
     }
     if (request.method !== "POST" || !url.endsWith("/chat/completions")) {

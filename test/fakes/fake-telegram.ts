@@ -17,8 +17,9 @@ import { fail, now, ok, readPayload, reply, shutDown } from "./telegram-wire.js"
  * "message is not modified" for the same text and keyboard; an edit without `reply_markup`
  * removes the keyboard, as on Telegram), editMessageReplyMarkup, answerCallbackQuery,
  * getFile and `/file/bot<token>/<file_path>` (files added with {@link FakeTelegram.addFile},
- * optionally redirecting elsewhere), and sendPhoto, sendDocument and sendMediaGroup as
- * multipart uploads (recorded in `uploads`). `pressButton` sends a `callback_query` update
+ * optionally redirecting elsewhere), and sendPhoto, sendDocument, sendVoice (an Ogg file becomes a voice
+ * message, anything else a document, as Telegram does) and sendMediaGroup as multipart uploads (recorded
+ * in `uploads`). `pressButton` sends a `callback_query` update
  * as a user pressing an inline button.
  * Failures can be injected per method; every call is recorded with the time it arrived.
  */
@@ -67,12 +68,14 @@ export interface SentMessage {
   payload: Record<string, unknown>;
 }
 
-/** A file the bot uploaded (sendPhoto, sendDocument, sendMediaGroup). */
+/** A file the bot uploaded (sendPhoto, sendDocument, sendVoice, sendMediaGroup). */
 export interface UploadedFile {
   method: string;
   chat_id: number;
-  /** `photo` or `document`. */
+  /** `photo`, `document` or `voice`. */
   type: string;
+  /** `message_thread_id`, when the upload named one. */
+  thread?: number;
   name: string;
   bytes: Buffer;
   caption?: string;
@@ -87,6 +90,9 @@ export type InjectedFailure =
 
 /** What an incoming message may carry besides chat, sender and text. */
 export type MessageExtras = Record<string, unknown>;
+
+/** The file field of each one-file upload method. */
+const singleTypes: Record<string, string> = { sendPhoto: "photo", sendDocument: "document", sendVoice: "voice" };
 
 export const fakeBot: FakeUser = { id: 9_000, is_bot: true, first_name: "Skein", username: "skein_test_bot" };
 
@@ -370,6 +376,7 @@ export class FakeTelegram {
         return this.#files.getFile(response, payload);
       case "sendPhoto":
       case "sendDocument":
+      case "sendVoice":
       case "sendMediaGroup":
         return this.#sendFiles(response, method, payload, files);
       default:
@@ -397,7 +404,7 @@ export class FakeTelegram {
     });
   }
 
-  /** sendPhoto (at most 10 MB), sendDocument (50 MB) and sendMediaGroup (2-10 items, `attach://` references). */
+  /** sendPhoto (at most 10 MB), sendDocument and sendVoice (50 MB) and sendMediaGroup (2-10 items, `attach://` references). */
   #sendFiles(
     response: ServerResponse,
     method: string,
@@ -410,8 +417,8 @@ export class FakeTelegram {
         ? (JSON.parse(String(payload.media ?? "[]")) as Array<{ type: string; media: string; caption?: string }>)
         : [
             {
-              type: method === "sendPhoto" ? "photo" : "document",
-              media: String(payload[method === "sendPhoto" ? "photo" : "document"] ?? ""),
+              type: singleTypes[method] ?? "document",
+              media: String(payload[singleTypes[method] ?? "document"] ?? ""),
               ...(typeof payload.caption === "string" ? { caption: payload.caption } : {}),
             },
           ];
@@ -432,13 +439,17 @@ export class FakeTelegram {
         fail(response, 413, "Request Entity Too Large");
         return;
       }
+      // Telegram shows a voice message only for Ogg Opus (this fake: an Ogg file); anything else it sends as a document.
+      const type =
+        item.type === "voice" && !file.bytes.subarray(0, 4).equals(Buffer.from("OggS")) ? "document" : item.type;
       accepted.push({
         method,
         chat_id: chatId,
-        type: item.type,
+        type,
         name: file.name,
         bytes: file.bytes,
         ...(item.caption ? { caption: item.caption } : {}),
+        ...(payload.message_thread_id !== undefined && { thread: Number(payload.message_thread_id) }),
       });
     }
     this.uploads.push(...accepted);
@@ -450,7 +461,16 @@ export class FakeTelegram {
       ...(upload.caption ? { caption: upload.caption } : {}),
       ...(upload.type === "photo"
         ? { photo: [{ file_id: `sent-${upload.name}`, file_unique_id: upload.name, width: 1, height: 1 }] }
-        : { document: { file_id: `sent-${upload.name}`, file_unique_id: upload.name, file_name: upload.name } }),
+        : upload.type === "voice"
+          ? {
+              voice: {
+                file_id: `sent-${upload.name}`,
+                file_unique_id: upload.name,
+                duration: 1,
+                mime_type: "audio/ogg",
+              },
+            }
+          : { document: { file_id: `sent-${upload.name}`, file_unique_id: upload.name, file_name: upload.name } }),
     }));
     ok(response, method === "sendMediaGroup" ? messages : messages[0]);
     this.#events.emit("uploaded");

@@ -19,7 +19,7 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
   return error as ProviderError;
 }
 
-describe("the OpenAI provider, through the real SDK", () => {
+describe("the OpenAI-compatible provider (Chat Completions over the lean HTTP client)", () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
     fake = await FakeOpenAI.start();
@@ -227,12 +227,13 @@ describe("a broken SSE stream", () => {
   let server: Server;
   let baseUrl: string;
   beforeAll(async () => {
-    server = createServer((_request, response) => {
+    server = createServer((request, response) => {
       response.writeHead(200, { "content-type": "text/event-stream" });
       response.write(
         'data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"par"}}]}\n\n',
       );
-      response.end("data: {this is not json\n\n");
+      if (request.url?.includes("/error/")) response.end('data: {"error":{"message":"the GPU caught fire"}}\n\n');
+      else response.end("data: {this is not json\n\n");
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
@@ -242,6 +243,13 @@ describe("a broken SSE stream", () => {
   it("is reported as a bad response", async () => {
     const error = await failure(new OpenAIProvider({ baseUrl, maxRetries: 0, stream: true }).chat(request));
     expect(error.kind).toBe("bad-response");
+  });
+
+  it("that carries an error object instead of a chunk is reported as a bad response with the server's words", async () => {
+    const provider = new OpenAIProvider({ baseUrl: `${baseUrl}/error`, maxRetries: 0, stream: true });
+    const error = await failure(provider.chat(request));
+    expect(error.kind).toBe("bad-response");
+    expect(error.message).toContain("the GPU caught fire");
   });
 });
 

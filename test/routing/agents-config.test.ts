@@ -109,6 +109,39 @@ describe("agents.list, agents.default and bindings in the configuration", () => 
     expect(homeAgent!.tools.exec.network).toBe("full");
   });
 
+  it("lays an agent's tts over the top-level one key by key, with the issue's defaults under both", async () => {
+    const { config } = await load({
+      providers: { openai: {}, speech: { base_url: "http://127.0.0.1:9/v1" } },
+      tts: { mode: "inbound", provider: "speech" },
+      agents: { list: [{ id: "quiet" }, { id: "talker", tts: { mode: "always", voice: "nova" } }] },
+    });
+    const [quiet, talker] = resolveAgents(config, { home });
+    const defaults = { model: "gpt-4o-mini-tts", voice: "alloy", max_chars: 1500 };
+    expect(quiet!.tts).toEqual({ ...defaults, mode: "inbound", provider: "speech" });
+    expect(talker!.tts).toEqual({ ...defaults, mode: "always", provider: "speech", voice: "nova" });
+    const { config: plain } = await load({});
+    expect(plain.tts).toEqual({ ...defaults, mode: "off", provider: "openai" });
+  });
+
+  it("refuses a tts.provider that names no provider, at the top level and in an agent", async () => {
+    expect(
+      await problems({ tts: { provider: "nope" }, agents: { list: [{ id: "a", tts: { provider: "ghost" } }] } }),
+    ).toEqual([
+      'tts.provider: no provider "nope" in providers (openai)',
+      'agents.list[0].tts.provider: no provider "ghost" in providers (openai)',
+    ]);
+  });
+
+  it("takes a speech model's price per million characters, and refuses a price that says neither", async () => {
+    const { config } = await load({ providers: { openai: { prices: { "gpt-4o-mini-tts": { per_1m_chars: 12 } } } } });
+    expect(config.providers.openai.prices["gpt-4o-mini-tts"]).toEqual({ per_1m_chars: 12 });
+    expect(await problems({ providers: { openai: { prices: { m: { input: 1 } } } } })).toEqual([
+      expect.stringMatching(
+        /^providers\.openai\.prices\.m: give input and output \(per million tokens\), or per_1m_chars/,
+      ),
+    ]);
+  });
+
   it("names agents.default when it is set", async () => {
     const { config } = await load({ agents: { list: [{ id: "a" }, { id: "b" }], default: "b" } });
     expect(defaultAgentId(config)).toBe("b");

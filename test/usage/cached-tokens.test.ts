@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { usageOf } from "../../src/providers/assemble-stream.js";
-import { withCacheBreakpoints } from "../../src/providers/openai.js";
+import { chatCompletionsBody } from "../../src/providers/chat-request-body.js";
 import { costOf } from "../../src/usage/usage-ledger.js";
 
 describe("cached input tokens", () => {
@@ -21,12 +21,14 @@ describe("cached input tokens", () => {
   });
 
   it("marks the system prompt and the last message with cache_control breakpoints", () => {
-    const marked = withCacheBreakpoints([
-      { role: "system", content: "sys" },
-      { role: "user", content: "a" },
-      { role: "assistant", content: "b" },
-      { role: "user", content: "c" },
-    ]) as Array<{ content: unknown }>;
+    const messages = [
+      { role: "system" as const, content: "sys" },
+      { role: "user" as const, content: "a" },
+      { role: "assistant" as const, content: "b" },
+      { role: "user" as const, content: "c" },
+    ];
+    const body = chatCompletionsBody({ model: "m", messages }, { stream: false, cacheControl: true });
+    const marked = (JSON.parse(body) as { messages: Array<{ content: unknown }> }).messages;
     expect(marked[0]?.content).toEqual([{ type: "text", text: "sys", cache_control: { type: "ephemeral" } }]);
     expect(marked[1]?.content).toBe("a");
     expect(marked[3]?.content).toEqual([{ type: "text", text: "c", cache_control: { type: "ephemeral" } }]);

@@ -4,6 +4,7 @@ import { apologies } from "../turn/apology.js";
 import type { ChatReplies } from "../turn/chat-replies.js";
 import type { ConversationCommands } from "./conversation-commands.js";
 import { type ModelCommandDeps, modelCommand, usageCommand } from "./model-commands.js";
+import { type VoiceCommandDeps, voiceCommand } from "./voice-command.js";
 
 /**
  * A message that starts with a slash command: `/name argument`, or `/name@bot argument` as
@@ -35,12 +36,12 @@ export function parseCommandLine(text: string): CommandLine | undefined {
 
 /** A chat command the core answers itself, without the model, with what followed it. */
 export interface ChatCommand {
-  name: "new" | "help" | "model" | "usage" | "compact";
+  name: "new" | "help" | "model" | "usage" | "compact" | "voice";
   /** The rest of the line, trimmed (`gpt-4o` in `/model gpt-4o`). */
   argument: string;
 }
 
-/** The chat command of a command line: `/new`, `/help`, `/start` (as `/help`), `/model`, `/usage` and `/compact`. */
+/** The chat command of a command line: `/new`, `/help`, `/start` (as `/help`), `/model`, `/usage`, `/compact` and `/voice`. */
 export function chatCommandOf(line: CommandLine): ChatCommand | undefined {
   const { argument } = line;
   switch (line.name) {
@@ -55,6 +56,8 @@ export function chatCommandOf(line: CommandLine): ChatCommand | undefined {
       return { name: "usage", argument };
     case "compact":
       return { name: "compact", argument };
+    case "voice":
+      return { name: "voice", argument };
     default:
       return undefined;
   }
@@ -68,6 +71,7 @@ const HELP_TEXT = [
   "/model — show or switch the model of this conversation",
   "/usage — tokens used today and this month, and this conversation's context size",
   "/compact [focus] — summarise the older part of this conversation now (optionally focused on something)",
+  "/voice [on|off] — spoken replies in this chat: say whether replies also come as voice notes, or switch them",
   "/help — show this message",
 ].join("\n");
 
@@ -113,6 +117,10 @@ async function answer(
     }
     case "compact":
       return deps.conversation ? deps.conversation.compact(command.argument) : "Compaction is not available here.";
+    case "voice":
+      return deps.voice
+        ? voiceCommand(command.argument, sessionKey, message, deps.voice)
+        : "Spoken replies are not available in this chat.";
   }
 }
 
@@ -124,6 +132,8 @@ export interface ChatCommandDeps {
   conversation?: ConversationCommands;
   /** With several agents (`agents.list`): the agent of this chat, whom `/help` introduces. */
   agent?: { id: string; name?: string };
+  /** `/voice`: the agent's spoken replies and this chat's choice. */
+  voice?: VoiceCommandDeps;
 }
 
 /** `/help` with several agents: who answers here, and `/agent`. */

@@ -98,6 +98,7 @@ const BUILTIN_MENU: readonly ChatMenuCommand[] = [
   { command: "new", description: "Start a fresh conversation" },
   { command: "model", description: "Show or switch the model of this conversation" },
   { command: "usage", description: "Tokens used today and this month" },
+  { command: "voice", description: "Spoken replies in this chat: /voice on or off" },
   { command: "skills", description: "List the skills you can call" },
   { command: "help", description: "What this bot can do" },
 ];

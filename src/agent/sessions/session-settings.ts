@@ -6,6 +6,8 @@ import { writeFileAtomic } from "../../util/atomic-write.js";
 export interface SessionSettings {
   /** Set with `/model <name>`; the default model when absent. */
   model?: string;
+  /** Set with `/voice on|off`: every reply spoken, or none; the agent's `tts.mode` when absent. */
+  voice?: "on" | "off";
 }
 
 /** Per-conversation settings that outlive restarts. */

@@ -4,6 +4,7 @@ import type { WorkingIndicator } from "../../channel-kit/channel.js";
 import type { ReplyStream, ReplyTarget, StreamDelivery, StreamResume } from "../../channel-kit/reply-stream.js";
 import type { SkeinConfig } from "../../config/schema.js";
 import type { ChatMessage, LlmProvider } from "../../providers/provider.js";
+import type { Speech, SpokenUsage, VoiceChoice } from "../../speech/index.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { ResolvedAttachments } from "../context/attachments.js";
 import type { ContextBuilder } from "../context/context.js";
@@ -59,6 +60,20 @@ export interface TurnRunnerOptions {
   contextWindow?: (model: string) => number | undefined;
   /** Put before each answer (an agent's `name_prefix`), with a space; the session keeps the answer without it. */
   namePrefix?: string;
+  /** Spoken replies (`tts`, `/voice`); absent, no reply is spoken. */
+  speech?: TurnSpeech;
+}
+
+/** What a turn needs to speak its reply (see spoken-reply.ts). */
+export interface TurnSpeech {
+  /** The agent's speech. */
+  speech: Speech;
+  /** The chat's `/voice` choice when answering `message` in session `sessionKey`. */
+  choiceOf(sessionKey: string, message: InboundMessage): Promise<VoiceChoice | undefined>;
+  /** Whether a channel sends voice notes. */
+  voiceNotes(channel: string): boolean;
+  /** Counts a speech call in the usage of the message's sender, chat and agent. */
+  onSpoken?(message: InboundMessage, usage: SpokenUsage): void;
 }
 
 /** What a turn computed: the records to store in the session and the replies to send to its chat. */

@@ -6,6 +6,7 @@ import type { ResolvedAttachments } from "../context/attachments.js";
 import { capMessageText } from "../context/context.js";
 import { TurnTimeout } from "./apology.js";
 import { replyTo } from "./chat-replies.js";
+import { deliverSpoken, spokenReplyOf } from "./spoken-reply.js";
 import { openStreamedTurn } from "./streamed-turn.js";
 import { answerTurn } from "./turn-answer.js";
 import type { ComputedTurn, TurnOutcome, TurnRunnerOptions } from "./turn-contract.js";
@@ -58,7 +59,7 @@ export class TurnRunner {
    * learns the replies, and the entry completes once they are delivered. An entry already
    * answered by an earlier run only gets what was not delivered; one whose turn is in the
    * session already (a crash between the two writes) is not run again. With `skill`, the
-   * turn starts with that skill loaded.
+   * turn starts with that skill loaded. A spoken answer (`tts`) is one more reply, after its text.
    */
   async run(
     sessionKey: string,
@@ -71,7 +72,7 @@ export class TurnRunner {
     if (entry.progress.type === "answered") {
       const reply = entry.progress.replies[0]?.text;
       const outcome: TurnOutcome = { message, sessionKey, status: "answered", reply };
-      return deliverAnswered(this.#options, sessionKey, entry, entry.progress, outcome);
+      return deliverAnswered(this.#options, sessionKey, entry, entry.progress, outcome, shutdown);
     }
     const recorded = await this.#recordedTurn(sessionKey, message.id);
     let replies: string[];
@@ -87,16 +88,22 @@ export class TurnRunner {
       ({ replies, outcome, finish } = computed);
     }
     const outbound = replies.map((reply) => replyTo(message, reply));
+    const answer = outcome.status === "answered" ? replies[0] : undefined;
+    const spoken = answer === undefined ? undefined : await spokenReplyOf(this.#options, sessionKey, message, answer);
+    if (spoken) outbound.push(spoken);
     await entry.answered(outbound);
     if (finish) {
       await finish({ onChunkDelivered: (chunk) => entry.delivered(0, chunk) });
+      const voice =
+        spoken && (await deliverSpoken(this.#options, entry, message, outbound.length - 1, spoken, shutdown));
+      if (voice === "stopped") return { ...outcome, status: "deferred" };
       await entry.complete();
       return outcome;
     }
     const { preview } = entry.progress;
     const delivered = outbound.map(() => 0);
     const progress: TurnProgress = { type: "answered", replies: outbound, delivered, ...(preview && { preview }) };
-    return deliverAnswered(this.#options, sessionKey, entry, progress, outcome);
+    return deliverAnswered(this.#options, sessionKey, entry, progress, outcome, shutdown);
   }
 
   /** Runs the turn (or makes the apology for a failed one); a journaled turn stopped by a shutdown is deferred. */

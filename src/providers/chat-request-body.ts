@@ -1,0 +1,75 @@
+import type { ToolSchema } from "../tools/tool.js";
+import { wellFormedDeep } from "../util/well-formed.js";
+import type { ChatMessage, ChatRequest } from "./provider.js";
+
+/**
+ * Each message's and tool's JSON, kept with it: a message is never changed in place once made
+ * (sessions only append), so a turn encodes only what is new, and a request of a long chat costs
+ * about the same as one of a short chat. Healed of lone surrogates on the way (see `wellFormedDeep`):
+ * one of them in a chat's history would get every later request of that chat rejected.
+ */
+const encoded = new WeakMap<object, string>();
+
+/** The JSON of `value` (a message or a tool), encoded once per object. */
+export function jsonOf(value: ChatMessage | ToolSchema): string {
+  let json = encoded.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(wellFormedDeep(value));
+    encoded.set(value, json);
+  }
+  return json;
+}
+
+/** The last system prompt encoded: a turn makes its system message anew, with the same text turn after turn. */
+let lastSystem: { content: string; json: string } | undefined;
+
+function encodedMessage(message: ChatMessage): string {
+  if (message.role !== "system") return jsonOf(message);
+  if (lastSystem?.content !== message.content)
+    lastSystem = { content: message.content, json: JSON.stringify(wellFormedDeep(message)) };
+  return lastSystem.json;
+}
+
+export interface ChatBodyOptions {
+  stream: boolean;
+  /** Anthropic-style `cache_control` breakpoints on the system prompt and the last message (OpenRouter). */
+  cacheControl?: boolean;
+}
+
+/**
+ * The Chat Completions request body of `request`, as text: the model, the messages and tools from
+ * their kept JSON ({@link jsonOf}), the limits, and for a stream the usage in its last chunk.
+ */
+export function chatCompletionsBody(request: ChatRequest, options: ChatBodyOptions): string {
+  const { messages } = request;
+  const last = messages.length - 1;
+  const parts = new Array<string>(messages.length);
+  for (let index = 0; index <= last; index++) {
+    const message = messages[index]!;
+    const breakpoint = options.cacheControl && (index === last || (index === 0 && message.role === "system"));
+    parts[index] = breakpoint ? JSON.stringify(wellFormedDeep(withCacheBreakpoint(message))) : encodedMessage(message);
+  }
+  let body = `{"model":${JSON.stringify(request.model)},"messages":[${parts.join(",")}]`;
+  if (request.tools?.length) body += `,"tools":[${request.tools.map(jsonOf).join(",")}]`;
+  if (request.maxTokens !== undefined) body += `,"max_tokens":${JSON.stringify(request.maxTokens)}`;
+  if (request.temperature !== undefined) body += `,"temperature":${JSON.stringify(request.temperature)}`;
+  body += options.stream ? `,"stream":true,"stream_options":{"include_usage":true}}` : `,"stream":false}`;
+  return body;
+}
+
+/**
+ * The message with an Anthropic-style prompt cache breakpoint (`cache_control: {type: "ephemeral"}`) on its
+ * last text part: what OpenRouter passes on to Anthropic models, which cache only up to a marked breakpoint.
+ */
+export function withCacheBreakpoint(message: ChatMessage): ChatMessage | Record<string, unknown> {
+  const content = message.content;
+  const breakpoint = { cache_control: { type: "ephemeral" } };
+  if (typeof content === "string" && content !== "")
+    return { ...message, content: [{ type: "text", text: content, ...breakpoint }] };
+  if (Array.isArray(content)) {
+    const at = content.findLastIndex((part) => part.type === "text");
+    if (at < 0) return message;
+    return { ...message, content: content.map((part, i) => (i === at ? { ...part, ...breakpoint } : part)) };
+  }
+  return message;
+}
