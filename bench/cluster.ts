@@ -15,6 +15,7 @@ import type { FakeReply, Responder } from "../test/fakes/fake-openai.js";
 import { ClusterWorld } from "../test/reliability/cluster-harness.js";
 import { markerResponder } from "../test/reliability/harness.js";
 import { redisSkipReason } from "../test/support/redis-server.js";
+import { target } from "./targets.js";
 
 const chats = 1_000;
 const takeoverChats = 300;
@@ -126,10 +127,12 @@ export async function clusterBench(): Promise<void> {
   console.log(`  1 process:    ${seconds(one)}, ${(chats / (one / 1000)).toFixed(1)} replies/s`);
   const three = await throughput(3);
   console.log(`  3 processes:  ${seconds(three)}, ${(chats / (three / 1000)).toFixed(1)} replies/s`);
-  console.log(`  ratio:        ${(one / three).toFixed(2)}x   [target >= 2.5x]`);
+  console.log(`  ratio:        ${(one / three).toFixed(2)}x   ${target("cluster ratio", one / three, ">=", 2.5, "x")}`);
   const { takeoverMs, lost, duplicated } = await takeover();
   console.log(
-    `  takeover:     Telegram polling resumed ${seconds(takeoverMs)} after a SIGKILL of the lease holder (takeover_after 15 s)   [target <= 20 s]`,
+    `  takeover:     Telegram polling resumed ${seconds(takeoverMs)} after a SIGKILL of the lease holder (takeover_after 15 s)   ${target("cluster takeover", takeoverMs / 1000, "<=", 20, "s")}`,
   );
-  console.log(`  ${takeoverChats} messages around the kill: ${lost} lost, ${duplicated} duplicated   [target 0, 0]`);
+  console.log(
+    `  ${takeoverChats} messages around the kill: ${lost} lost, ${duplicated} duplicated   ${target("cluster messages lost or duplicated", lost + duplicated, "=", 0)}`,
+  );
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { contentText, FakeOpenAI, type FakeReply, type FakeRequest } from "../test/fakes/fake-openai.js";
+import { target } from "./targets.js";
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const TURNS = 300;
@@ -198,12 +199,13 @@ function report(label: string, run: Run): void {
   );
   console.log(
     `${pad}between compactions, each request repeats the previous one byte for byte: ` +
-      `min ${percent(Math.min(...run.repeated))} of it (n=${run.repeated.length})`,
+      `min ${percent(Math.min(...run.repeated))} of it (n=${run.repeated.length})   ` +
+      target(`${label}: each request repeats the previous one`, 100 * Math.min(...run.repeated), ">=", 95, "%", "min"),
   );
   console.log(
     `${pad}share of a request that is that cacheable prefix: bytes median ${percent(median(run.byteShares))}, ` +
       `min ${percent(Math.min(...run.byteShares))}; cached_tokens median ${percent(median(run.tokenShares))}, ` +
-      `min ${percent(Math.min(...run.tokenShares))}   [target >= 95%]`,
+      `min ${percent(Math.min(...run.tokenShares))}`,
   );
 }
 

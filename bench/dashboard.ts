@@ -13,6 +13,7 @@ import { FakeOpenAI } from "../test/fakes/fake-openai.js";
 import { FakeTelegram } from "../test/fakes/fake-telegram.js";
 import { untilReady, vmRssKb } from "./daemon-process.js";
 import { queueRound } from "./soak.js";
+import { target } from "./targets.js";
 
 const chats = 100;
 const turns = Number(process.env.DASHBOARD_TURNS ?? 3_000);
@@ -109,6 +110,6 @@ export async function dashboardBench(cli: string, home: string): Promise<void> {
   line("dashboard.enabled false:               ", off);
   line("dashboard on, one browser on /api/events:", on);
   console.log(
-    `difference: idle RSS ${(on.idle - off.idle).toFixed(1)} MiB [target <= 5 MiB], CPU per turn ${(on.perTurnMs - off.perTurnMs).toFixed(3)} ms [target: not measurable] (${turns} turns over ${chats} chats each)`,
+    `difference: idle RSS ${(on.idle - off.idle).toFixed(1)} MiB ${target("dashboard idle RSS", on.idle - off.idle, "<=", 5, "MiB", "added")}, CPU per turn ${(on.perTurnMs - off.perTurnMs).toFixed(3)} ms [target: not measurable] (${turns} turns over ${chats} chats each)`,
   );
 }

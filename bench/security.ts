@@ -13,6 +13,7 @@ import { configSchema } from "../src/config/schema.js";
 import { resolveSandbox, type SandboxNetwork } from "../src/sandbox/sandbox.js";
 import { registerBuiltinTools } from "../src/tools/builtin/index.js";
 import type { Tool, ToolContext } from "../src/tools/tool.js";
+import { target } from "./targets.js";
 
 const log = pino({ level: "silent" });
 
@@ -127,7 +128,10 @@ export async function reportSandboxOverhead(home: string, runs = 30): Promise<vo
   if (exec.withMs === undefined) console.log("  in bubblewrap:           bubblewrap cannot run here");
   for (const [network, withMs] of Object.entries(exec.withMs ?? {})) {
     const added = `+${(withMs - exec.withoutMs).toFixed(1)} ms`;
-    const target = network === "public" ? "   [target <= 30 ms added: the default]" : "";
-    console.log(`  bubblewrap, network ${`"${network}"`.padEnd(8)} ${withMs.toFixed(1)} ms, ${added}${target}`);
+    const checked =
+      network === "public"
+        ? `   ${target('bubblewrap, network "public" (the default)', withMs - exec.withoutMs, "<=", 30, "ms", "added")}`
+        : "";
+    console.log(`  bubblewrap, network ${`"${network}"`.padEnd(8)} ${withMs.toFixed(1)} ms, ${added}${checked}`);
   }
 }

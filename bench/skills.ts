@@ -8,6 +8,7 @@ import { configSchema } from "../src/config/schema.js";
 import { openSkills } from "../src/daemon/open-skills.js";
 import { ToolRegistry } from "../src/tools/registry.js";
 import { startUntilReady } from "./start-until-ready.js";
+import { target } from "./targets.js";
 
 const SKILLS = 200;
 const log = pino({ level: "silent" });
@@ -80,7 +81,7 @@ export async function skillsBench(home: string): Promise<void> {
   }
   const added = median(starts.many!) - median(starts.none!);
   console.log(
-    `skein start until ready:   no skills median ${median(starts.none!).toFixed(0)} ms, ${SKILLS} skills median ${median(starts.many!).toFixed(0)} ms (n=5): +${added.toFixed(0)} ms   [target <= +50 ms]`,
+    `skein start until ready:   no skills median ${median(starts.none!).toFixed(0)} ms, ${SKILLS} skills median ${median(starts.many!).toFixed(0)} ms (n=5): +${added.toFixed(0)} ms   ${target("start with skills", added, "<=", 50, "ms", "added")}`,
   );
   const bare = await promptTimes(join(home, "prompt-none"), 2_000);
   await installSkills(join(home, "prompt-many"), SKILLS);

@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { FakeOpenAI } from "../test/fakes/fake-openai.js";
 import { FakeTelegram } from "../test/fakes/fake-telegram.js";
 import { untilReady, vmRssKb } from "./daemon-process.js";
+import { target } from "./targets.js";
 
 const chats = 100;
 const turns = Number(process.env.SOAK_TURNS ?? 30_000);
@@ -140,7 +141,9 @@ export async function soak(cli: string, home: string): Promise<void> {
     );
     await settle(1_000);
     const idle = await readProcess(child.pid!);
-    console.log(`idle RSS, Telegram configured: ${idle.rssMiB.toFixed(1)} MiB   [target <= 80 MiB]`);
+    console.log(
+      `idle RSS, Telegram configured: ${idle.rssMiB.toFixed(1)} MiB   ${target("soak idle RSS", idle.rssMiB, "<=", 80, "MiB")}`,
+    );
 
     const readings = new Map<number, ProcessReading>();
     let sent = 0;
@@ -163,14 +166,14 @@ export async function soak(cli: string, home: string): Promise<void> {
     const atLast = readings.get(last)!;
     const label = (count: number) => count.toLocaleString("en");
     console.log(
-      `RSS after ${label(last)} turns over ${chats} chats: ${atLast.rssMiB.toFixed(1)} MiB   [target <= 150 MiB]`,
+      `RSS after ${label(last)} turns over ${chats} chats: ${atLast.rssMiB.toFixed(1)} MiB   ${target("soak RSS", atLast.rssMiB, "<=", 150, "MiB")}`,
     );
     console.log(
-      `RSS growth ${label(middle)} -> ${label(last)}: ${(atLast.rssMiB - atMiddle.rssMiB).toFixed(1)} MiB   [target <= 10 MiB]`,
+      `RSS growth ${label(middle)} -> ${label(last)}: ${(atLast.rssMiB - atMiddle.rssMiB).toFixed(1)} MiB   ${target("soak RSS growth", atLast.rssMiB - atMiddle.rssMiB, "<=", 10, "MiB")}`,
     );
     const perTurn = (ms: number) => (ms / (last - middle)).toFixed(2);
     console.log(
-      `daemon CPU per end-to-end turn (fake Bot API, instant model): ${perTurn(atLast.cpuMs - atMiddle.cpuMs)} ms   [target <= 1.5 ms]`,
+      `daemon CPU per end-to-end turn (fake Bot API, instant model): ${perTurn(atLast.cpuMs - atMiddle.cpuMs)} ms   ${target("soak CPU per turn", (atLast.cpuMs - atMiddle.cpuMs) / (last - middle), "<=", 1.5, "ms")}`,
     );
     console.log(
       `  of which the main thread: ${perTurn(atLast.mainThreadCpuMs - atMiddle.mainThreadCpuMs)} ms (the rest: V8's GC helper threads and libuv's pool)`,

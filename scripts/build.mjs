@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { chmod, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { buildUi } from "./build-ui.mjs";
 
@@ -63,7 +64,7 @@ const httpWithoutEsmFacade = {
  * request: the first model call would load Node's fetch (undici) and web streams although skein
  * hands the SDK its own HTTP client. Their files that use them get scripts/shims/openai-globals.mjs's.
  */
-const openaiGlobals = new URL("shims/openai-globals.mjs", import.meta.url).pathname;
+const openaiGlobals = fileURLToPath(new URL("shims/openai-globals.mjs", import.meta.url));
 const sdkWithoutFetchGlobals = {
   name: "sdk-without-fetch-globals",
   setup(build) {
@@ -87,8 +88,8 @@ const sdkWithoutFetchGlobals = {
   },
 };
 const shims = {
-  "node-fetch": new URL("shims/node-fetch.cjs", import.meta.url).pathname,
-  "abort-controller": new URL("shims/abort-controller.cjs", import.meta.url).pathname,
+  "node-fetch": fileURLToPath(new URL("shims/node-fetch.cjs", import.meta.url)),
+  "abort-controller": fileURLToPath(new URL("shims/abort-controller.cjs", import.meta.url)),
 };
 
 /** Bundles `entry` as `<outdir>/<name>.js` with its chunks, the way the published CLI is built. */

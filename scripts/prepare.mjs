@@ -8,6 +8,7 @@
 
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 const root = new URL("..", import.meta.url);
 const inRoot = (path) => new URL(path, root);
@@ -41,13 +42,18 @@ if (!hasEsbuild) {
   const [command, args] = npm
     ? [process.execPath, [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"]]
     : ["npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"]];
-  // Not the global install's settings: this installs into the folder itself.
+  // Not the global install's settings: this installs into the folder itself. npm hands its own
+  // settings down as npm_config_* variables, allow-scripts among them when the install was told
+  // `--allow-scripts=skein` (npm 11's advice) or has it in its user config; a project install refuses
+  // that variable (EALLOWSCRIPTS), and needs it not: scripts are off here, and npm reads .npmrc itself.
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^npm_config_(global|prefix|location)$/i.test(name)),
+    Object.entries(process.env).filter(
+      ([name]) => !/^npm_config_(global|prefix|location|allow[-_]scripts)$/i.test(name),
+    ),
   );
   const installed = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
   if (installed.status !== 0) process.exit(installed.status ?? 1);
 }
 
-const built = spawnSync(process.execPath, [new URL("build.mjs", import.meta.url).pathname], { stdio: "inherit" });
+const built = spawnSync(process.execPath, [fileURLToPath(new URL("build.mjs", import.meta.url))], { stdio: "inherit" });
 process.exit(built.status ?? 1);

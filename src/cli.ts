@@ -26,8 +26,13 @@ const program = new Command()
 
 program
   .command("start")
-  .description("run the daemon: every channel whose credentials are configured")
+  .description("run the daemon: every channel whose credentials are configured (with none, the dashboard's web chat)")
   .action(action(() => import("./commands/start.js")));
+
+program
+  .command("stop")
+  .description("stop the running daemon as SIGTERM does (turns in flight finish), and wait until it exited")
+  .action(action(() => import("./commands/stop.js")));
 
 program
   .command("init")
@@ -51,6 +56,7 @@ program
   .command("tools")
   .description("list the tools the agent can call (built-in and MCP)")
   .option("--json", "print JSON for scripts")
+  .option("--agent <id>", "the tools of this agent of agents.list (default: the default agent's)")
   .action(action(() => import("./commands/tools.js")));
 
 const config = program.command("config").description("inspect the configuration");
@@ -58,6 +64,10 @@ config
   .command("check")
   .description("validate the configuration and show what is enabled")
   .option("--json", "print JSON for scripts")
+  .option(
+    "--strict",
+    "also fail on unknown keys, and when no model or no chat platform is configured (for scripts and CI)",
+  )
   .action(action(() => import("./commands/config-check.js")));
 
 const agents = program.command("agents").description("several agents: who answers where");

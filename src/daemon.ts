@@ -8,13 +8,15 @@ import { ChannelSupervisor } from "./channel-kit/channel-supervisor.js";
 import { configWarnings } from "./config/config-warnings.js";
 import { type LoadedConfig, loadConfig } from "./config/load.js";
 import { configSecrets } from "./config/secrets.js";
+import { sandboxInEffect } from "./daemon/agent-tools.js";
 import { channelSpecs, type ExtraChannel } from "./daemon/channel-specs.js";
 import { DaemonError } from "./daemon/daemon-error.js";
 import { chartTurns, openDaemonLogging } from "./daemon/daemon-logging.js";
+import { webChatOnly, webChatPortInUse } from "./daemon/first-run.js";
 import { openAgentLoop } from "./daemon/open-agent-loop.js";
 import { connectAgentsMcp, openAgents } from "./daemon/open-agents.js";
 import { openStores } from "./daemon/open-stores.js";
-import { ServiceEndpoints, takeInstanceLock } from "./daemon/service.js";
+import { type DashboardAccess, ServiceEndpoints, takeInstanceLock } from "./daemon/service.js";
 import { type RunningParts, shutDown } from "./daemon/shutdown.js";
 import type { DaemonStatus } from "./health/daemon-status.js";
 import type { Logger } from "./log.js";
@@ -66,6 +68,8 @@ export interface DaemonOptions {
    * health endpoints and the admin endpoint. Default false: `skein chat` and tests bind no port.
    */
   service?: boolean;
+  /** What the admin endpoint's `POST /stop` (`skein stop`) does: stop as on SIGTERM (without it the route refuses). */
+  requestStop?: () => void;
   /**
    * Journal inbound messages durably under `$SKEIN_HOME/state` (default true). `skein chat`
    * turns it off: the terminal needs no redelivery, and a running `skein start` owns the file.
@@ -93,6 +97,8 @@ export interface Daemon {
   /** Resolves once no turn is running or queued, every reply was delivered and every usage record stored. */
   idle(): Promise<void>;
   onOutcome(listener: (outcome: TurnOutcome) => void): () => void;
+  /** The dashboard it serves (`skein start` with `dashboard.enabled`): its address and new login links. */
+  dashboard(): DashboardAccess | undefined;
 }
 
 export function createDaemon(options: DaemonOptions = {}): Daemon {
@@ -130,7 +136,8 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     if (options.service) parts.lock = await takeInstanceLock(home);
     const platform = options.platformChannels === false ? [] : configuredChannels(config);
     const extra = options.channels ?? [];
-    if (platform.length + extra.length === 0) throw new DaemonError("no-channels", NO_CHANNEL_MESSAGE);
+    // A model alone is enough: the dashboard's web chat is then the channel (the first run).
+    const webOnly = webChatOnly(config, platform.length + extra.length, options.service === true);
     if (options.platformChannels !== false) for (const warning of configWarnings(config, platform)) log.warn(warning);
 
     const stores = await openStores({ loaded, log, durable: options.durable, now: options.now });
@@ -263,6 +270,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         status,
         record: (message) => messageBus.publishInbound(message),
         ...(cluster && { cluster }),
+        ...(options.requestStop && { requestStop: options.requestStop }),
         ...(logRing &&
           turnMetrics && {
             dashboard: {
@@ -279,6 +287,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
               metrics: turnMetrics,
               redact,
               secrets,
+              sandbox: () => sandboxInEffect(agents.main.sandbox),
             },
           }),
       });
@@ -286,6 +295,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       await service.start();
       const dashboard = service.dashboard?.dashboard;
       if (dashboard) await webChat?.join(dashboard);
+      else if (webOnly) throw webChatPortInUse(config);
     }
     // Resumed entries wait for their channels too, so that their replies find a sender.
     const channelsStarted = supervisor.startAll(specs);
@@ -371,5 +381,6 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       outcomeListeners.add(listener);
       return () => outcomeListeners.delete(listener);
     },
+    dashboard: () => parts.service?.dashboardAccess,
   };
 }

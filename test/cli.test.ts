@@ -41,10 +41,22 @@ describe("the skein commands", () => {
     expect(await skein(["--version"])).toMatchObject({ code: 0, stdout: "0.1.0\n" });
   });
 
-  it("start without any channel says so and how to add one, and exits 1", async () => {
+  it("start with neither a model nor a chat platform exits 1 at once, in a few lines naming OPENAI_API_KEY and skein init", async () => {
     const result = await skein(["start"]);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(/^skein: nothing to run yet: no model and no chat platform is configured\.$/m);
+    expect(result.stderr).toContain("OPENAI_API_KEY");
+    expect(result.stderr).toContain("`skein init`");
+    expect(result.stderr.trimEnd().split("\n").length).toBeLessThanOrEqual(4);
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it("start with a model but neither a chat platform nor the dashboard says how to add a channel, and exits 1", async () => {
+    const file = join(home, "dashboard-off.json");
+    await writeFile(file, JSON.stringify({ dashboard: { enabled: false } }));
+    const result = await skein(["--config", file, "start"], { OPENAI_API_KEY: "sk-secret-value" });
+    expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^skein: no channel is configured.*TELEGRAM_BOT_TOKEN/m);
   });
 
@@ -122,7 +134,7 @@ describe("the skein commands", () => {
     expect(result.stdout).toMatch(/^model: +llama3 via https:\/\/api.openai.com\/v1$/m);
     expect(result.stdout).toMatch(/^channels: +telegram$/m);
     expect(result.stdout).toMatch(/^warning: +no OPENAI_API_KEY/m);
-    expect(result.stdout).toMatch(/config is valid\n$/);
+    expect(result.stdout).toMatch(/config is valid, with \d+ warnings?\n$/);
     expect(result.stdout).not.toContain("123:abc");
   });
 
@@ -155,6 +167,54 @@ describe("the skein commands", () => {
     const result = await skein(["--config", file, "config", "check"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/agents\.defaults\.max_concurrent_turns: /);
+  });
+
+  it("config check refuses a base URL without http://, saying in one line the URL it probably means", async () => {
+    const result = await skein(["config", "check"], { OPENAI_BASE_URL: "localhost:11434" });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(
+      /^skein: invalid configuration \(.*\): providers\.openai\.base_url \(from OPENAI_BASE_URL\): "localhost:11434" is not a URL: it needs http:\/\/ or https:\/\/, e.g\. "http:\/\/localhost:11434\/v1"\n$/,
+    );
+  });
+
+  it("config check --strict fails on a config whose typo drops every channel; without it the config is valid, with warnings", async () => {
+    const file = join(home, "channel-typo.json");
+    await writeFile(
+      file,
+      JSON.stringify({ providers: { openai: { api_key: "sk-x" } }, channel: { telegram: { bot_token: "1:x" } } }),
+    );
+    const lenient = await skein(["--config", file, "config", "check"]);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stdout).toMatch(
+      /^warning: +unknown config key "channel" is ignored \(did you mean "channels"\?\)$/m,
+    );
+    expect(lenient.stdout).toMatch(/config is valid, with 2 warnings\n$/);
+
+    const strict = await skein(["--config", file, "config", "check", "--strict"]);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(/^error: +unknown config key "channel"/m);
+    expect(strict.stdout).toMatch(/^error: +no chat platform is configured/m);
+    expect(strict.stdout).toMatch(/config is not valid under --strict: 2 errors\n$/);
+    const json = JSON.parse((await skein(["--config", file, "config", "check", "--strict", "--json"])).stdout);
+    expect(json).toMatchObject({
+      valid: false,
+      strict: true,
+      errors: [expect.stringContaining('"channel"'), expect.any(String)],
+    });
+  });
+
+  it("config check --strict fails without a model, and passes a config with a model and a chat platform", async () => {
+    const bare = await skein(["config", "check", "--strict"], { TELEGRAM_BOT_TOKEN: "123:abc" });
+    expect(bare.code).toBe(1);
+    expect(bare.stdout).toMatch(/^error: +no model is configured: run `skein init` \(or set OPENAI_API_KEY\)$/m);
+    const ready = await skein(["config", "check", "--strict"], {
+      TELEGRAM_BOT_TOKEN: "123:abc",
+      TELEGRAM_ALLOW_FROM: "42",
+      OPENAI_API_KEY: "sk-x",
+    });
+    expect(ready.code).toBe(0);
+    expect(ready.stdout).toMatch(/config is valid\n$/);
   });
 
   it("tools lists one line per tool and the count on stderr", async () => {

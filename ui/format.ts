@@ -29,7 +29,8 @@ export function count(value: number): string {
   return value.toLocaleString("en-US");
 }
 
-/** A cost in the configured prices' currency, to four decimals when small. */
-export function cost(value: number): string {
+/** A cost in the configured prices' currency, to four decimals when small; `-` when unpriced (null). */
+export function cost(value: number | null): string {
+  if (value === null) return "-";
   return value < 1 ? value.toFixed(4) : value.toFixed(2);
 }

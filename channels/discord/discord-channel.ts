@@ -102,7 +102,8 @@ export class DiscordChannel implements Channel {
   }
 
   status(): ChannelStatus {
-    return this.#status;
+    const name = this.#client?.user?.username;
+    return name ? { ...this.#status, account: `@${name}` } : this.#status;
   }
 
   async start(signal: AbortSignal): Promise<void> {

@@ -78,7 +78,7 @@ export class SlackChannel implements Channel {
   #app?: App;
   #users?: UserDirectory;
   #supervisor?: SocketSupervisor;
-  #identity?: { botUserId: string; botId?: string };
+  #identity?: { botUserId: string; botId?: string; name?: string };
   #port?: number;
   /** Per chat, the last message still waiting for its name lookups, so that messages are published in arrival order. */
   readonly #publishing = new Map<string, Promise<void>>();
@@ -101,7 +101,8 @@ export class SlackChannel implements Channel {
   }
 
   status(): ChannelStatus {
-    return { ...this.#status };
+    const name = this.#identity?.name;
+    return { ...this.#status, ...(name && { account: `@${name}` }) };
   }
 
   async start(signal: AbortSignal): Promise<void> {
@@ -208,11 +209,15 @@ export class SlackChannel implements Channel {
   }
 
   /** Learns who the bot is, so that Bolt need not call auth.test itself (unawaited). */
-  async #authTest(client: WebClient): Promise<{ botUserId: string; botId?: string }> {
+  async #authTest(client: WebClient): Promise<{ botUserId: string; botId?: string; name?: string }> {
     try {
       const result = await client.auth.test();
       if (!result.user_id) throw new ChannelError("auth", "slack", "auth.test returned no bot user id");
-      return { botUserId: result.user_id, ...(result.bot_id ? { botId: result.bot_id } : {}) };
+      return {
+        botUserId: result.user_id,
+        ...(result.bot_id ? { botId: result.bot_id } : {}),
+        ...(result.user ? { name: result.user } : {}),
+      };
     } catch (error) {
       const failure = toChannelError(error, "auth.test");
       if (failure.kind !== "auth") throw failure;

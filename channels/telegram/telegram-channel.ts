@@ -129,7 +129,8 @@ export class TelegramChannel implements Channel {
   }
 
   status(): ChannelStatus {
-    return this.#status;
+    const username = this.#bot.isInited() ? this.#bot.botInfo.username : undefined;
+    return username ? { ...this.#status, account: `@${username}` } : this.#status;
   }
 
   async start(signal: AbortSignal): Promise<void> {

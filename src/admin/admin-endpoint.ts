@@ -22,6 +22,7 @@ export function adminPaths(home: string): AdminPaths {
 /** The requests the admin endpoint answers, as `METHOD /path`. */
 export type AdminRoute =
   | "GET /status"
+  | "POST /stop"
   | "GET /pairing"
   | "POST /pairing/approve"
   | "POST /pairing/revoke"

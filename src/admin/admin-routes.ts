@@ -12,6 +12,8 @@ export interface AdminRoutesOptions {
   pairingReplies?: PairingReplyLimit;
   /** The daemon's status report now. */
   status: () => StatusReport;
+  /** Stops the daemon as SIGTERM does (`skein stop`); returns its pid. Without it `POST /stop` is refused. */
+  stop?: () => number;
   /** The dashboard, when it runs: `skein dashboard` asks it for a login link, or to end every session. */
   dashboard?: {
     /** A URL with a new one-time login token. */
@@ -31,6 +33,10 @@ export function adminRoutes(options: AdminRoutesOptions): Record<AdminRoute, Adm
       approvePairing(store, field(body, "channel"), field(body, "code"), options.pairingReplies),
     "POST /pairing/revoke": (body) =>
       revokePairing(store, field(body, "channel"), field(body, "sender"), options.pairingReplies),
+    "POST /stop": async () => {
+      if (!options.stop) throw new Error("this daemon cannot be stopped through its admin endpoint: send it SIGTERM");
+      return { stopping: true, pid: options.stop() };
+    },
     "POST /dashboard/login": async () => ({ url: await dashboardOf(options).loginUrl() }),
     "POST /dashboard/revoke-all": async () => ({ revoked: await dashboardOf(options).revokeAll() }),
   };

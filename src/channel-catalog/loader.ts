@@ -77,6 +77,8 @@ export interface NoChannelText {
   remedy: string;
   /** Both, as one sentence pair. */
   message: string;
+  /** Each platform's credentials, as one list: `TELEGRAM_BOT_TOKEN, SLACK_BOT_TOKEN (…) or DISCORD_BOT_TOKEN`. */
+  credentials: string;
 }
 
 /** The one wording of "no channel is configured", naming every platform's credentials in catalog order. */
@@ -90,7 +92,22 @@ export function noChannelText(
   const remedy =
     `set ${either} in the environment, in .env or in config.json (channels.<name>), then run \`skein start\` again; ` +
     "`skein chat` talks to the agent in this terminal";
-  return { problem, remedy, message: `${problem}. ${remedy[0]!.toUpperCase()}${remedy.slice(1)}.` };
+  return {
+    problem,
+    remedy,
+    message: `${problem}. ${remedy[0]!.toUpperCase()}${remedy.slice(1)}.`,
+    credentials: either,
+  };
+}
+
+/**
+ * What is said when a model is configured but no chat platform is: `skein start` runs with the dashboard's
+ * web chat alone; the remedy names each platform's credentials.
+ */
+export function noPlatformText(): Omit<NoChannelText, "credentials"> {
+  const problem = "no chat platform is configured, so the dashboard's web chat is the only channel";
+  const remedy = `run \`skein init\`, or set ${noChannelText().credentials} (or channels.<name> in config.json), then restart skein`;
+  return { problem, remedy, message: `${problem}; to add one, ${remedy}` };
 }
 
 /** The zod shape of the config's `channels` section: each platform's schema under its name, defaulted. */

@@ -20,6 +20,8 @@ export interface ChannelStatus {
   since: number;
   /** Human-readable reason for the state (the error of a failed start, a reconnect in progress). */
   detail?: string;
+  /** Who the bot is on the platform, as people address it (`@skein_bot`), once it is known. */
+  account?: string;
   /**
    * Cluster mode, a single-consumer connection (Telegram long polling, the Discord gateway):
    * whether this process receives (it holds the connection's lease) or only sends.

@@ -4,8 +4,11 @@ import { createInterface, type Interface } from "node:readline";
 import type { TurnOutcome } from "../agent/agent-loop.js";
 import type { TerminalChannel } from "../channel-kit/channel-descriptor.js";
 import { loadConfig } from "../config/load.js";
+import { modelConfigured, NO_MODEL_MESSAGE } from "../config/model-configured.js";
+import { configSecrets } from "../config/secrets.js";
 import { scrubInitialEnvironment } from "../sandbox/index.js";
 import { writeFileAtomic } from "../util/atomic-write.js";
+import { Redactor } from "../util/redactor.js";
 import type { GlobalOptions } from "./command-support.js";
 import { fail, reportFatal, writeOut } from "./command-support.js";
 
@@ -48,6 +51,16 @@ export async function run(options: ChatOptions): Promise<number> {
   } catch (error) {
     return reportFatal(error);
   }
+  if (!modelConfigured(loaded.config)) {
+    fail(NO_MODEL_MESSAGE);
+    return 1;
+  }
+  const redactor = new Redactor(configSecrets(loaded.config));
+  /** A failed turn in one line: what the operator must do (when it is theirs to fix), and the cause. */
+  const failureLine = (outcome: TurnOutcome) => {
+    const cause = redactor.redact(outcome.error ?? "the turn failed");
+    return outcome.remedy ? `${outcome.remedy} (${cause})` : cause;
+  };
   if (options.agent !== undefined) {
     const { resolveAgents } = await import("../routing/agent-spec.js");
     const ids = resolveAgents(loaded.config, loaded).map((agent) => agent.id);
@@ -61,7 +74,8 @@ export async function run(options: ChatOptions): Promise<number> {
     ...(options.agent !== undefined && { agent: options.agent }),
     platformChannels: false,
     durable: false,
-    logLevel: process.env.SKEIN_LOG_LEVEL || "error",
+    // On a terminal a failure is one plain line of its own (below), not a log line too.
+    logLevel: process.env.SKEIN_LOG_LEVEL || (process.stderr.isTTY ? "fatal" : "error"),
     channels: [
       {
         name: terminal.name,
@@ -80,9 +94,17 @@ export async function run(options: ChatOptions): Promise<number> {
     waiting.get(outcome.message.id)?.(outcome);
     waiting.delete(outcome.message.id);
   });
+  const remedies = new Set<string>();
   const ask = (text: string) =>
     new Promise<TurnOutcome>((resolve) => {
       waiting.set(cli.say(text).id, resolve);
+    }).then((outcome) => {
+      // In a conversation the apology is the reply; the operator's fix is said once, below it.
+      if (!oneShot && outcome.remedy && !remedies.has(outcome.remedy)) {
+        remedies.add(outcome.remedy);
+        fail(failureLine(outcome));
+      }
+      return outcome;
     });
 
   try {
@@ -107,7 +129,7 @@ export async function run(options: ChatOptions): Promise<number> {
     if (oneShot) {
       const outcome = await ask(options.message!);
       if (outcome.status === "failed") {
-        fail(outcome.error ?? "the turn failed");
+        fail(failureLine(outcome));
         return 1;
       }
       if (outcome.status === "gated" && outcome.reply === undefined) {

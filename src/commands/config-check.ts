@@ -1,18 +1,26 @@
 import type { GlobalOptions } from "./command-support.js";
 import { reportFatal, writeOut } from "./command-support.js";
 
+export interface ConfigCheckOptions extends GlobalOptions {
+  json?: boolean;
+  /** `--strict`: unknown keys, and no model or no chat platform, are errors (for scripts and CI). */
+  strict?: boolean;
+}
+
 /**
  * `skein config check`: validates the configuration and shows what is enabled (with several agents:
- * each agent and its bindings, and the bindings that can never match); non-zero when invalid.
+ * each agent and its bindings, and the bindings that can never match); non-zero when invalid, and
+ * with `--strict` when a key is unknown or no model or no chat platform is configured.
  */
-export async function run(options: GlobalOptions & { json?: boolean }): Promise<number> {
+export async function run(options: ConfigCheckOptions): Promise<number> {
   const [
     { loadConfig, ConfigError },
-    { configuredChannels, noChannelText, platformChannels, settingsOf },
+    { configuredChannels, noChannelText, noPlatformText, platformChannels, settingsOf },
     { configWarnings },
     { resolveModel },
     { agentsOverview, overviewLines, sharedWorkspaceWarnings },
     { bindingWarnings },
+    { modelConfigured, NO_MODEL_MESSAGE },
   ] = await Promise.all([
     import("../config/load.js"),
     import("../channel-catalog/loader.js"),
@@ -20,6 +28,7 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
     import("../config/model-ref.js"),
     import("../routing/agents-overview.js"),
     import("../routing/binding-warnings.js"),
+    import("../config/model-configured.js"),
   ]);
   try {
     const loaded = await loadConfig({ configPath: options.config });
@@ -34,11 +43,17 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
     }));
     const modelProvider = resolveModel(model, Object.keys(config.providers)).provider;
     const main = providers.find((provider) => provider.name === modelProvider)!;
-    const warnings = [...loaded.warnings];
+    const warnings: string[] = [];
+    // What --strict refuses: keys the schema does not know (typos), no model, no chat platform.
+    const strictErrors = [...loaded.warnings];
+    const hasModel = modelConfigured(config);
+    if (!hasModel) strictErrors.push(NO_MODEL_MESSAGE);
     if (channels.length === 0) {
-      const { problem, remedy } = noChannelText();
-      warnings.push(`${problem}: ${remedy}`);
+      const { problem, remedy } = hasModel && config.dashboard.enabled ? noPlatformText() : noChannelText();
+      strictErrors.push(`${problem}: ${remedy}`);
     }
+    const errors = options.strict ? strictErrors : [];
+    if (!options.strict) warnings.push(...strictErrors);
     warnings.push(...configWarnings(config, channels));
     for (const descriptor of platformChannels)
       warnings.push(...(descriptor.configWarnings?.(settingsOf(config, descriptor.name as never) as never) ?? []));
@@ -52,7 +67,8 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
       await writeOut(
         `${JSON.stringify(
           {
-            valid: true,
+            valid: errors.length === 0,
+            ...(options.strict && { strict: true, errors }),
             config: loaded.configPath,
             fileFound: loaded.fileFound,
             home: loaded.home,
@@ -74,7 +90,7 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
           2,
         )}\n`,
       );
-      return 0;
+      return errors.length ? 1 : 0;
     }
     const lines = [
       `config:     ${loaded.configPath}${loaded.fileFound ? "" : " (not found; defaults and environment only)"}`,
@@ -93,10 +109,13 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
         ? ["agents:", ...agents.flatMap((agent) => overviewLines(agent).map((line) => `  ${line}`))]
         : []),
       ...warnings.map((warning) => `warning:    ${warning}`),
-      "config is valid",
+      ...errors.map((error) => `error:      ${error}`),
+      errors.length
+        ? `config is not valid under --strict: ${plural(errors.length, "error")}`
+        : `config is valid${warnings.length ? `, with ${plural(warnings.length, "warning")}` : ""}`,
     ];
     await writeOut(`${lines.join("\n")}\n`);
-    return 0;
+    return errors.length ? 1 : 0;
   } catch (error) {
     if (options.json && error instanceof ConfigError) {
       await writeOut(`${JSON.stringify({ valid: false, error: error.message, issues: error.issues }, null, 2)}\n`);
@@ -104,6 +123,10 @@ export async function run(options: GlobalOptions & { json?: boolean }): Promise<
     }
     return reportFatal(error);
   }
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
 /** `https://api.openai.com/v1 (api key set), streaming`. */

@@ -3,7 +3,7 @@ import { chown, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { askDaemon } from "../admin/admin-client.js";
 import { type LoadedConfig, loadConfig } from "../config/load.js";
-import { dashboardOrigin } from "../daemon/open-dashboard.js";
+import { dashboardOrigin } from "../daemon/dashboard-origin.js";
 import { type DashboardSessionStore, issueLoginToken, loginTokenTtlMs } from "../dashboard/dashboard-sessions.js";
 import type { GlobalOptions } from "./command-support.js";
 import { type CommandIo, processIo } from "./pairing-shared.js";

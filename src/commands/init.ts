@@ -7,6 +7,7 @@ import type { PlatformChannelDescriptor } from "../channel-kit/channel-descripto
 import type { CheckResult } from "../checks/check-result.js";
 import type { FetchLike } from "../checks/http-probe.js";
 import { type ConfigSetting, parseConfigText, setInConfigText } from "../config/config-file.js";
+import { httpUrlProblem } from "../config/http-url.js";
 import { type LoadedConfig, loadConfig } from "../config/load.js";
 import { configSchema } from "../config/schema.js";
 import { redactSecrets } from "../config/secrets.js";
@@ -50,6 +51,11 @@ export async function run(options: InitOptions, fetch: FetchLike = globalThis.fe
     const explicit = options.config ? resolve(options.config) : undefined;
     const loaded = await loadConfig(explicit && (await exists(explicit)) ? { configPath: explicit } : {});
     const configPath = explicit ?? loaded.configPath;
+    const badUrl = options.baseUrl === undefined ? undefined : httpUrlProblem(options.baseUrl, "/v1");
+    if (badUrl) {
+      fail(`--base-url: ${badUrl}`);
+      return 1;
+    }
     const answers = options.yes ? answersFrom(loaded, options) : await askAnswers(loaded, options, fetch);
     if (!answers) {
       fail("init cancelled: nothing written (without a terminal, pass --yes with flags or environment variables)");
@@ -74,7 +80,8 @@ export async function run(options: InitOptions, fetch: FetchLike = globalThis.fe
         `sandbox: ${sandbox.detail}${sandbox.remedy ? `\n  fix: ${sandbox.remedy}` : ""}`,
         answers.channels.size
           ? "next: `skein start` (and `skein doctor` whenever something seems off)"
-          : "no channel configured: talk to the agent with `skein chat`, or run `skein init` again with a bot token",
+          : "no chat platform configured: `skein start` serves the dashboard's web chat and prints a link to it, " +
+            "`skein chat` talks to the agent here; run `skein init` again with a bot token to add a platform",
         "",
       ].join("\n"),
     );
@@ -145,6 +152,11 @@ async function askAnswers(loaded: LoadedConfig, options: InitOptions, fetch: Fet
       const baseUrl = await prompts.ask("Model endpoint (OpenAI-compatible base URL)", {
         fallback: defaults.baseUrl ?? "https://api.openai.com/v1",
       });
+      const badUrl = baseUrl === undefined ? undefined : httpUrlProblem(baseUrl, "/v1");
+      if (badUrl) {
+        say(`${badUrl}\n`);
+        continue;
+      }
       const apiKey = await prompts.ask("API key (empty for a local server without one)", {
         fallback: defaults.apiKey,
         secret: true,

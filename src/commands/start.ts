@@ -3,8 +3,9 @@ import { scrubInitialEnvironment } from "../sandbox/index.js";
 import { settleWithin } from "../util/settle-within.js";
 import { boundHeap } from "./bounded-heap.js";
 import type { GlobalOptions } from "./command-support.js";
-import { reportFatal } from "./command-support.js";
+import { reportFatal, writeOut } from "./command-support.js";
 import { reduceMemoryWhenIdle } from "./idle-memory.js";
+import { readyGuide } from "./start-guide.js";
 
 /**
  * `skein start`: the daemon, with every channel whose credentials are configured, plus
@@ -22,6 +23,7 @@ export async function run(options: GlobalOptions, channels: DaemonOptions["chann
     configPath: options.config,
     channels,
     service: true,
+    requestStop: () => stopSignal.request(),
   });
   const removeGuard = logRejectionsExitOnUncaughtException(() => daemon.log);
   const starting = daemon.start();
@@ -45,6 +47,15 @@ export async function run(options: GlobalOptions, channels: DaemonOptions["chann
     return reportFatal(error);
   }
   if (unscrubbed) daemon.log?.warn(`the daemon's initial environment could not be scrubbed: ${unscrubbed}`);
+  const guide = await readyGuide({
+    channels: daemon.status().channels,
+    dashboard: daemon.dashboard(),
+    terminal: process.stdout.isTTY === true,
+  }).catch((error: unknown) => {
+    daemon.log?.warn({ err: error }, "cannot issue a dashboard login link");
+    return "";
+  });
+  if (guide) await writeOut(`${guide}\n`).catch(() => undefined);
   const stopReducing = reduceMemoryWhenIdle({ onActivity: (listener) => daemon.onOutcome(listener) });
   try {
     return await runUntilSignalled(daemon, daemon.log!, stopSignal);

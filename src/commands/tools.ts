@@ -1,24 +1,69 @@
 import { configSecrets } from "../config/secrets.js";
 import type { GlobalOptions } from "./command-support.js";
-import { reportFatal, writeOut } from "./command-support.js";
+import { fail, reportFatal, writeOut } from "./command-support.js";
 
-/** `skein tools`: every tool the agent can call, one line each: name, source, safety, description. */
-export async function run(options: GlobalOptions & { json?: boolean }): Promise<number> {
-  const [{ loadConfig }, { createLogger }, { ToolRegistry }, { registerBuiltinTools }] = await Promise.all([
+export interface ToolsOptions extends GlobalOptions {
+  json?: boolean;
+  /** `--agent <id>`: the tools of this agent of `agents.list` (default: the default agent's). */
+  agent?: string;
+}
+
+/**
+ * `skein tools`: every tool the agent can call, one line each: name, source, safety, description. They are
+ * registered by the daemon's own code (`openAgentTools`, then the MCP servers), so the list is what it offers.
+ */
+export async function run(options: ToolsOptions): Promise<number> {
+  const [
+    { loadConfig },
+    { createLogger },
+    { openAgentTools, allowedTools },
+    { defaultAgentId, resolveAgents },
+    { toolAllowed },
+  ] = await Promise.all([
     import("../config/load.js"),
     import("../log.js"),
-    import("../tools/registry.js"),
-    import("../tools/builtin/index.js"),
+    import("../daemon/agent-tools.js"),
+    import("../routing/agent-spec.js"),
+    import("../routing/tool-allowed.js"),
   ]);
   try {
-    const { config, workspace, home, env } = await loadConfig({ configPath: options.config });
+    const loaded = await loadConfig({ configPath: options.config });
+    const { config, home, env } = loaded;
+    const specs = resolveAgents(config, loaded);
+    const id = options.agent ?? defaultAgentId(config);
+    const spec = specs.find((candidate) => candidate.id === id);
+    if (!spec) {
+      fail(`tools: there is no agent "${id}" (agents: ${specs.map((candidate) => candidate.id).join(", ")})`);
+      return 1;
+    }
     const log = await createLogger({ level: process.env.SKEIN_LOG_LEVEL || "warn", secrets: configSecrets(config) });
-    const registry = new ToolRegistry({ log, approval: config.tools.approval });
-    registerBuiltinTools(registry, { config, workspace, home, log, env, listOnly: true });
+    const { registry, skills } = await openAgentTools(
+      config.agents.list ? spec : { ...spec, workspace: loaded.workspace },
+      {
+        config,
+        home,
+        env,
+        log,
+        // Only listed: nothing is scheduled from here.
+        scheduler: {
+          add: () => Promise.reject(new Error("listing only")),
+          list: async () => [],
+          remove: async () => false,
+        },
+        ...(config.agents.list && { routing: { agentFor: () => id, toolAllowed } }),
+        listOnly: true,
+      },
+    );
+    // The `skill` tool is registered while a skill is ready, as the daemon does before a turn.
+    await skills.commands.skills();
+    skills.close();
+    // The agent's MCP servers (the top-level ones without agents.list), their tools filtered as the daemon does.
+    const servers = spec.tools.mcp_servers;
     let hub: { close(): Promise<void> } | undefined;
-    if (Object.keys(config.tools.mcp_servers).length > 0) {
+    if (Object.keys(servers).length > 0) {
       const { connectMcpServers } = await import("../tools/mcp/hub.js");
-      hub = await connectMcpServers({ servers: config.tools.mcp_servers, registry, log, env });
+      const sink = config.agents.list ? allowedTools(registry, (name) => toolAllowed(name, spec.tools)) : registry;
+      hub = await connectMcpServers({ servers, registry: sink, log, env });
     }
     try {
       const tools = registry.list();

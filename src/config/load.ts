@@ -245,7 +245,9 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => describeIssue(issue, setBy));
-    throw new ConfigError("invalid", `invalid configuration (${configPath}):\n  ${issues.join("\n  ")}`, issues);
+    // One problem is one line (a terminal shows it as the command's one error line); several, one each.
+    const listed = issues.length === 1 ? ` ${issues[0]}` : `\n  ${issues.join("\n  ")}`;
+    throw new ConfigError("invalid", `invalid configuration (${configPath}):${listed}`, issues);
   }
   const warnings = unknownKeys(raw, parsed.data as unknown as Record<string, unknown>).map((key) => {
     // An agent's keys are those of agents.defaults (and tools), so a misspelt one is looked for there.

@@ -1,5 +1,6 @@
 /** `providers.<name>`: the model endpoints, the API each speaks, their limits and prices. */
 import { z } from "zod";
+import { httpUrlProblem } from "./http-url.js";
 import { seconds } from "./seconds.js";
 
 /**
@@ -37,7 +38,8 @@ const modelProvider = z.object({
    */
   api: z.enum(providerApis).optional(),
   api_key: z.string().optional(),
-  base_url: z.string().url().optional(),
+  /** An http(s) URL (checked with the provider's `api` known: see {@link providers}). */
+  base_url: z.string().optional(),
   /** Time limit of one request in seconds: the headers and the whole answer. */
   timeout: seconds().default(120),
   /** Seconds a streamed answer may go without a chunk before the call counts as stalled (and is retried). */
@@ -68,6 +70,15 @@ const modelProvider = z.object({
 export const providers = z
   .record(z.string(), modelProvider)
   .default({})
+  .superRefine((configured, context) => {
+    for (const [name, settings] of Object.entries(configured)) {
+      if (settings.base_url === undefined) continue;
+      // A bare host is suggested with the path its API's base URL has: `/v1` but for Anthropic's and Ollama's.
+      const api = settings.api ?? defaultApiOf(name);
+      const problem = httpUrlProblem(settings.base_url, api === "anthropic" || api === "ollama" ? "" : "/v1");
+      if (problem) context.addIssue({ code: "custom", message: problem, path: [name, "base_url"] });
+    }
+  })
   .transform((configured) => {
     const all = configured.openai ? configured : { ...configured, openai: modelProvider.parse({}) };
     for (const [name, settings] of Object.entries(all)) settings.api ??= defaultApiOf(name);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { channelsShape } from "../channel-catalog/loader.js";
 import { port } from "../channel-kit/channel-settings.js";
 import { agentEntrySchema, agentId, binding, checkAgentReferences } from "./agents-schema.js";
+import { httpUrl } from "./http-url.js";
 import { providers } from "./providers-schema.js";
 import { seconds } from "./seconds.js";
 import { checkSpeechProviders, ttsSchema } from "./speech-schema.js";
@@ -100,7 +101,7 @@ const mcpServer = z.object({
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.string()).default({}),
   cwd: z.string().optional(),
-  url: z.string().url().optional(),
+  url: httpUrl().optional(),
   headers: z.record(z.string(), z.string()).default({}),
   /** Per-call timeout in seconds. */
   timeout: seconds().default(60),
@@ -173,7 +174,7 @@ const tools = z.object({
   /** Speech to text for voice messages: an OpenAI-compatible /audio/transcriptions endpoint (default: providers.openai's). */
   transcription: z
     .object({
-      base_url: z.string().url().optional(),
+      base_url: httpUrl("/v1").optional(),
       api_key: z.string().optional(),
       model: z.string().min(1).default("whisper-1"),
     })
@@ -183,7 +184,7 @@ const tools = z.object({
       provider: z.enum(["brave", "searxng"]).optional(),
       api_key: z.string().optional(),
       /** API endpoint: the SearXNG instance's /search URL, or a Brave-compatible endpoint. */
-      endpoint: z.string().url().optional(),
+      endpoint: httpUrl().optional(),
     })
     .prefault({}),
   mcp_servers: z.record(z.string(), mcpServer).default({}),

@@ -3,7 +3,8 @@ import type { InboundMessage } from "../bus/messages.js";
 import type { AgentSpec } from "../routing/agent-spec.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolSink } from "../tools/tool-sink.js";
-import { type AgentRuntimeDeps, allowedTools, type BuiltAgent, buildAgentRuntime } from "./agent-runtime-builder.js";
+import { type AgentRuntimeDeps, type BuiltAgent, buildAgentRuntime } from "./agent-runtime-builder.js";
+import { allowedTools } from "./agent-tools.js";
 
 export interface AgentRuntimesOptions extends Omit<AgentRuntimeDeps, "routing"> {
   /** `resolveAgents(config)`: every agent, in configuration order. */

@@ -23,6 +23,8 @@ export interface OpenSkillsOptions {
   log: Logger;
   /** Where the values of the variables a skill declares in `requires.env` go, to be redacted like every secret. */
   redactor?: Pick<Redactor, "add">;
+  /** Watch the skill folders for changes (default true; `skein tools` reads once). */
+  watch?: boolean;
 }
 
 /** A `requires.env` value this long is a secret for redaction (shorter ones would match ordinary text). */

@@ -1,19 +1,22 @@
 import type { Logger } from "../log.js";
 
+/** What stops the daemon: a signal, or `skein stop` through the admin endpoint. */
+export type StopReason = NodeJS.Signals | "skein stop";
+
 /**
  * Starts listening for SIGINT and SIGTERM at once (before the daemon starts, so a signal
- * during start-up is not lost), and keeps the process alive until one arrives.
+ * during start-up is not lost), and keeps the process alive until one arrives or `request()` is called.
  */
 export function waitForStopSignal(): StopSignal {
   // Channels usually hold sockets open; this keeps the process alive when none does.
   const keepAlive = setInterval(() => undefined, 2 ** 30);
-  let stop!: (signal: NodeJS.Signals) => void;
+  let stop!: (signal: StopReason) => void;
   const dispose = () => {
     process.off("SIGINT", stop);
     process.off("SIGTERM", stop);
     clearInterval(keepAlive);
   };
-  const received = new Promise<NodeJS.Signals>((resolve) => {
+  const received = new Promise<StopReason>((resolve) => {
     stop = (signal) => {
       dispose();
       resolve(signal);
@@ -21,13 +24,15 @@ export function waitForStopSignal(): StopSignal {
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
-  return { received, dispose };
+  return { received, dispose, request: () => stop("skein stop") };
 }
 
 /** A pending SIGINT/SIGTERM; `dispose` stops waiting (e.g. when start-up failed). */
 export interface StopSignal {
-  received: Promise<NodeJS.Signals>;
+  received: Promise<StopReason>;
   dispose(): void;
+  /** Stops as SIGTERM does (`skein stop`). */
+  request(): void;
 }
 
 /**

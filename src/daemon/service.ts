@@ -17,6 +17,7 @@ import {
 } from "../scheduler/hook-endpoint.js";
 import { acquireInstanceLock, type InstanceLock, InstanceLockError } from "../util/instance-lock.js";
 import { DaemonError } from "./daemon-error.js";
+import { dashboardOrigin } from "./dashboard-origin.js";
 import type { OpenedDashboard } from "./open-dashboard.js";
 
 /** The instance lock of `home`: a second daemon on the same `$SKEIN_HOME` says who runs and stops. */
@@ -26,7 +27,10 @@ export async function takeInstanceLock(home: string): Promise<InstanceLock> {
     return acquireInstanceLock(home);
   } catch (error) {
     if (error instanceof InstanceLockError)
-      throw new DaemonError("already-running", `${error.message}; stop it first, or give this one another SKEIN_HOME`);
+      throw new DaemonError(
+        "already-running",
+        `${error.message}; stop it first (\`skein stop\`), or give this one another SKEIN_HOME`,
+      );
     throw error;
   }
 }
@@ -44,6 +48,16 @@ export interface ServiceEndpointsOptions {
   cluster?: Cluster;
   /** What the dashboard's API reads and steers (when `dashboard.enabled`). */
   dashboard?: DashboardSources;
+  /** What `skein stop` (the admin endpoint's `POST /stop`) does. */
+  requestStop?: () => void;
+}
+
+/** The served dashboard: its address, and a new login link to it (what `skein dashboard` prints). */
+export interface DashboardAccess {
+  /** `http://127.0.0.1:17870`. */
+  origin: string;
+  /** `<origin>/login?token=<one-time token>`. */
+  loginUrl(): Promise<string>;
 }
 
 /**
@@ -102,6 +116,7 @@ export class ServiceEndpoints {
       import("../health/health-server.js"),
     ]);
     const unreadyAfterSeconds = config.gateway.unready_after;
+    const { requestStop } = this.#options;
     this.#admin = await startAdminServer({
       home,
       log,
@@ -110,13 +125,16 @@ export class ServiceEndpoints {
         pairings,
         pairingReplies,
         status: () => statusReport(status(), { now: Date.now(), unreadyAfterSeconds }),
+        ...(requestStop && {
+          stop: () => {
+            log.info("stop requested through the admin endpoint (skein stop)");
+            requestStop();
+            return process.pid;
+          },
+        }),
         ...(dashboardOn && {
           dashboard: {
-            loginUrl: async () => {
-              const { dashboardOrigin } = await import("./open-dashboard.js");
-              const token = await dashboardOn.logins.issueLoginToken();
-              return `${dashboardOrigin(config.gateway.health_host, dashboardOn.port)}/login?token=${token}`;
-            },
+            loginUrl: () => this.dashboardAccess!.loginUrl(),
             revokeAll: async () => {
               const revoked = await dashboardOn.logins.revokeAll();
               dashboardOn.dashboard.events.closeAll();
@@ -126,6 +144,14 @@ export class ServiceEndpoints {
         }),
       }),
     });
+  }
+
+  /** Where the dashboard is served (its origin), and a link with a new one-time login token to it; undefined when it is not. */
+  get dashboardAccess(): DashboardAccess | undefined {
+    const dashboard = this.#dashboard;
+    if (!dashboard || !this.#health) return undefined;
+    const origin = dashboardOrigin(this.#options.loaded.config.gateway.health_host, this.#health.port);
+    return { origin, loginUrl: async () => `${origin}/login?token=${await dashboard.logins.issueLoginToken()}` };
   }
 
   /** The running dashboard (its events, its API routes), when enabled and served. */

@@ -27,4 +27,15 @@ export interface DashboardSources {
   redact: (text: string) => string;
   /** The config's secret values (the config page masks them). */
   secrets: readonly string[];
+  /** Where the default agent's commands run, as decided (default: what `tools.exec` asks for). */
+  sandbox?: () => Promise<SandboxInEffect>;
+}
+
+/** Where commands run, in effect: `bubblewrap`, `none` (unsandboxed) or `refused` (no working bubblewrap). */
+export interface SandboxInEffect {
+  mode: "bubblewrap" | "none" | "refused";
+  /** What commands may reach (`public`, `none`, `full`). */
+  network: string;
+  /** The sentence `skein doctor` says. */
+  detail: string;
 }

@@ -1,8 +1,15 @@
 import { join } from "node:path";
-import { configuredChannels, noChannelText, platformChannel, settingsOf } from "../channel-catalog/loader.js";
+import {
+  configuredChannels,
+  noChannelText,
+  noPlatformText,
+  platformChannel,
+  settingsOf,
+} from "../channel-catalog/loader.js";
 import { type CheckResult, fail, ok, warn } from "../checks/check-result.js";
 import { type FetchLike, proxiedFetch } from "../checks/http-probe.js";
 import { ConfigError, type LoadedConfig, loadConfig } from "../config/load.js";
+import { modelConfigured } from "../config/model-configured.js";
 import { configSecrets, redactSecrets } from "../config/secrets.js";
 import type { connectMcpServers } from "../tools/mcp/hub.js";
 import { checkMcpServers, checkSandbox, checkWorkspace } from "./doctor-checks.js";
@@ -101,7 +108,9 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
     checkRedis(config, timeoutMs).then((result) => (result ? [result] : [])),
   ];
   if (channels.length === 0) {
-    const { problem, remedy } = noChannelText();
+    // With a model, `skein start` runs with the dashboard's web chat alone; without one, nothing runs.
+    const { problem, remedy } =
+      modelConfigured(config) && config.dashboard.enabled ? noPlatformText() : noChannelText();
     pending.push(Promise.resolve(warn("channels", problem, remedy)));
   }
   // Started together, printed in order.
@@ -141,11 +150,16 @@ export function formatCheck(result: CheckResult, symbols: boolean): string[] {
   return lines;
 }
 
+/** `all 5 checks passed`, or how many passed, warned and failed: `5 checks: 3 passed, 1 warning, 1 failed`. */
 function summary(results: CheckResult[]): string {
-  const failed = results.filter((result) => result.outcome === "fail").length;
-  const warned = results.filter((result) => result.outcome === "warn").length;
-  const warnings = warned ? `, ${warned} warning${warned === 1 ? "" : "s"}` : "";
-  return failed
-    ? `${failed} of ${results.length} checks failed${warnings}`
-    : `all ${results.length} checks passed${warnings}`;
+  const count = (outcome: CheckResult["outcome"]) => results.filter((result) => result.outcome === outcome).length;
+  const [passed, warned, failed] = [count("ok"), count("warn"), count("fail")];
+  const total = `${results.length} check${results.length === 1 ? "" : "s"}`;
+  if (passed === results.length) return `all ${total} passed`;
+  const parts = [
+    ...(passed ? [`${passed} passed`] : []),
+    ...(warned ? [`${warned} warning${warned === 1 ? "" : "s"}`] : []),
+    ...(failed ? [`${failed} failed`] : []),
+  ];
+  return `${total}: ${parts.join(", ")}`;
 }

@@ -67,7 +67,7 @@ async function checkProvider(provider: ProviderUnderCheck, options: ProbeOptions
       label,
       `no API key for ${endpoint.keyedHost}`,
       provider.name === "openai"
-        ? "set OPENAI_API_KEY, or point OPENAI_BASE_URL at another OpenAI-compatible server"
+        ? "run `skein init`, or set OPENAI_API_KEY (or point OPENAI_BASE_URL at another OpenAI-compatible server)"
         : `set ${keySetting}, or ${urlSetting} to another server`,
     );
   }

@@ -36,8 +36,6 @@ export function configuredSkills(options: ConfiguredSkillsOptions): ConfiguredSk
     ...(env.HOME ? { userHome: env.HOME } : {}),
     dirs: config.skills.dirs,
   });
-  const path = commandEnvironment(env, config.tools.exec.env).PATH ?? "";
-  const pathDirs = path.split(delimiter).filter(Boolean);
   const library = new SkillLibrary({
     roots,
     entries: config.skills.entries,
@@ -46,14 +44,23 @@ export function configuredSkills(options: ConfiguredSkillsOptions): ConfiguredSk
     log: options.log,
     ...(options.watch === false ? { watch: false } : {}),
     ...(options.only ? { only: options.only } : {}),
-    binDirs: async () => {
-      const sandboxed = options.sandbox
-        ? (await options.sandbox).type === "bwrap"
-        : config.tools.exec.sandbox !== "none";
-      if (!sandboxed) return pathDirs;
-      const visible = [...SYSTEM_DIRS, options.workspace];
-      return pathDirs.filter((dir) => visible.some((root) => dir === root || dir.startsWith(root + sep)));
-    },
+    binDirs: () => commandBinDirs(options),
   });
   return { library, commandEnv: (skill) => skillCommandEnv(skill, env, config.skills.entries) };
+}
+
+/**
+ * The folders of the PATH a command sees, where a skill's `requires.bins` are looked for: inside bubblewrap
+ * only the system directories and the workspace are there.
+ */
+export async function commandBinDirs(
+  options: Pick<ConfiguredSkillsOptions, "config" | "env" | "workspace" | "sandbox">,
+): Promise<string[]> {
+  const { config } = options;
+  const path = commandEnvironment(options.env, config.tools.exec.env).PATH ?? "";
+  const pathDirs = path.split(delimiter).filter(Boolean);
+  const sandboxed = options.sandbox ? (await options.sandbox).type === "bwrap" : config.tools.exec.sandbox !== "none";
+  if (!sandboxed) return pathDirs;
+  const visible = [...SYSTEM_DIRS, options.workspace];
+  return pathDirs.filter((dir) => visible.some((root) => dir === root || dir.startsWith(root + sep)));
 }

@@ -85,7 +85,10 @@ describe("the built CLI on a configuration it cannot use", () => {
 
   it("refuses a workspace that is a file, in one line", async () => {
     await writeFile(join(home, "a-file"), "");
-    const result = await skein(["chat", "-m", "hi"], { SKEIN_WORKSPACE: join(home, "a-file") });
+    const result = await skein(["chat", "-m", "hi"], {
+      SKEIN_WORKSPACE: join(home, "a-file"),
+      OPENAI_API_KEY: "sk-test",
+    });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
       `skein: workspace ${join(home, "a-file")} cannot be used: it (or a folder above it) is a file; point SKEIN_WORKSPACE (agents.defaults.workspace) at a directory skein may write to`,
@@ -93,7 +96,10 @@ describe("the built CLI on a configuration it cannot use", () => {
   });
 
   it("refuses a workspace under /proc at once instead of spinning", async () => {
-    const result = await skein(["chat", "-m", "hi"], { SKEIN_WORKSPACE: "/proc/self/skein-workspace" });
+    const result = await skein(["chat", "-m", "hi"], {
+      SKEIN_WORKSPACE: "/proc/self/skein-workspace",
+      OPENAI_API_KEY: "sk-test",
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("workspace /proc/self/skein-workspace cannot be used: it is inside /proc");
   });

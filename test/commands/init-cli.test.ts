@@ -100,6 +100,15 @@ describe("skein init", () => {
     await expect(stat(join(home, "config.json"))).rejects.toThrow(/ENOENT/);
   });
 
+  it("--yes writes nothing for a base URL without http://, saying in one line the URL it probably means", async () => {
+    const result = await init(["--yes", "--no-verify", "--base-url", "localhost:11434"], base());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'skein: --base-url: "localhost:11434" is not a URL: it needs http:// or https://, e.g. "http://localhost:11434/v1"\n',
+    );
+    await expect(stat(join(home, "config.json"))).rejects.toThrow(/ENOENT/);
+  });
+
   it("keeps the other keys of an existing config.json (saving the old one) and never overwrites a workspace file", async () => {
     await writeFile(join(home, "config.json"), JSON.stringify({ log_level: "debug" }));
     await mkdir(join(home, "workspace"), { recursive: true });

@@ -2,6 +2,7 @@ import { get, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeUser } from "../fakes/fake-telegram.js";
 import { alice, chatOf, mallory, SECRETS, SkeinUnderAttack } from "../security/skein-under-attack.js";
+import { bwrapWorks } from "../support/bwrap-works.js";
 import { DashboardClient } from "../support/dashboard-client.js";
 import { within } from "../support/within.js";
 
@@ -192,7 +193,7 @@ describe("the dashboard's API", () => {
     expect((await act("DELETE", `/api/schedules/${job!.id}`)).status).toBe(404);
   });
 
-  it("shows today's tokens by model, chat and user", async () => {
+  it("shows today's tokens by model, chat and user, with no cost for an unpriced model", async () => {
     const usage = await read<{ days: Array<Record<string, unknown>>; by_chat: Array<Record<string, unknown>> }>(
       "/api/usage?days=7",
     );
@@ -200,6 +201,7 @@ describe("the dashboard's API", () => {
     const day = usage.days.find((entry) => entry.date === today);
     expect(day!.input_tokens).toBeGreaterThan(0);
     expect(day!.output_tokens).toBeGreaterThan(0);
+    expect(day!.cost).toBeNull(); // no price configured for the model: the page shows `-`, as `skein usage` does
     expect(usage.by_chat.map((entry) => entry.chat)).toContain(`telegram:${alice.id}`);
   });
 
@@ -208,7 +210,12 @@ describe("the dashboard's API", () => {
     expect(overview.channels).toContainEqual({ name: "telegram", state: "connected" });
     expect(overview.cluster).toBeNull();
     expect(overview.uptime_s).toBeGreaterThanOrEqual(0);
-    expect(overview.sandbox).toMatchObject({ mode: "auto", network: "public" });
+    // What is in effect, as `skein doctor` says it, not the setting (`auto`).
+    expect(overview.sandbox).toMatchObject(
+      bwrapWorks()
+        ? { mode: "bubblewrap", network: "public", detail: expect.stringMatching(/^commands run in bubblewrap/) }
+        : { mode: "refused", detail: expect.stringMatching(/^commands are refused/) },
+    );
     const { hour, day } = overview.series as Record<string, { t: number[]; turns: number[]; latency_ms: number[] }>;
     expect(hour!.t).toHaveLength(60);
     expect(day!.t).toHaveLength(96);

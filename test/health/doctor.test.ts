@@ -139,7 +139,7 @@ describe("skein doctor", () => {
       "fix: check TELEGRAM_BOT_TOKEN (channels.telegram.token): copy it again from @BotFather",
     );
     expect(result.line("discord")).toMatch(/^ok /);
-    expect(result.lines.at(-1)).toBe("1 of 8 checks failed");
+    expect(result.lines.at(-1)).toBe("8 checks: 7 passed, 1 failed");
     expectNoSecrets(result.output);
   });
 
@@ -351,17 +351,21 @@ describe("skein doctor", () => {
     expect(result.lines[0]).toMatch(/^FAIL config +invalid configuration/);
     expect(result.output).toContain("agents.defaults.memory_window:");
     expect(result.output).toContain("fix: fix the keys named above");
-    expect(result.lines.at(-1)).toBe("1 of 1 checks failed");
+    expect(result.lines.at(-1)).toBe("1 check: 1 failed");
   });
 
-  it("notes when no channel is configured, without failing", async () => {
+  it("notes when no chat platform is configured (the web chat alone), without failing", async () => {
     const result = await doctor(
       environment({ TELEGRAM_BOT_TOKEN: undefined, SLACK_BOT_TOKEN: undefined, DISCORD_BOT_TOKEN: undefined }),
     );
     expect(result.exitCode).toBe(0);
-    expect(result.line("channels")).toBe("warn channels      no channel is configured, so there is nobody to talk to");
-    expect(result.output).toMatch(/fix: set TELEGRAM_BOT_TOKEN.*DISCORD_BOT_TOKEN.*`skein chat`/);
-    expect(result.lines.at(-1)).toBe("all 5 checks passed, 1 warning");
+    expect(result.line("channels")).toBe(
+      "warn channels      no chat platform is configured, so the dashboard's web chat is the only channel",
+    );
+    expect(result.output).toMatch(
+      /fix: run `skein init`, or set TELEGRAM_BOT_TOKEN.*DISCORD_BOT_TOKEN.*then restart skein/,
+    );
+    expect(result.lines.at(-1)).toBe("5 checks: 4 passed, 1 warning");
   });
 
   it("marks lines with ✓ and ✗ on a terminal", async () => {

@@ -111,12 +111,24 @@ describe("skein skills list and check", () => {
     });
   });
 
-  it("checks one folder: what the model would see, or which field is wrong", async () => {
+  it("checks one folder: what the model would see, whether it is offered here (its requirements met), or which field is wrong", async () => {
     const good = await writeSkill(join(base, "drafts"), "draft-skill");
     const checked = await skein("skills", "check", good);
     expect(checked.code).toBe(0);
     expect(checked.stdout).toContain("<name>draft-skill</name>");
     expect(checked.stdout).toContain("Instructions of draft-skill.");
+    expect(checked.stdout).toContain("here: ready");
+    expect(checked.stdout).toMatch(/^in the model's catalog: yes$/m);
+    const gated = await writeSkill(
+      join(base, "drafts"),
+      "needs-tool",
+      'name: needs-tool\ndescription: Needs a tool.\nmetadata: {"openclaw": {"requires": {"bins": ["no-such-tool-here"]}}}',
+    );
+    const unmet = await skein("skills", "check", gated);
+    expect(unmet.code).toBe(0);
+    expect(unmet.stdout).toMatch(/^here: missing bins: no-such-tool-here$/m);
+    expect(unmet.stdout).toMatch(/^in the model's catalog: no, not here \(missing bins: no-such-tool-here\)$/m);
+    expect(unmet.stdout).toMatch(/^people call it: no, not here/m);
     const bad = await writeSkill(join(base, "drafts"), "bad-draft", "name: bad-draft");
     const refused = await skein("skills", "check", bad);
     expect(refused.code).toBe(1);

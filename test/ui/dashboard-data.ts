@@ -223,6 +223,8 @@ export function dashboardAnswers(now: number): Map<string, unknown> {
             cached_tokens: 3_000,
             cost: 0.0271,
           },
+          // A local model without prices: no cost, shown as `-`.
+          { date: today, model: "llama3", input_tokens: 5_200, output_tokens: 1_100, cached_tokens: 0, cost: null },
         ],
         by_chat: [{ chat: "telegram:1001", input_tokens: 180_000, output_tokens: 41_000, cost: 0.61 }],
         by_user: [{ user: "Ada Lovelace", input_tokens: 180_000, output_tokens: 41_000, cost: 0.61 }],

@@ -203,11 +203,14 @@ describe.skipIf(missing)(`the dashboard UI in Chromium${missing ? ` (skipped: ${
     await expect.poll(() => page.getByText("morning digest").count()).toBe(0);
   });
 
-  it("charts the tokens per day by model and shows today's budget", async () => {
+  it("charts the tokens per day by model, shows today's budget, and - as the cost of an unpriced model", async () => {
     await open("Usage");
     await page.locator(".chart-plot canvas").waitFor();
     await page.getByText("gpt-4.1-mini").first().waitFor();
     await page.getByText("daily tokens: 40,680 of 500,000 tokens").waitFor();
+    // An unpriced model costs `-`, not 0.0000 with no currency.
+    const unpriced = page.locator("tr", { hasText: "llama3" }).locator("td.number").last();
+    expect(await unpriced.textContent()).toBe("-");
     await screenshot(page, "usage");
   });
 

@@ -17,7 +17,8 @@ export interface OverviewAnswer {
   started_at: string;
   uptime_s: number;
   channels: { name: string; state: string; detail?: string }[];
-  sandbox: { mode: string; network: string };
+  /** In effect: `bubblewrap`, `none` or `refused`, with doctor's sentence. */
+  sandbox: { mode: string; network: string; detail?: string };
   cluster: null | { members: { id: string; last_seen: string }[] };
   agents: { id: string; name?: string }[];
   warnings: { time: string; level: string; msg: string }[];
@@ -38,7 +39,7 @@ export function OverviewPage() {
     <div class="stats">
       <div class="stat"><span>Version</span><strong>${data.version}</strong></div>
       <div class="stat"><span>Uptime</span><strong>${duration(Number.isNaN(uptime) ? data.uptime_s : uptime)}</strong></div>
-      <div class="stat"><span>Sandbox</span><strong>${data.sandbox.mode}</strong></div>
+      <div class="stat" title=${data.sandbox.detail}><span>Sandbox</span><strong>${data.sandbox.mode}</strong></div>
       <div class="stat"><span>Network</span><strong>${data.sandbox.network}</strong></div>
     </div>
     <div class="grid">

@@ -7,7 +7,8 @@ import { Card, Empty, Loading, Page } from "../ui-kit.js";
 interface Tokens {
   input_tokens: number;
   output_tokens: number;
-  cost: number;
+  /** null: no price is configured for the model (`providers.<name>.prices`). */
+  cost: number | null;
 }
 
 /** `GET /api/usage?days=30`. */
@@ -25,7 +26,8 @@ export function UsagePage() {
   const { data, error } = useResource<UsageAnswer>("/api/usage?days=30", ["usage"]);
   if (!data) return html`<${Page} title="Usage" error=${error}>${!error && html`<${Loading} />`}<//>`;
   const { times, series } = tokensByModel(data.days);
-  const totalCost = data.days.reduce((sum, day) => sum + day.cost, 0);
+  const priced = data.days.filter((day) => day.cost !== null);
+  const totalCost = priced.length ? priced.reduce((sum, day) => sum + day.cost!, 0) : null;
   const totalTokens = data.days.reduce((sum, day) => sum + day.input_tokens + day.output_tokens, 0);
   return html`<${Page} title="Usage" error=${error}>
     <div class="stats">

@@ -23,6 +23,8 @@ export interface TurnOutcome {
   reply?: string;
   /** Why the turn failed. */
   error?: string;
+  /** When the failure is the operator's to fix (a refused API key, an unreachable model server): what to do. */
+  remedy?: string;
   /** Tool calls and tokens of an answered turn. */
   toolCalls?: number;
   usage?: TokenUsage;

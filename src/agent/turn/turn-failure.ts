@@ -45,7 +45,14 @@ export async function failedTurn(
     log.error({ setting: advice.setting, error: errorText(reason) }, `the bot is misconfigured: ${advice.message}`);
   }
   return {
-    outcome: { message, sessionKey, status: "failed", reply, error: errorText(reason) },
+    outcome: {
+      message,
+      sessionKey,
+      status: "failed",
+      reply,
+      error: errorText(reason),
+      ...(advice && { remedy: advice.message }),
+    },
     records: [storedAfterFailure(userMessage, reason), { role: "assistant", content: reply }],
     replies: [reply],
     ...(streamed && {

@@ -22,7 +22,9 @@ export function overviewRoute(sources: DashboardSources): ApiRoute {
           state: channel.state,
           ...(channel.detail && { detail: sources.redact(channel.detail) }),
         })),
-        sandbox: { mode: config.tools.exec.sandbox, network: config.tools.exec.network },
+        sandbox: sources.sandbox
+          ? await sources.sandbox()
+          : { mode: config.tools.exec.sandbox, network: config.tools.exec.network },
         cluster: status.cluster
           ? {
               members: (members ?? [{ name: status.cluster.member, heartbeatAt: Date.now() }]).map((member) => ({

@@ -9,7 +9,8 @@ interface Sum {
   output_tokens: number;
   cached_tokens: number;
   cache_write_tokens: number;
-  cost: number;
+  /** null while no record of it had a price (an unpriced model), as `skein usage` shows `-`. */
+  cost: number | null;
 }
 
 /** `GET /api/usage?days=30`: tokens and cost per day and model, by chat and by user; the budgets and today's use. */
@@ -46,13 +47,13 @@ function group(records: readonly UsageRecord[], keyOf: (record: UsageRecord) => 
       output_tokens: 0,
       cached_tokens: 0,
       cache_write_tokens: 0,
-      cost: 0,
+      cost: null,
     };
     sum.input_tokens += record.promptTokens;
     sum.output_tokens += record.completionTokens;
     sum.cached_tokens += record.cachedTokens ?? 0;
     sum.cache_write_tokens += record.cacheWriteTokens ?? 0;
-    sum.cost += record.cost ?? 0;
+    if (record.cost !== undefined) sum.cost = (sum.cost ?? 0) + record.cost;
     sums.set(key, sum);
   }
   return sums;

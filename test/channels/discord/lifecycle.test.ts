@@ -58,7 +58,7 @@ describe("the Discord channel, starting and stopping", () => {
     });
     expect(channel.name).toBe("discord");
     await channel.start(new AbortController().signal);
-    expect(channel.status().state).toBe("connected");
+    expect(channel.status()).toMatchObject({ state: "connected", account: "@skeinbot" });
     await channel.stop();
     expect(channel.status().state).toBe("stopped");
   });

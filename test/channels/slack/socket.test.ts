@@ -27,7 +27,7 @@ describe("the Slack channel in Socket Mode", () => {
       "xapp-good",
     ]);
     expect(harness.channel.port).toBeUndefined();
-    expect(harness.channel.status().state).toBe("connected");
+    expect(harness.channel.status()).toMatchObject({ state: "connected", account: "@skein" });
   });
 
   it("acknowledges each envelope and turns a mention and its duplicate message event into one message", async () => {

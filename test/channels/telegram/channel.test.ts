@@ -20,11 +20,11 @@ describe("the Telegram channel, receiving", () => {
   let harness: ChannelHarness;
   afterEach(() => harness?.close());
 
-  it("connects with getMe and long polling, and reports connected", async () => {
+  it("connects with getMe and long polling, and reports connected as the bot's @username", async () => {
     harness = await startChannel();
     expect(harness.fake.callsOf("getMe")).toHaveLength(1);
     await harness.fake.waitForCall("getUpdates");
-    expect(harness.channel.status().state).toBe("connected");
+    expect(harness.channel.status()).toMatchObject({ state: "connected", account: "@skein_test_bot" });
   });
 
   it("turns a private message into a direct InboundMessage with a stable id", async () => {
