@@ -279,6 +279,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
               metrics: turnMetrics,
               redact,
               secrets,
+              subagents: () => agent.subagents,
             },
           }),
       });
@@ -347,6 +348,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       ...(router ? { models: router.status() } : {}),
       ...(cluster ? { cluster: cluster.journal.status() } : {}),
       ...(writeHealth?.failures.length ? { storage: { failing: writeHealth.failures } } : {}),
+      ...(agent && { subagents: { running: agent.subagents.length } }),
     };
   }
 

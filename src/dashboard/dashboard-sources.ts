@@ -3,7 +3,7 @@ import type { PairingStore } from "../access/pairing-store.js";
 import type { SessionStore } from "../agent/sessions/sessions.js";
 import type { ApprovalBroker } from "../approvals/approval-broker.js";
 import type { LoadedConfig } from "../config/load.js";
-import type { DaemonStatus } from "../health/daemon-status.js";
+import type { DaemonStatus, SubagentStatus } from "../health/daemon-status.js";
 import type { Scheduler } from "../scheduler/scheduler.js";
 import type { UsageLedger } from "../usage/usage-ledger.js";
 import type { LogRing } from "./log-ring.js";
@@ -27,4 +27,6 @@ export interface DashboardSources {
   redact: (text: string) => string;
   /** The config's secret values (the config page masks them). */
   secrets: readonly string[];
+  /** The sub-agents running now (default: none). */
+  subagents?: () => SubagentStatus[];
 }
