@@ -35,15 +35,22 @@ const resultTurns = (label: string) =>
 async function say(text: string, expected: RegExp): Promise<string> {
   const before = replies().length;
   world.telegram.userMessage(aliceChat, alice, text);
-  let found: string | undefined;
-  await eventually(world, () => (found = replies().slice(before).find((reply) => expected.test(reply))) !== undefined, `a reply ${expected}`);
-  return found!;
+  const find = () =>
+    replies()
+      .slice(before)
+      .find((reply) => expected.test(reply));
+  await eventually(world, () => find() !== undefined, `a reply ${expected}`);
+  return find()!;
 }
 
 /** Whether the journal holds the delegation of the sub-agent `id` as complete. */
 function delegationComplete(id: string): boolean {
-  const lines = readFileSync(join(world.home, "state", "journal.jsonl"), "utf8").split("\n").filter(Boolean);
-  const records = lines.map((line) => JSON.parse(line) as { type: string; id?: string; message?: { id: string; delegation?: { id: string } } });
+  const lines = readFileSync(join(world.home, "state", "journal.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean);
+  const records = lines.map(
+    (line) => JSON.parse(line) as { type: string; id?: string; message?: { id: string; delegation?: { id: string } } },
+  );
   const journalId = records.find((record) => record.message?.delegation?.id === id)?.message?.id;
   return journalId !== undefined && records.some((record) => record.type === "complete" && record.id === journalId);
 }
@@ -66,7 +73,11 @@ describe("sub-agents across a SIGKILL of the daemon", () => {
     await world.start(["telegram"]);
     await eventually(world, () => childRequests(task) === 2, "the child asks the model again after the restart");
     model.release("kill");
-    await eventually(world, () => replies().some((reply) => reply.startsWith("Parent relays:")), "the result is relayed");
+    await eventually(
+      world,
+      () => replies().some((reply) => reply.startsWith("Parent relays:")),
+      "the result is relayed",
+    );
     await eventually(world, () => delegationComplete(id), "the delegation is complete in the journal");
 
     await killAndRestart();

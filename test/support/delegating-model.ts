@@ -65,7 +65,11 @@ export function childTask(request: FakeRequest): string | undefined {
   return text.startsWith("[") ? undefined : text;
 }
 
-async function childReply(task: string, request: FakeRequest, held: (name: string) => Promise<void>): Promise<FakeReply> {
+async function childReply(
+  task: string,
+  request: FakeRequest,
+  held: (name: string) => Promise<void>,
+): Promise<FakeReply> {
   const last = request.body.messages.at(-1);
   const holdName = /hold:(\w+)/.exec(task)?.[1];
   if (holdName && last?.role === "user") await held(holdName);

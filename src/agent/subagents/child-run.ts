@@ -8,7 +8,7 @@ import type { SessionStore } from "../sessions/sessions.js";
 import { ShuttingDown } from "../turn/apology.js";
 import { errorText } from "../turn/chat-replies.js";
 import { buildToolContext, type ToolContextOptions } from "../turn/tool-context.js";
-import { type ToolCatalog, runToolLoop } from "../turn/tool-loop.js";
+import { runToolLoop, type ToolCatalog } from "../turn/tool-loop.js";
 import {
   type ChildOutcome,
   childSessionKey,
@@ -91,7 +91,9 @@ export async function runChild(deps: ChildRunDeps, job: ChildJob): Promise<Child
     if (outcome.status === "stopped" || outcome.status === "interrupted") return outcome;
     log.warn({ status: outcome.status, err: error }, "sub-agent failed");
   }
-  const records = added.length ? [userMessage, ...added] : [userMessage, { role: "assistant", content: `(${outcome.status})` }];
+  const records = added.length
+    ? [userMessage, ...added]
+    : [userMessage, { role: "assistant", content: `(${outcome.status})` }];
   await deps.sessions
     .append(sessionKey, records as ChatMessage[], { id: message.id, replies: encodeOutcome(outcome) })
     .catch((error: unknown) => log.error({ err: error, session: sessionKey }, "cannot store the sub-agent's session"));

@@ -14,12 +14,15 @@ export async function subagentsCommand(
 ): Promise<string> {
   const [verb, id, ...rest] = argument.split(/\s+/).filter(Boolean);
   if (verb === "stop" && id && rest.length === 0) return subagents.stop(id, message);
-  if (verb !== undefined) return "Usage: /subagents lists the sub-agents working for this chat; /subagents stop <id> stops one.";
+  if (verb !== undefined)
+    return "Usage: /subagents lists the sub-agents working for this chat; /subagents stop <id> stops one.";
   const running = subagents.list(chatKeyOf(message));
   if (running.length === 0) return "No sub-agent is working for this chat.";
   return [
     `Sub-agents working for this chat (${running.length}):`,
-    ...running.map((child) => `${child.id}  "${child.label}"  running ${elapsed(child, now)}${agentOf(child, message)}`),
+    ...running.map(
+      (child) => `${child.id}  "${child.label}"  running ${elapsed(child, now)}${agentOf(child, message)}`,
+    ),
     "Stop one with /subagents stop <id>.",
   ].join("\n");
 }

@@ -1,4 +1,3 @@
-import type { Logger } from "pino";
 import type { JournalEntry } from "../../bus/journal.js";
 import type { MessageBus } from "../../bus/message-bus.js";
 import { chatKeyOf, type InboundMessage } from "../../bus/messages.js";
@@ -144,7 +143,8 @@ export class Subagents {
    */
   async stop(id: string, message: InboundMessage): Promise<string> {
     const child = this.#running.get(id);
-    if (!child || child.chat !== chatKeyOf(message)) return `No sub-agent ${id} is running for this chat (see /subagents).`;
+    if (!child || child.chat !== chatKeyOf(message))
+      return `No sub-agent ${id} is running for this chat (see /subagents).`;
     if (child.senderId !== message.senderId && !(await this.#options.mayConfigure(message)))
       return "Sorry — only the person who started it or an allowed sender can stop it.";
     child.controller.abort(new SubagentStopped());
@@ -159,7 +159,12 @@ export class Subagents {
     return Promise.allSettled([...this.#running.values()].map((child) => child.done));
   }
 
-  async #delegate(origin: Origin, call: number, request: DelegateRequest, signal: AbortSignal): Promise<DelegateResult> {
+  async #delegate(
+    origin: Origin,
+    call: number,
+    request: DelegateRequest,
+    signal: AbortSignal,
+  ): Promise<DelegateResult> {
     if (this.#closed) throw new ToolError("ExecutionFailed", "the bot is restarting; delegate again after the restart");
     const { partsOf, agentIds } = this.#options;
     const parent = await partsOf(origin.agent);

@@ -70,20 +70,24 @@ const telegramTexts = (chat: FakeChat) =>
 
 /** Resolves with the first text of the bot in a Telegram chat, from the `from`th on, that matches `expected`. */
 async function shown(chat: FakeChat, expected: RegExp, from = 0): Promise<string> {
-  let found: string | undefined;
-  await eventually(
-    world,
-    () => (found = telegramTexts(chat).slice(from).find((text) => expected.test(text))) !== undefined,
-    `the bot shows ${expected} in chat ${chat.id}`,
-  );
-  return found!;
+  const find = () =>
+    telegramTexts(chat)
+      .slice(from)
+      .find((text) => expected.test(text));
+  await eventually(world, () => find() !== undefined, `the bot shows ${expected} in chat ${chat.id}`);
+  return find()!;
 }
 
 /** Writes in a Telegram chat and resolves with the first new text of the bot there that matches `expected`. */
 function telegram(chat: FakeChat, from: FakeUser, text: string, expected: RegExp): Promise<string> {
   const before = telegramTexts(chat).length;
   const length = /^\/\S+/.exec(text)?.[0].length ?? 0;
-  world.telegram.userMessage(chat, from, text, length ? { entities: [{ type: "bot_command", offset: 0, length }] } : {});
+  world.telegram.userMessage(
+    chat,
+    from,
+    text,
+    length ? { entities: [{ type: "bot_command", offset: 0, length }] } : {},
+  );
   return shown(chat, expected, before);
 }
 
@@ -101,7 +105,9 @@ describe("skein start, the built CLI, delegating to sub-agents", () => {
     expect(await shown(aliceChat, /^Parent relays:/)).toContain("4242");
     expect(telegramTexts(aliceChat).filter((text) => text.includes("4242"))).toHaveLength(1);
 
-    const parent = world.model.requests.find((request) => contentText(request.body.messages.at(-1)?.content).includes(task))!;
+    const parent = world.model.requests.find((request) =>
+      contentText(request.body.messages.at(-1)?.content).includes(task),
+    )!;
     const [first] = childRequests(task);
     expect(first!.body.messages.map((message) => message.role)).toEqual(["system", "user"]);
     expect(first!.body.messages[0]!.content).toBe(parent.body.messages[0]!.content);
@@ -120,15 +126,24 @@ describe("skein start, the built CLI, delegating to sub-agents", () => {
 
   it("counts the child's tokens to the chat it works for (skein usage --by chat)", async () => {
     const usageLines = async () => {
-      const names = await import("node:fs/promises").then((fs) => fs.readdir(join(world.home, "usage")).catch(() => []));
+      const names = await import("node:fs/promises").then((fs) =>
+        fs.readdir(join(world.home, "usage")).catch(() => []),
+      );
       const texts = await Promise.all(names.map((name) => readFile(join(world.home, "usage", name), "utf8")));
-      return texts.join("").split("\n").filter((line) => line.includes('"chatId":"111"')).length;
+      return texts
+        .join("")
+        .split("\n")
+        .filter((line) => line.includes('"chatId":"111"')).length;
     };
     let lines = 0;
-    await eventually(world, () => {
-      void usageLines().then((count) => (lines = count));
-      return lines >= 5;
-    }, "the five model calls of chat 111 are recorded");
+    await eventually(
+      world,
+      () => {
+        void usageLines().then((count) => (lines = count));
+        return lines >= 5;
+      },
+      "the five model calls of chat 111 are recorded",
+    );
     const { stdout } = await run(process.execPath, [cliPath, "usage", "--by", "chat", "--json"], {
       env: { PATH: process.env.PATH, HOME: world.home, SKEIN_HOME: world.home },
       cwd: world.home,
@@ -183,7 +198,9 @@ describe("skein start, the built CLI, delegating to sub-agents", () => {
     await eventually(world, () => childRequests(task).length === 1, "the child asks the model");
     expect(await telegram(bobChat, bob!, "still there?", /^echo:/)).toBe("echo: still there?");
     const listed = await telegram(bobChat, bob!, "/subagents", /^Sub-agents/);
-    expect(listed).toMatch(new RegExp(String.raw`^Sub-agents working for this chat \(1\):\n${id}  "build watch"  running \d+s`));
+    expect(listed).toMatch(
+      new RegExp(String.raw`^Sub-agents working for this chat \(1\):\n${id}  "build watch"  running \d+s`),
+    );
     expect(await telegram(group, alice, `/subagents@${fakeBot.username}`, /sub-agent/)).toBe(
       "No sub-agent is working for this chat.",
     );
@@ -203,7 +220,12 @@ describe("skein start, the built CLI, delegating to sub-agents", () => {
   it("refuses a delegation over max_per_chat or max_concurrent, naming the limit, and starts nothing", async () => {
     const { carol, dave, erin, bob } = users;
     await telegram(chatOf(carol!), carol!, delegate({ task: "hold:limits carol's first" }), /^Started/);
-    const second = await telegram(chatOf(carol!), carol!, delegate({ task: "hold:limits carol's second" }), /^Delegation said/);
+    const second = await telegram(
+      chatOf(carol!),
+      carol!,
+      delegate({ task: "hold:limits carol's second" }),
+      /^Delegation said/,
+    );
     expect(second).toContain("agents.defaults.subagents.max_per_chat is 1");
     await telegram(chatOf(dave!), dave!, delegate({ task: "hold:limits dave's" }), /^Started/);
     await telegram(chatOf(erin!), erin!, delegate({ task: "hold:limits erin's" }), /^Started/);
@@ -222,12 +244,10 @@ describe("skein start, the built CLI, delegating to sub-agents", () => {
     const task = `tool ${JSON.stringify([{ name: "exec_shell", arguments: { command: "echo approved-for-dave" } }])}`;
     const started = await telegram(daveChat, dave!, delegate({ task, label: "shell check" }), /^Started/);
     const id = subagentId.exec(started)![0];
-    let prompt: SentMessage | undefined;
-    await eventually(
-      world,
-      () => (prompt = world.telegram.sent.find((sent) => sent.chat_id === daveChat.id && sent.payload.reply_markup)) !== undefined,
-      "the approval prompt is posted in Dave's chat",
-    );
+    const promptOf = () =>
+      world.telegram.sent.find((sent) => sent.chat_id === daveChat.id && sent.payload.reply_markup !== undefined);
+    await eventually(world, () => promptOf() !== undefined, "the approval prompt is posted in Dave's chat");
+    const prompt: SentMessage | undefined = promptOf();
     expect(prompt!.visibleText).toContain(`the sub-agent "shell check" (${id}) wants to run exec_shell`);
     const keyboard = prompt!.payload.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] };
     const allow = keyboard.inline_keyboard.flat().find((button) => button.text === "Allow once")!;
@@ -247,7 +267,12 @@ describe("skein start, the built CLI, delegating to sub-agents", () => {
     const tools = toolNames(child!);
     expect(tools).toContain("read_file");
     for (const denied of ["exec_shell", "spawn", "write_file", "delegate"]) expect(tools).not.toContain(denied);
-    const refused = await telegram(erinChat, erin!, delegate({ task: "anything", agent: "nobody" }), /^Delegation said/);
+    const refused = await telegram(
+      erinChat,
+      erin!,
+      delegate({ task: "anything", agent: "nobody" }),
+      /^Delegation said/,
+    );
     expect(refused).toContain('there is no agent "nobody"');
   });
 
