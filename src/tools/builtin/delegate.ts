@@ -49,7 +49,7 @@ export function delegateTool(options: DelegateToolOptions): Tool<DelegateRequest
           note: "It works in the background; its result comes back to you in this chat when it ends.",
         });
       const { type: _type, ...ended } = result;
-      return toolResult(ended, { isError: result.status !== "finished" });
+      return result.status === "finished" ? toolResult(ended) : toolResult(ended, { isError: true });
     },
   };
 }
