@@ -112,4 +112,16 @@ describe("sub-agents in the agent loop", () => {
     expect(note).toMatch(/The sub-agent "slow" \(id sa-[0-9a-f]{8}\) timed out/);
     expect(harness.agent.subagents).toEqual([]);
   });
+
+  it("offers a child delegate only above max_depth, and a child's own delegation waits for its answer", async () => {
+    const { harness } = await start({ max_depth: 2 });
+    const task = `tool ${JSON.stringify([{ name: "delegate", arguments: { task: "grandchild work" } }])}`;
+    await harness.ask(delegate({ task, label: "chain" }));
+    await waitUntil(() => harness.sent.some((sent) => sent.text.startsWith("Parent relays:")), "the result turn");
+    const child = harness.fake.requests.find((request) => childTask(request) === task)!;
+    const grandchild = harness.fake.requests.find((request) => childTask(request) === "grandchild work")!;
+    expect(child.body.tools?.map((tool) => tool.function.name)).toContain("delegate");
+    expect(grandchild.body.tools?.map((tool) => tool.function.name)).not.toContain("delegate");
+    expect(harness.sent.at(-1)!.text).toContain('"status":"finished","answer":"Child answer: grandchild work"');
+  });
 });
