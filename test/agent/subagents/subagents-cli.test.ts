@@ -8,6 +8,7 @@ import type { FakeChat, FakeUser, SentMessage } from "../../fakes/fake-telegram.
 import { fakeBot } from "../../fakes/fake-telegram.js";
 import { alice, aliceChat, eventually, SLACK_USER, World } from "../../reliability/harness.js";
 import { cliPath } from "../../support/cli-path.js";
+import { DashboardClient } from "../../support/dashboard-client.js";
 import { childTask, delegatingModel } from "../../support/delegating-model.js";
 
 const run = promisify(execFile);
@@ -189,7 +190,7 @@ describe("skein start, the built CLI, delegating to sub-agents", () => {
     ]);
   });
 
-  it("answers the chat while a slow child works; /subagents lists it, skein status counts it, /subagents stop stops it", async () => {
+  it("answers the chat while a slow child works; /subagents lists it, skein status and the dashboard show it, /subagents stop stops it", async () => {
     const { bob } = users;
     const bobChat = chatOf(bob!);
     const task = "hold:bob watch the build";
@@ -209,6 +210,13 @@ describe("skein start, the built CLI, delegating to sub-agents", () => {
       cwd: world.home,
     });
     expect(stdout).toContain("sub-agents: 1 running");
+    const dashboard = await DashboardClient.login(world.home);
+    const overview = await dashboard.get<{ subagents: { id: string; label: string; chat: string }[] }>("/api/overview");
+    expect(overview.body.subagents).toEqual([
+      expect.objectContaining({ id, label: "build watch", chat: "telegram:222", session: "telegram:222" }),
+    ]);
+    const conversation = await dashboard.get<{ subagents: { id: string }[] }>("/api/conversations/telegram%3A222");
+    expect(conversation.body.subagents.map((child) => child.id)).toEqual([id]);
     const stopped = await telegram(bobChat, bob!, `/subagents stop ${id}`, /Stopped/);
     expect(stopped).toBe(`Stopped the sub-agent "build watch" (${id}): it does nothing more and will not report back.`);
     model.release("bob");
