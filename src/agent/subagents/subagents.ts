@@ -91,8 +91,9 @@ export interface SubagentsOptions extends ChildRunDeps {
 export class Subagents {
   readonly #options: SubagentsOptions;
   readonly #running = new Map<string, Child>();
-  /** Journal ids of delegations being recorded (each counts as running), with their chat. */
+  /** Delegations being prepared or recorded (each counts as running), with their chat. */
   readonly #reserved = new Map<string, string>();
+  #holds = 0;
   #closed = false;
 
   constructor(options: SubagentsOptions) {
@@ -179,25 +180,37 @@ export class Subagents {
     if (!agentIds().includes(agent))
       throw new ToolError("InvalidArgs", `there is no agent "${agent}"; the agents are: ${agentIds().join(", ")}`);
     const chat = chatKeyOf(origin.message);
-    this.#checkLimits(chat, settings);
-    const budget = await parent.runtime.budgets?.check(callerOf(origin.message));
-    if (budget?.type === "reached") throw new ToolError("PermissionDenied", budget.text);
-    const child = agent === origin.agent ? parent : await partsOf(agent);
-    const model =
-      settings.model ??
-      (agent !== origin.agent
-        ? child.runtime.defaults.model
-        : (origin.model ?? (await sessionModel(origin.sessionKey, parent.models))));
-    const id = delegationMessageId(origin.message.id, call, agent, request.task);
-    const label = labelOf(request.label, request.task);
-    const delegation = { id: subagentIdOf(id), label, task: request.task, agent, model, depth };
-    const message = delegationMessage(origin.message, id, delegation, this.#now());
-    // A child's own delegations wait: nothing could take a result back into its finished conversation.
-    if (request.wait || origin.depth > 0) return this.#runWaited(message, signal);
-    return this.#startInBackground(message, chat);
+    // Counted from now on, so that delegations prepared at the same time cannot pass a limit together.
+    const hold = this.#hold(chat, settings);
+    try {
+      const budget = await parent.runtime.budgets?.check(callerOf(origin.message));
+      if (budget?.type === "reached") throw new ToolError("PermissionDenied", budget.text);
+      const child = agent === origin.agent ? parent : await partsOf(agent);
+      const model =
+        settings.model ??
+        (agent !== origin.agent
+          ? child.runtime.defaults.model
+          : (origin.model ?? (await sessionModel(origin.sessionKey, parent.models))));
+      const id = delegationMessageId(origin.message.id, call, agent, request.task);
+      const label = labelOf(request.label, request.task);
+      const delegation = { id: subagentIdOf(id), label, task: request.task, agent, model, depth };
+      const message = delegationMessage(origin.message, id, delegation, this.#now());
+      // A child's own delegations wait: nothing could take a result back into its finished conversation.
+      if (request.wait || origin.depth > 0) return await this.#runWaited(message, signal, hold);
+      return await this.#startInBackground(message, chat, hold);
+    } finally {
+      this.#reserved.delete(hold);
+    }
   }
 
-  /** Refuses a delegation over a limit, naming it. */
+  /** Counts a delegation being prepared for `chat` (returns its key), or refuses it over a limit, naming it. */
+  #hold(chat: string, settings: Settings): string {
+    this.#checkLimits(chat, settings);
+    const hold = `hold:${++this.#holds}`;
+    this.#reserved.set(hold, chat);
+    return hold;
+  }
+
   #checkLimits(chat: string, settings: Settings): void {
     const inChat = (key: string) => key === chat;
     const all = [...[...this.#running.values()].map((child) => child.chat), ...this.#reserved.values()];
@@ -216,9 +229,10 @@ export class Subagents {
   }
 
   /** Journals the delegation (the journal hands it to {@link accept}); resolves once it is durable. */
-  async #startInBackground(message: DelegationMessage, chat: string): Promise<DelegateResult> {
+  async #startInBackground(message: DelegationMessage, chat: string, hold: string): Promise<DelegateResult> {
     const { delegation } = message;
     this.#reserved.set(message.id, chat);
+    this.#reserved.delete(hold);
     try {
       const recorded = await this.#options.bus.publishInbound(message);
       if (recorded.type === "duplicate") {
@@ -239,8 +253,9 @@ export class Subagents {
   }
 
   /** Runs a child inside the delegating call: its outcome is the call's result. */
-  async #runWaited(message: DelegationMessage, signal: AbortSignal): Promise<DelegateResult> {
+  async #runWaited(message: DelegationMessage, signal: AbortSignal, hold: string): Promise<DelegateResult> {
     const child = this.#register(message, true);
+    this.#reserved.delete(hold);
     const run = this.#run(child, message, AbortSignal.any([child.controller.signal, signal]));
     child.done = run;
     let outcome: ChildOutcome;

@@ -16,9 +16,9 @@ describe("sub-agents in the agent loop", () => {
     harness = undefined;
   });
 
-  async function start(subagents: Record<string, unknown> = {}) {
+  async function start(subagents: Record<string, unknown> = {}, loop?: Parameters<typeof startHarness>[0]["loop"]) {
     const model = delegatingModel();
-    harness = await startHarness({ agent: { subagents } });
+    harness = await startHarness({ agent: { subagents }, ...(loop && { loop }) });
     harness.fake.respondWith(model.responder);
     harness.registry.register(delegateTool({ timeoutSeconds: 600 }));
     harness.registry.register({
@@ -95,6 +95,27 @@ describe("sub-agents in the agent loop", () => {
     const fourth = await harness.ask(delegate({ task: "hold:limits fourth" }), { chatId: "chat-3" });
     expect(fourth.reply).toContain("agents.defaults.subagents.max_concurrent is 2");
     expect(harness.agent.subagents.map((child) => child.label)).toEqual(["hold:limits first", "hold:limits third"]);
+  });
+
+  it("lets no two delegations prepared at the same time pass a limit together", async () => {
+    // A slow settings store (a disk, Redis) keeps both delegations in preparation at once.
+    const settings = {
+      get: () => new Promise<Record<string, never>>((resolve) => setTimeout(() => resolve({}), 100)),
+      set: async () => undefined,
+    };
+    const { harness } = await start({ max_concurrent: 1 }, () => ({ settings }));
+    harness.fake.holdAnswers();
+    const asked = [
+      harness.ask(delegate({ task: "hold:race one" }), { chatId: "chat-a" }),
+      harness.ask(delegate({ task: "hold:race two" }), { chatId: "chat-b" }),
+    ];
+    await harness.fake.waitForRequests(2);
+    harness.fake.releaseAnswers();
+    const [first, second] = await Promise.all(asked);
+    const replies = [first.reply, second.reply].sort();
+    expect(replies[0]).toContain("agents.defaults.subagents.max_concurrent is 1");
+    expect(replies[1]).toMatch(/^Started sa-/);
+    expect(harness.agent.subagents).toHaveLength(1);
   });
 
   it("gives a waited child's final answer as the tool result of the same turn", async () => {
