@@ -3,7 +3,7 @@ import { delegateTool } from "../../../src/tools/builtin/delegate.js";
 import { contentText } from "../../fakes/fake-openai.js";
 import { childTask, delegatingModel } from "../../support/delegating-model.js";
 import { waitUntil } from "../../support/wait-until.js";
-import { startHarness } from "../harness.js";
+import { type HarnessOptions, startHarness } from "../harness.js";
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;
 
@@ -16,7 +16,7 @@ describe("sub-agents in the agent loop", () => {
     harness = undefined;
   });
 
-  async function start(subagents: Record<string, unknown> = {}, loop?: Parameters<typeof startHarness>[0]["loop"]) {
+  async function start(subagents: Record<string, unknown> = {}, loop?: HarnessOptions["loop"]) {
     const model = delegatingModel();
     harness = await startHarness({ agent: { subagents }, ...(loop && { loop }) });
     harness.fake.respondWith(model.responder);
@@ -111,8 +111,7 @@ describe("sub-agents in the agent loop", () => {
     ];
     await harness.fake.waitForRequests(2);
     harness.fake.releaseAnswers();
-    const [first, second] = await Promise.all(asked);
-    const replies = [first.reply, second.reply].sort();
+    const replies = (await Promise.all(asked)).map((outcome) => outcome.reply).sort();
     expect(replies[0]).toContain("agents.defaults.subagents.max_concurrent is 1");
     expect(replies[1]).toMatch(/^Started sa-/);
     expect(harness.agent.subagents).toHaveLength(1);
