@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentText } from "../fakes/fake-openai.js";
@@ -55,6 +55,17 @@ function delegationComplete(id: string): boolean {
   return journalId !== undefined && records.some((record) => record.type === "complete" && record.id === journalId);
 }
 
+/** Whether a child's session holds its finished turn (the task as its first message). */
+function childSessionStored(task: string): boolean {
+  const dir = join(world.home, "sessions");
+  return readdirSync(dir)
+    .filter((name) => name.startsWith("subagent"))
+    .some((name) => {
+      const text = readFileSync(join(dir, name), "utf8");
+      return text.includes(JSON.stringify(task)) && text.includes('"replies":["finished"');
+    });
+}
+
 /** SIGKILL, a fresh start on the same home, and a message answered (the daemon has caught up). */
 async function killAndRestart(): Promise<void> {
   await world.kill();
@@ -86,6 +97,33 @@ describe("sub-agents across a SIGKILL of the daemon", () => {
     ]);
     expect(childRequests(task)).toBe(2);
     expect(resultTurns("research")).toBe(1);
+  });
+
+  it("runs a delegating turn cut short by a SIGKILL again without starting its child twice; the result comes once", async () => {
+    const task = "holdparent:rerun summarise the logs";
+    const before = replies().length;
+    world.telegram.userMessage(aliceChat, alice, delegate({ task, label: "logs" }));
+    await eventually(world, () => childRequests(task) === 1, "the child asks the model");
+    await eventually(world, () => childSessionStored(task), "the child's outcome is stored in its session");
+
+    await world.kill();
+    await world.start(["telegram"]);
+    model.release("rerun");
+    await eventually(
+      world,
+      () =>
+        replies()
+          .slice(before)
+          .some((reply) => reply.startsWith("Parent relays:")),
+      "the result is relayed",
+    );
+    const shown = replies().slice(before);
+    expect(shown.map((reply) => reply.replace(/sa-[0-9a-f]{8}/, "sa-…"))).toEqual([
+      "Started sa-….",
+      `Parent relays: Child answer: ${task}`,
+    ]);
+    expect(childRequests(task)).toBe(1);
+    expect(resultTurns("logs")).toBe(1);
   });
 
   it("does not run a stopped child again after a restart", async () => {

@@ -3,7 +3,8 @@ import { contentText, type FakeReply, type FakeRequest, type Responder, spokenTe
 /**
  * A fake model that delegates and plays the sub-agents, for tests of the `delegate` tool:
  * - a user who writes `delegate {"task":…}` gets the model's `delegate` call with those arguments,
- *   then, once its result is in, `Started <id>.` (or, for a waited one, `Waited: <its answer>`);
+ *   then, once its result is in, `Started <id>.` (or, for a waited one, `Waited: <its answer>`), after
+ *   `release(name)` when the delegated task carries `holdparent:<name>`;
  * - a child (a request whose first user message is its task as it is, no wrapper) answers
  *   `Child answer: <task>`; a task `tool <json>` first makes the calls the JSON lists (see
  *   test/support/tool-calling-model.ts), and `hold:<name>` in a task waits for `release(name)`;
@@ -33,6 +34,9 @@ export function delegatingModel() {
     if (task !== undefined) return childReply(task, request, (name) => hold(name).promise);
     const lastUser = spokenText(messages.findLast((message) => message.role === "user")?.content);
     if (last?.role === "tool") {
+      const call = JSON.stringify(messages.findLast((message) => message.role === "assistant")?.tool_calls ?? []);
+      const parentHold = /holdparent:(\w+)/.exec(call)?.[1];
+      if (parentHold) await hold(parentHold).promise;
       const result = JSON.parse(contentText(last.content)) as Record<string, unknown>;
       if (result.status === "running") return { content: `Started ${String(result.id)}.` };
       if (result.answer !== undefined) return { content: `Waited: ${String(result.answer)}` };
