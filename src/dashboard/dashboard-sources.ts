@@ -1,9 +1,10 @@
 import type { PairingReplyLimit } from "../access/pairing-reply-limit.js";
 import type { PairingStore } from "../access/pairing-store.js";
 import type { SessionStore } from "../agent/sessions/sessions.js";
+import type { RunningSubagent } from "../agent/subagents/subagents.js";
 import type { ApprovalBroker } from "../approvals/approval-broker.js";
 import type { LoadedConfig } from "../config/load.js";
-import type { DaemonStatus, SubagentStatus } from "../health/daemon-status.js";
+import type { DaemonStatus } from "../health/daemon-status.js";
 import type { Scheduler } from "../scheduler/scheduler.js";
 import type { UsageLedger } from "../usage/usage-ledger.js";
 import type { LogRing } from "./log-ring.js";
@@ -28,5 +29,5 @@ export interface DashboardSources {
   /** The config's secret values (the config page masks them). */
   secrets: readonly string[];
   /** The sub-agents running now (default: none). */
-  subagents?: () => SubagentStatus[];
+  subagents?: () => RunningSubagent[];
 }

@@ -28,20 +28,3 @@ export interface DaemonStatus {
   /** Sub-agents (the `delegate` tool) running now. */
   subagents?: { running: number };
 }
-
-/** A running sub-agent as the dashboard shows it: id, label, agent, the chat and session it works for, since when. */
-export interface SubagentStatus {
-  id: string;
-  label: string;
-  agent: string;
-  /** `channel:chatId`. */
-  chat: string;
-  /** The session its result goes to. */
-  session: string;
-  /** Epoch milliseconds. */
-  startedAt: number;
-  /** 1 for a child of a chat's turn. */
-  depth: number;
-  /** Its delegating call waits for it. */
-  wait: boolean;
-}

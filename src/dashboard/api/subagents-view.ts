@@ -1,11 +1,10 @@
-import type { SubagentStatus } from "../../health/daemon-status.js";
 import type { DashboardSources } from "../dashboard-sources.js";
 
 /** The running sub-agents as the API answers them (snake_case; labels redacted); with `session`, those working for it. */
 export function subagentsView(sources: DashboardSources, session?: string) {
   const running = sources.subagents?.() ?? [];
   return running
-    .filter((child: SubagentStatus) => session === undefined || child.session === session)
+    .filter((child) => session === undefined || child.session === session)
     .map((child) => ({
       id: child.id,
       label: sources.redact(child.label),
