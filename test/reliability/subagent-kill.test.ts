@@ -12,11 +12,13 @@ import { alice, aliceChat, eventually, World } from "./harness.js";
  */
 let world: World;
 const model = delegatingModel();
+/** Each reply posted whole: a test reading a streamed reply could find it half written. */
+const telegramEnv = { TELEGRAM_STREAMING: "false" };
 
 beforeAll(async () => {
   world = await World.create();
   world.model.respondWith(model.responder);
-  await world.start(["telegram"]);
+  await world.start(["telegram"], telegramEnv);
 }, 60_000);
 
 afterAll(async () => {
@@ -69,7 +71,7 @@ function childSessionStored(task: string): boolean {
 /** SIGKILL, a fresh start on the same home, and a message answered (the daemon has caught up). */
 async function killAndRestart(): Promise<void> {
   await world.kill();
-  await world.start(["telegram"]);
+  await world.start(["telegram"], telegramEnv);
   await say("ping", /^echo: ping$/);
 }
 
@@ -81,7 +83,7 @@ describe("sub-agents across a SIGKILL of the daemon", () => {
     await eventually(world, () => childRequests(task) === 1, "the child asks the model");
 
     await world.kill();
-    await world.start(["telegram"]);
+    await world.start(["telegram"], telegramEnv);
     await eventually(world, () => childRequests(task) === 2, "the child asks the model again after the restart");
     model.release("kill");
     await eventually(
@@ -107,7 +109,7 @@ describe("sub-agents across a SIGKILL of the daemon", () => {
     await eventually(world, () => childSessionStored(task), "the child's outcome is stored in its session");
 
     await world.kill();
-    await world.start(["telegram"]);
+    await world.start(["telegram"], telegramEnv);
     model.release("rerun");
     await eventually(
       world,

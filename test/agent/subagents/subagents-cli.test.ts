@@ -56,6 +56,10 @@ beforeAll(async () => {
   await writeFile(join(main, "notes.txt"), "the launch code is 4242\n");
   await world.start(["telegram", "slack", "discord"], {
     TELEGRAM_ALLOW_FROM: [alice, ...Object.values(users)].map((user) => user.id).join(","),
+    // Each reply posted whole: a test reading a streamed reply could find it half written.
+    TELEGRAM_STREAMING: "false",
+    SLACK_STREAMING: "false",
+    DISCORD_STREAMING: "false",
   });
 }, 60_000);
 
