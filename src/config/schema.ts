@@ -3,6 +3,8 @@ import { channelsShape } from "../channel-catalog/loader.js";
 import { port } from "../channel-kit/channel-settings.js";
 import { agentEntrySchema, agentId, binding, checkAgentReferences } from "./agents-schema.js";
 import { checkSpeechProviders, ttsSchema } from "./speech-schema.js";
+import { subagentsSchema } from "./subagents-schema.js";
+import { seconds } from "./time-limit.js";
 
 export type { GroupPolicy } from "../channel-kit/channel-settings.js";
 
@@ -11,9 +13,6 @@ export type { GroupPolicy } from "../channel-kit/channel-settings.js";
  * documents. Every key has a default, so `{}` is a valid config; environment
  * variables override the file (see load.ts and .env.example).
  */
-
-/** The longest time limit Node.js timers can hold (2^31 - 1 ms), in seconds. */
-const maxTimerSeconds = 2_147_483;
 
 /** The host's IANA time zone. */
 export function hostTimeZone(): string {
@@ -29,16 +28,6 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
-
-/** A time limit in seconds: positive, and short enough for a timer (a longer one would fire at once). */
-const seconds = () =>
-  z
-    .number()
-    .positive()
-    .max(
-      maxTimerSeconds,
-      `must be at most ${maxTimerSeconds} seconds (about 24 days, the longest timer Node.js can set)`,
-    );
 
 const agentDefaults = z.object({
   model: z.string().min(1).default("gpt-4o-mini"),
@@ -99,21 +88,8 @@ const agentDefaults = z.object({
       timeout: seconds().default(60),
     })
     .prefault({}),
-  /** Sub-agents: background children a turn starts with the `delegate` tool (see docs/subagents.md). */
-  subagents: z
-    .object({
-      /** Children running at once in the whole daemon. */
-      max_concurrent: z.number().int().min(1).default(8),
-      /** Children running at once for one chat. */
-      max_per_chat: z.number().int().min(1).default(5),
-      /** Seconds a child may run; then its model request and commands are aborted and the parent told. */
-      timeout: seconds().default(600),
-      /** The model children run with; default the parent conversation's (another agent's: that agent's). */
-      model: z.string().min(1).optional(),
-      /** How deep delegation nests: a child at this depth is not offered `delegate`. */
-      max_depth: z.number().int().min(1).max(5).default(1),
-    })
-    .prefault({}),
+  /** Sub-agents: background children a turn starts with the `delegate` tool (see subagents-schema.ts). */
+  subagents: subagentsSchema.prefault({}),
 });
 
 /**
