@@ -21,6 +21,9 @@
  * 20 agents and 200 bindings, and whole-turn time and CPU against one agent [target: no measurable difference].
  * `npm run bench -- --model-apis` runs the model APIs' bench instead (bench/model-apis.ts): CPU per model call of the
  * Responses, Anthropic and Ollama clients against Chat Completions' [target: each within 0.1 ms].
+ * `npm run bench -- --subagents` runs the sub-agents bench instead (bench/subagents.ts): a parent's turn with and
+ * without children running [target: no measurable difference], and 50 children at once over 20 chats with a 1 s
+ * model through the built CLI [target: every result delivered once, within 3 s of the last child's answer].
  * `npm run bench -- --sandbox` runs only the sandbox's part of 3 (bench/security.ts): `exec_shell true` per network mode.
  * `npm run bench -- --speech` runs the spoken-replies bench instead (bench/speech.ts): a turn's time and CPU without
  * speech, with `tts.mode: off` and with every reply spoken [target: off as none]; `--speech --quick` is a smoke run.
@@ -57,6 +60,7 @@ import { soak } from "./soak.js";
 import { speechBench } from "./speech.js";
 import { startUntilReady } from "./start-until-ready.js";
 import { shortReplyCalls, streamFirstTextLatency } from "./stream-first-text.js";
+import { subagentsBench } from "./subagents.js";
 import { reportTargets, target } from "./targets.js";
 import { telegramIdleRss } from "./telegram-idle.js";
 
@@ -238,6 +242,7 @@ try {
   else if (process.argv.includes("--dashboard")) await dashboardBench(cli, home);
   else if (process.argv.includes("--agents")) await agentsBench(home);
   else if (process.argv.includes("--model-apis")) await modelApisBench();
+  else if (process.argv.includes("--subagents")) await subagentsBench(cli, home, process.argv);
   else if (process.argv.includes("--sandbox")) await reportSandboxOverhead(home);
   else if (process.argv.includes("--speech")) await speechBench(home, process.argv.includes("--quick"));
   else await standardBench();

@@ -288,6 +288,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
               redact,
               secrets,
               sandbox: () => sandboxInEffect(agents.main.sandbox),
+              subagents: () => agent.subagents,
             },
           }),
       });
@@ -357,6 +358,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       ...(router ? { models: router.status() } : {}),
       ...(cluster ? { cluster: cluster.journal.status() } : {}),
       ...(writeHealth?.failures.length ? { storage: { failing: writeHealth.failures } } : {}),
+      ...(agent && { subagents: { running: agent.subagents.length } }),
     };
   }
 

@@ -17,11 +17,13 @@ import { type AgentDirectory, type AgentRuntime, agentSessionKey, MAIN_AGENT } f
 import type { SkillCommandDeps } from "./commands/skill-commands.js";
 import type { ContextBuilder } from "./context/context.js";
 import { type AgentLoopStats, LoopCounters } from "./loop-counters.js";
-import { type AdmissionDeps, admitMessage } from "./message-admission.js";
+import { type Admission, type AdmissionDeps, admitMessage } from "./message-admission.js";
 import { sanitizeText } from "./sanitize.js";
 import { SessionScheduler } from "./sessions/session-scheduler.js";
 import { MemorySessionSettings, type SessionSettingsStore } from "./sessions/session-settings.js";
 import type { SessionStore } from "./sessions/sessions.js";
+import type { DelegationMessage } from "./subagents/delegation.js";
+import { type RunningSubagent, Subagents } from "./subagents/subagents.js";
 import { ShuttingDown } from "./turn/apology.js";
 import { ChatReplies, errorText } from "./turn/chat-replies.js";
 import { isJournaled } from "./turn/triggered-turn.js";
@@ -79,6 +81,8 @@ export interface AgentLoopOptions {
 interface Routed {
   entry: JournalEntry;
   agent: string;
+  /** A sub-agent's result, which the turn answering its journaled delegation gets as its message. */
+  result?: string;
 }
 
 /**
@@ -102,6 +106,7 @@ export class AgentLoop {
   #unsubscribe: (() => void) | undefined;
   readonly #counters = new LoopCounters();
   readonly #admission: AdmissionDeps;
+  readonly #subagents: Subagents;
   #ready: Promise<void> = Promise.resolve();
   #stopping: Promise<void> | undefined;
 
@@ -115,13 +120,28 @@ export class AgentLoop {
       log: options.log,
     });
     const { provider, registry, context, agent, attachments, contextWindow, agents, speech, ...shared } = options;
+    const mayConfigure = options.mayConfigure ?? (() => true);
+    this.#agents = agents ?? singleAgent(options);
+    this.#subagents = new Subagents({
+      sessions: options.sessions,
+      bus: options.bus,
+      ledger: options.ledger,
+      log: options.log,
+      maxConcurrent: options.agent.subagents.max_concurrent,
+      partsOf: (id) => this.#partsOf(id),
+      agentIds: () => this.#agents.ids(),
+      deliver: (entry, result) => this.#deliverResult(entry, result),
+      ready: () => this.#ready,
+      mayConfigure,
+      ...(options.now && { now: options.now }),
+    });
     this.#shared = {
       ...shared,
       replies: this.#replies,
       settings: options.settings ?? new MemorySessionSettings(),
-      mayConfigure: options.mayConfigure ?? (() => true),
+      mayConfigure,
+      delegation: (message, sessionKey) => this.#subagents.portFor(message, sessionKey),
     };
-    this.#agents = agents ?? singleAgent(options);
     this.#admission = {
       log: options.log,
       gates: this.#gates,
@@ -132,6 +152,7 @@ export class AgentLoop {
       onConversationReset: options.onConversationReset,
       signal: this.#root.signal,
       count: (agent, key, turn) => this.#counters.count(agent, key, turn),
+      subagents: this.#subagents,
     };
     this.#scheduler = new SessionScheduler(options.agent.max_concurrent_turns, (key, routed) =>
       this.#handle(key, routed),
@@ -181,8 +202,20 @@ export class AgentLoop {
       }
       return;
     }
+    // A delegation not answered yet runs its child outside the chat's queue; its result turn comes back to it.
+    if (message.delegation && entry.progress.type === "received") {
+      this.#subagents.accept(entry as JournalEntry & { message: DelegationMessage });
+      return;
+    }
     const agent = this.#agents.agentFor(message);
     this.#scheduler.enqueue(agentSessionKey(agent, message), { entry, agent });
+  }
+
+  /** Queues the turn that answers a journaled delegation with its sub-agent's result, in the parent's session. */
+  #deliverResult(entry: JournalEntry, result: string): void {
+    if (this.#stopping || this.#root.signal.aborted) return;
+    const agent = this.#agents.agentFor(entry.message);
+    this.#scheduler.enqueue(agentSessionKey(agent, entry.message), { entry, agent, result });
   }
 
   /** Stops taking new messages from the bus; queued and running turns go on. */
@@ -202,6 +235,8 @@ export class AgentLoop {
   }
 
   async #stop(graceMs: number): Promise<void> {
+    // Sub-agents stop at once: journaled ones run again after the next start.
+    const subagentsStopped = this.#subagents.close();
     if (!(await settleWithin(this.#scheduler.idle(), graceMs))) {
       this.#log.warn(
         { active: this.#scheduler.activeSessions },
@@ -212,6 +247,7 @@ export class AgentLoop {
       if (!(await settleWithin(this.#scheduler.idle(), graceMs)))
         this.#log.error("turns did not end after cancellation; giving up on them");
     }
+    await settleWithin(subagentsStopped, graceMs);
     this.#stopAccepting();
     await this.#options.sessions.close();
   }
@@ -236,13 +272,18 @@ export class AgentLoop {
     return this.#counters.stats(this.#scheduler.activeSessions, ids);
   }
 
-  async #handle(key: string, { entry, agent }: Routed): Promise<void> {
+  /** The sub-agents running now, oldest first (for the status and the dashboard). */
+  get subagents(): RunningSubagent[] {
+    return this.#subagents.list();
+  }
+
+  async #handle(key: string, { entry, agent, result }: Routed): Promise<void> {
     const inbound = entry.message;
     let outcome: TurnOutcome;
     try {
       await this.#ready;
       const parts = await this.#partsOf(agent);
-      outcome = await this.#dispatch(key, entry, parts);
+      outcome = await this.#dispatch(key, entry, parts, result);
     } catch (error) {
       this.#log.error({ err: error, session: key }, "handling a message failed; giving up on it");
       outcome = { message: inbound, sessionKey: key, status: "failed", error: errorText(error) };
@@ -275,13 +316,17 @@ export class AgentLoop {
    * session id check, then a chat command or a turn; every path but a turn (which does it
    * itself, after delivering) completes the entry.
    */
-  async #dispatch(key: string, entry: JournalEntry, parts: AgentParts): Promise<TurnOutcome> {
+  async #dispatch(key: string, entry: JournalEntry, parts: AgentParts, result?: string): Promise<TurnOutcome> {
     const inbound = this.#addressed(entry.message, parts.runtime.id);
     if (entry.progress.type === "answered") {
       return await parts.turns.run(key, entry, inbound, sanitizeText(inbound.text), this.#root.signal);
     }
     if (this.#root.signal.aborted) return { message: inbound, sessionKey: key, status: "deferred" };
-    const admitted = await admitMessage(this.#admission, key, entry, inbound, parts);
+    // A sub-agent's result needs no admission: the delegation it answers was admitted.
+    const admitted: Admission =
+      result === undefined
+        ? await admitMessage(this.#admission, key, entry, inbound, parts)
+        : { type: "turn", message: inbound, text: result };
     if (admitted.type === "handled") {
       await entry.complete();
       return admitted.outcome;

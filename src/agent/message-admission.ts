@@ -12,6 +12,8 @@ import { type InvokedSkill, parseSkillCommand, skillListText } from "./commands/
 import { sanitizeText } from "./sanitize.js";
 import { validateSessionKey } from "./sessions/session-id.js";
 import type { SessionStore } from "./sessions/sessions.js";
+import type { Subagents } from "./subagents/subagents.js";
+import { subagentsCommand } from "./subagents/subagents-command.js";
 import { type ChatReplies, errorText } from "./turn/chat-replies.js";
 import type { TurnOutcome } from "./turn/turn-contract.js";
 
@@ -36,12 +38,14 @@ export interface AdmissionDeps {
   signal: AbortSignal;
   /** Counts a session an agent saw, and with `turn` a turn it runs. */
   count: (agent: string, key: string, turn: boolean) => void;
+  /** The running sub-agents, for `/subagents`. */
+  subagents: Pick<Subagents, "list" | "stop">;
 }
 
 /**
  * Decides whether the entry's message gets a turn, and answers it here when not: a message too old
- * when it arrived, one the gates refuse, an unusable session id, a chat command (`/agent`, `/new`,
- * `/model`, ...), a skill listing, a reached budget. A `/<skill> request` gets a turn with the skill.
+ * when it arrived, one the gates refuse, an unusable session id, a chat command (`/agent`, `/subagents`,
+ * `/new`, `/model`, ...), a skill listing, a reached budget. A `/<skill> request` gets a turn with the skill.
  */
 export async function admitMessage(
   deps: AdmissionDeps,
@@ -77,9 +81,12 @@ export async function admitMessage(
   const text = sanitizeText(message.text);
   const line = message.internal ? undefined : parseCommandLine(text);
   const { runtime, turns } = parts;
-  if (line?.name === "agent") {
+  if (line?.name === "agent" || line?.name === "subagents") {
     deps.count(runtime.id, key, false);
-    const reply = agentText(runtime, await sessionModel(key, parts.models));
+    const reply =
+      line.name === "agent"
+        ? agentText(runtime, await sessionModel(key, parts.models))
+        : await subagentsCommand(line.argument, message, deps.subagents);
     await replies.send(message, reply);
     return handled({ message, status: "command", reply });
   }

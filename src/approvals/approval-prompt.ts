@@ -33,13 +33,14 @@ export function timeoutLine(timeoutMs: number): string {
 
 /**
  * The prompt for a call, under a fresh random id: the tool and its arguments shown literally and in
- * full (less the config's secrets, through `redact`), in the turn's chat; "for this conversation" is
- * offered only in a turn somebody is present for.
+ * full (less the config's secrets, through `redact`), in the turn's chat (a sub-agent's call: in the chat it
+ * works for, naming it); "for this conversation" is offered only in a turn somebody is present for.
  */
 export function approvalPrompt(request: ApprovalRequest, redact?: (text: string) => string): ApprovalPrompt {
   const { ctx } = request;
   const summary = summarizeArguments(request.args, redact);
   const unattended = ctx.unattended ? " (in a scheduled or webhook turn nobody is present for)" : "";
+  const who = ctx.subagent ? `the sub-agent "${ctx.subagent.label}" (${ctx.subagent.id})` : "the agent";
   return {
     id: randomBytes(8).toString("hex"),
     channel: ctx.channel,
@@ -47,7 +48,7 @@ export function approvalPrompt(request: ApprovalRequest, redact?: (text: string)
     ...(ctx.threadId ? { threadId: ctx.threadId } : {}),
     tool: request.tool,
     summary,
-    text: `🔐 Approval needed: the agent wants to run ${request.tool}${unattended}\n${summary}`,
+    text: `🔐 Approval needed: ${who} wants to run ${request.tool}${unattended}\n${summary}`,
     offersConversation: !ctx.unattended,
   };
 }

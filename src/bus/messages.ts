@@ -67,6 +67,26 @@ export interface InboundMessage {
    * routing keeps it.
    */
   agentId?: string;
+  /**
+   * Set by skein (with `internal`), never by a platform: a task the `delegate` tool handed to a
+   * sub-agent, journaled in the chat it came from. The child runs from it; its result comes back
+   * to that chat as the turn that answers this message.
+   */
+  delegation?: Delegation;
+}
+
+/** A task handed to a sub-agent: who runs it, and how deep in a chain of delegations it is. */
+export interface Delegation {
+  /** The id `delegate` returned (`sa-` and 8 hex digits). */
+  id: string;
+  label: string;
+  task: string;
+  /** The agent that runs it (`main` without `agents.list`). */
+  agent: string;
+  /** The model it runs with, chosen when it was delegated. */
+  model: string;
+  /** 1 for a child of a chat's turn, 2 for a child of that child, ... */
+  depth: number;
 }
 
 /**

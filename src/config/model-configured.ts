@@ -1,13 +1,15 @@
 import type { SkeinConfig } from "./schema.js";
 
 /**
- * Whether a model is configured: some provider (`providers.<name>`) has an API key or a base URL.
- * Without one, `skein start` has nothing to answer with and `skein chat` says so before it tries
- * `api.openai.com` keyless. The one place that decides it: a provider that needs neither (a local
- * Ollama at its default address) is added here.
+ * Whether a model is configured: some provider (`providers.<name>`) has an API key (`ANTHROPIC_API_KEY` gives
+ * `providers.anthropic` one) or a base URL, or speaks Ollama's API, which needs neither (a local Ollama at its
+ * default address). Without one, `skein start` has nothing to answer with and `skein chat` says so before it
+ * tries `api.openai.com` keyless.
  */
 export function modelConfigured(config: Pick<SkeinConfig, "providers">): boolean {
-  return Object.values(config.providers).some((provider) => Boolean(provider.api_key || provider.base_url));
+  return Object.values(config.providers).some((provider) =>
+    Boolean(provider.api_key || provider.base_url || provider.api === "ollama"),
+  );
 }
 
 /** What every command that needs a model says when none is configured. */

@@ -6,6 +6,7 @@ import { httpUrl } from "./http-url.js";
 import { providers } from "./providers-schema.js";
 import { seconds } from "./seconds.js";
 import { checkSpeechProviders, ttsSchema } from "./speech-schema.js";
+import { subagentsSchema } from "./subagents-schema.js";
 
 export type { GroupPolicy } from "../channel-kit/channel-settings.js";
 
@@ -94,6 +95,8 @@ const agentDefaults = z.object({
       timeout: seconds().default(60),
     })
     .prefault({}),
+  /** Sub-agents: background children a turn starts with the `delegate` tool (see subagents-schema.ts). */
+  subagents: subagentsSchema.prefault({}),
 });
 
 const mcpServer = z.object({

@@ -45,7 +45,9 @@ export async function openDaemonLogging(
  */
 export function chartTurns(agent: AgentLoop, metrics: TurnMetrics, events: () => DashboardEvents | undefined): void {
   agent.onOutcome((outcome) => {
-    if (outcome.status === "answered") metrics.add(Date.now() - outcome.message.receivedAt);
+    // A sub-agent's result turn would chart the child's whole run as its latency.
+    if (outcome.status === "answered" && !outcome.message.delegation)
+      metrics.add(Date.now() - outcome.message.receivedAt);
     const listening = events();
     if (!listening?.listening) return;
     listening.publish("conversation", { key: outcome.sessionKey });

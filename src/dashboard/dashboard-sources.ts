@@ -1,6 +1,7 @@
 import type { PairingReplyLimit } from "../access/pairing-reply-limit.js";
 import type { PairingStore } from "../access/pairing-store.js";
 import type { SessionStore } from "../agent/sessions/sessions.js";
+import type { RunningSubagent } from "../agent/subagents/subagents.js";
 import type { ApprovalBroker } from "../approvals/approval-broker.js";
 import type { LoadedConfig } from "../config/load.js";
 import type { DaemonStatus } from "../health/daemon-status.js";
@@ -29,6 +30,8 @@ export interface DashboardSources {
   secrets: readonly string[];
   /** Where the default agent's commands run, as decided (default: what `tools.exec` asks for). */
   sandbox?: () => Promise<SandboxInEffect>;
+  /** The sub-agents running now (default: none). */
+  subagents?: () => RunningSubagent[];
 }
 
 /** Where commands run, in effect: `bubblewrap`, `none` (unsandboxed) or `refused` (no working bubblewrap). */

@@ -25,4 +25,6 @@ export interface DaemonStatus {
    * answers from memory, and what those stores hold is not durable until their writes succeed.
    */
   storage?: { failing: WriteFailure[] };
+  /** Sub-agents (the `delegate` tool) running now. */
+  subagents?: { running: number };
 }

@@ -89,6 +89,7 @@ export function formatStatus(report: StatusReport, now: number): string[] {
   }
   lines.push(`sessions: ${report.sessions} (${report.activeSessions} active)`);
   lines.push(`turns served: ${report.turnsServed}`);
+  if (report.subagents) lines.push(`sub-agents: ${report.subagents.running} running`);
   if (report.agents) {
     lines.push("agents:");
     const agents = Object.entries(report.agents);

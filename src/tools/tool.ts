@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { DeliveryReceipt, OutboundMessage, SendOptions } from "../bus/messages.js";
+import type { DelegatePort } from "./delegate-port.js";
 
 /** A JSON Schema object describing a tool's arguments. */
 export type JsonSchema = Record<string, unknown>;
@@ -157,6 +158,10 @@ export interface ToolContext {
    * calls act as the chat that created it (which jobs it sees, which chats it may reach).
    */
   readonly actsAs?: { readonly channel: string; readonly chatId: string };
+  /** Hands tasks to sub-agents (the `delegate` tool); absent where none can run. */
+  readonly delegation?: DelegatePort;
+  /** The call is a sub-agent's (its id and label): approval prompts say so. */
+  readonly subagent?: { readonly id: string; readonly label: string };
 }
 
 /** A tool the model can call. */

@@ -120,6 +120,18 @@ describe("the boundary rules", () => {
     ]);
   });
 
+  it("fail when a tool imports the agent instead of defining a port the agent implements", () => {
+    expect(
+      violationsOf({
+        "src/tools/builtin/delegate.ts": ["src/tools/delegate-port.ts", "src/agent/subagents/subagents.ts"],
+        "src/agent/subagents/subagents.ts": ["src/tools/delegate-port.ts"],
+      }),
+    ).toEqual([
+      "tools-import-agent: src/tools/builtin/delegate.ts imports src/agent/subagents/subagents.ts",
+      "folder-cycle: agent -> tools -> agent",
+    ]);
+  });
+
   it("fail when the dashboard imports the daemon or the cluster", () => {
     expect(
       violationsOf({ "src/dashboard/dashboard-server.ts": ["src/cluster/open-cluster.ts", "src/util/host-check.ts"] }),

@@ -15,6 +15,7 @@ export type Violation =
       rule:
         | "core-imports-plugin"
         | "tools-import-channel"
+        | "tools-import-agent"
         | "bus-imports-agent"
         | "plugin-imports-plugin"
         | "skills-import-agent"
@@ -124,6 +125,8 @@ function forbiddenImport(
   if (fromFolder === "tools" && (to.startsWith("channels/") || to.startsWith("src/channel-kit/")))
     return "tools-import-channel";
   if (fromFolder !== undefined && toPlugin !== undefined) return "core-imports-plugin";
+  // A tool reaches the agent (sub-agents, background results) only through a port it defines (delegate-port.ts).
+  if (fromFolder === "tools" && coreFolderOf(to) === "agent") return "tools-import-agent";
   if (fromFolder === "bus" && coreFolderOf(to) === "agent") return "bus-imports-agent";
   // Skills are files and their rules; the agent and the channels use them, never the other way round.
   if (fromFolder === "skills" && ["agent", "channel-kit", "daemon"].includes(coreFolderOf(to) ?? ""))

@@ -45,6 +45,8 @@ describe.skipIf(missing)(
       await page.goto(loginUrl.href);
       await page.getByRole("heading", { name: "Overview" }).waitFor();
       await page.getByText("live", { exact: true }).waitFor();
+      await page.getByRole("heading", { name: "Sub-agents" }).waitFor();
+      await page.getByText("No sub-agent is running.").waitFor();
 
       const again = await browser.context.newPage();
       const answer = await again.goto(loginUrl.href);

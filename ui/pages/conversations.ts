@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { ago } from "../format.js";
 import { useResource } from "../hooks.js";
 import { html } from "../html.js";
+import { type RunningSubagent, SubagentList } from "../subagents.js";
 import { Transcript, type TranscriptMessage } from "../transcript.js";
 import { Empty, Loading, Page } from "../ui-kit.js";
 
@@ -80,13 +81,18 @@ export function ConversationsPage({ selected }: { selected?: string | undefined 
 }
 
 function ConversationView({ conversationKey }: { conversationKey: string }) {
-  const { data, error } = useResource<{ key: string; messages: TranscriptMessage[] }>(
+  const { data, error } = useResource<{ key: string; messages: TranscriptMessage[]; subagents?: RunningSubagent[] }>(
     `/api/conversations/${encodeURIComponent(conversationKey)}`,
     ["conversation"],
   );
   return html`<article aria-label="Transcript">
     <h2 class="transcript-title">${conversationKey}</h2>
     ${error && html`<p class="error" role="alert">${error}</p>`}
+    ${
+      (data?.subagents?.length ?? 0) > 0 &&
+      html`<section class="subagents"><h3>Sub-agents working for it</h3>
+        <${SubagentList} subagents=${data!.subagents} showChat=${false} /></section>`
+    }
     ${data ? html`<${Transcript} messages=${data.messages} />` : !error && html`<${Loading} />`}
   </article>`;
 }

@@ -3,6 +3,7 @@ import { Chart } from "../chart.js";
 import { dateTime, duration } from "../format.js";
 import { useResource } from "../hooks.js";
 import { html } from "../html.js";
+import { type RunningSubagent, SubagentList } from "../subagents.js";
 import { Badge, Card, Empty, Loading, Page } from "../ui-kit.js";
 
 interface Series {
@@ -21,11 +22,12 @@ export interface OverviewAnswer {
   sandbox: { mode: string; network: string; detail?: string };
   cluster: null | { members: { id: string; last_seen: string }[] };
   agents: { id: string; name?: string }[];
+  subagents: RunningSubagent[];
   warnings: { time: string; level: string; msg: string }[];
   series: { hour: Series; day: Series };
 }
 
-/** The daemon at a glance: channels, uptime, sandbox, cluster, warnings, and traffic charts. */
+/** The daemon at a glance: channels, uptime, sandbox, cluster, running sub-agents, warnings, and traffic charts. */
 export function OverviewPage() {
   const { data, error } = useResource<OverviewAnswer>("/api/overview", ["overview"]);
   const [now, setNow] = useState(Date.now());
@@ -68,6 +70,9 @@ export function OverviewPage() {
         }
       <//>
     </div>
+    <${Card} title="Sub-agents">
+      <${SubagentList} subagents=${data.subagents ?? []} showChat=${true} />
+    <//>
     <div class="grid">
       <${Chart} title="Last hour: turns per minute and p50 reply latency" times=${data.series.hour.t} series=${traffic(data.series.hour)} />
       <${Chart} title="Last day: turns per 15 minutes and p50 reply latency" times=${data.series.day.t} series=${traffic(data.series.day)} />

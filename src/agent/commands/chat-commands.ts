@@ -72,6 +72,7 @@ const HELP_TEXT = [
   "/usage — tokens used today and this month, and this conversation's context size",
   "/compact [focus] — summarise the older part of this conversation now (optionally focused on something)",
   "/voice [on|off] — spoken replies in this chat: say whether replies also come as voice notes, or switch them",
+  "/subagents — the sub-agents working for this chat; /subagents stop <id> stops one",
   "/help — show this message",
 ].join("\n");
 

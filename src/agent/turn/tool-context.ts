@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { MessageBus } from "../../bus/message-bus.js";
 import { chatKeyOf, type InboundMessage } from "../../bus/messages.js";
+import type { DelegatePort } from "../../tools/delegate-port.js";
 import { isToolResult, type OutboundPort, type ToolContext, type TurnState } from "../../tools/tool.js";
 import { truncateForLlm } from "../../tools/truncate.js";
 
@@ -18,6 +19,10 @@ export interface ToolContextOptions {
   deliveredTo: Set<string>;
   /** What the turn's tool calls share (default: nothing loaded yet). */
   turn?: TurnState;
+  /** Starts sub-agents for this turn (the `delegate` tool); absent: none can be started. */
+  delegation?: DelegatePort | undefined;
+  /** The turn is a sub-agent's: its id and label. */
+  subagent?: ToolContext["subagent"];
 }
 
 /**
@@ -38,6 +43,8 @@ export function buildToolContext(options: ToolContextOptions): ToolContext {
     ...(unattended && { unattended }),
     ...(message.admittedVia === "group" && { confinedTo: { channel: message.channel, chatId: message.chatId } }),
     ...(createdIn && { actsAs: { channel: createdIn.channel, chatId: createdIn.chatId } }),
+    ...(options.delegation && { delegation: options.delegation }),
+    ...(options.subagent && { subagent: options.subagent }),
     sessionKey: options.sessionKey,
     signal: options.signal,
     log: options.log,

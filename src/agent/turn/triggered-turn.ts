@@ -74,9 +74,10 @@ export function scheduledModel(message: InboundMessage, offered: readonly string
 
 /**
  * Whether the message is in the journal (so a turn a shutdown cuts short runs again after
- * the next start): every platform message, and skein's own scheduled runs and webhook
- * deliveries; not a background result, which is handed over in memory only.
+ * the next start): every platform message, and skein's own scheduled runs, webhook
+ * deliveries and delegations to sub-agents; not a background result, which is handed over
+ * in memory only.
  */
 export function isJournaled(message: InboundMessage): boolean {
-  return !message.internal || message.trigger !== undefined;
+  return !message.internal || message.trigger !== undefined || message.delegation !== undefined;
 }

@@ -5,6 +5,7 @@ import type { ReplyStream, ReplyTarget, StreamDelivery, StreamResume } from "../
 import type { SkeinConfig } from "../../config/schema.js";
 import type { ChatMessage, LlmProvider } from "../../providers/provider.js";
 import type { Speech, SpokenUsage, VoiceChoice } from "../../speech/index.js";
+import type { DelegatePort } from "../../tools/delegate-port.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import type { ResolvedAttachments } from "../context/attachments.js";
 import type { ContextBuilder } from "../context/context.js";
@@ -62,6 +63,8 @@ export interface TurnRunnerOptions {
   namePrefix?: string;
   /** Spoken replies (`tts`, `/voice`); absent, no reply is spoken. */
   speech?: TurnSpeech;
+  /** Starts sub-agents for a turn answering `message` in `sessionKey` (the `delegate` tool; default: none). */
+  delegation?: (message: InboundMessage, sessionKey: string) => DelegatePort;
 }
 
 /** What a turn needs to speak its reply (see spoken-reply.ts). */

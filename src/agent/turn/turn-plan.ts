@@ -27,7 +27,7 @@ export interface TurnPlan {
 /** What a turn needs of the runner's options to know what the model is asked. */
 export type PlanOptions = Pick<
   TurnRunnerOptions,
-  "agent" | "sessions" | "context" | "registry" | "log" | "bus" | "modelFor" | "provider"
+  "agent" | "sessions" | "context" | "registry" | "log" | "bus" | "modelFor" | "provider" | "delegation"
 >;
 
 /** What the conversation holds and who answers it: the stored context, the system prompt, the model and its provider. */
@@ -81,6 +81,7 @@ export async function planTurn(options: PlanOptions, compactor: Compactor, reque
     bus,
     deliveredTo,
     turn: { skills: new Set(skill ? [skill.name] : []), commandEnv: { ...skill?.env } },
+    delegation: options.delegation?.(message, sessionKey),
   });
   const tools = registry.schemas();
   const { history } = await compactor.prepare({

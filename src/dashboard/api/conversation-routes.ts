@@ -4,10 +4,12 @@ import type { ConversationEntry, ConversationStore } from "../conversation-store
 import { type ApiRoute, apiError, ok } from "../dashboard-routes.js";
 import type { DashboardSources } from "../dashboard-sources.js";
 import { sessionTranscript } from "../session-transcript.js";
+import { subagentsView } from "./subagents-view.js";
 
 /**
  * The conversations page: every stored conversation with its last activity (newest first),
- * filtered by channel and agent and searched with `q` across the message texts; and one's transcript.
+ * filtered by channel and agent and searched with `q` across the message texts; and one's transcript with the
+ * sub-agents working for it.
  */
 export function conversationRoutes(sources: DashboardSources, conversations: ConversationStore): ApiRoute[] {
   return [
@@ -37,7 +39,11 @@ export function conversationRoutes(sources: DashboardSources, conversations: Con
         } catch {
           return apiError(404, "no such conversation");
         }
-        return ok({ key, messages: sessionTranscript(messages, sources.redact) });
+        return ok({
+          key,
+          messages: sessionTranscript(messages, sources.redact),
+          subagents: subagentsView(sources, key),
+        });
       },
     },
   ];

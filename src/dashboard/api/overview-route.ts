@@ -2,8 +2,9 @@ import { MAIN_AGENT } from "../../agent/agent-runtime.js";
 import { type ApiRoute, ok } from "../dashboard-routes.js";
 import type { DashboardSources } from "../dashboard-sources.js";
 import { levelNumber } from "../log-ring.js";
+import { subagentsView } from "./subagents-view.js";
 
-/** `GET /api/overview`: channels, uptime, sandbox, cluster members, recent warnings and the turn charts. */
+/** `GET /api/overview`: channels, uptime, sandbox, cluster members, running sub-agents, recent warnings and the turn charts. */
 export function overviewRoute(sources: DashboardSources): ApiRoute {
   const warn = levelNumber("warn")!;
   return {
@@ -36,6 +37,7 @@ export function overviewRoute(sources: DashboardSources): ApiRoute {
         agents: config.agents.list?.map((agent) => ({ id: agent.id, ...(agent.name && { name: agent.name }) })) ?? [
           { id: MAIN_AGENT },
         ],
+        subagents: subagentsView(sources),
         warnings: sources.logs
           .read((line) => (levelNumber(line.level) ?? 0) >= warn, 50)
           .map(({ time, level, msg }) => ({ time, level, msg })),

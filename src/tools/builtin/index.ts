@@ -5,6 +5,7 @@ import type { SkeinConfig } from "../../config/schema.js";
 import { configSecrets, environmentSecrets } from "../../config/secrets.js";
 import { commandEnvironment, describeSandbox, resolveSandbox, type SandboxDecision } from "../../sandbox/index.js";
 import type { ToolSink } from "../tool-sink.js";
+import { delegateTool } from "./delegate.js";
 import { execShellTool } from "./exec-shell.js";
 import { fileTools } from "./files.js";
 import { memoryTools } from "./memory.js";
@@ -85,7 +86,7 @@ function commandSandbox(deps: BuiltinToolDeps): SandboxDecision {
 }
 
 /**
- * Registers every built-in tool: files, shell, spawn, web, memory, message and (given a scheduler) schedule.
+ * Registers every built-in tool: files, shell, spawn, web, memory, message, delegate and (given a scheduler) schedule.
  * Returns where commands run (the sandbox decision, made once).
  */
 export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps): { sandbox: SandboxDecision } {
@@ -135,6 +136,7 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
         }),
     ),
     messageTool(targetRule, { workspace }),
+    delegateTool({ timeoutSeconds: config.agents.defaults.subagents.timeout }),
     ...(deps.scheduler ? [scheduleTool(deps.scheduler, targetRule)] : []),
   ];
   for (const tool of tools) registry.register(tool as never);

@@ -28,6 +28,7 @@ describe("registerBuiltinTools", () => {
       memory_update: "side-effecting",
       memory_delete: "side-effecting",
       message: "side-effecting",
+      delegate: "side-effecting",
     });
     const ajv = new Ajv({ strict: true });
     for (const tool of setup.tools.tools.values()) {
