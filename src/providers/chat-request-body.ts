@@ -1,6 +1,6 @@
 import type { ToolSchema } from "../tools/tool.js";
 import { wellFormedDeep } from "../util/well-formed.js";
-import type { ChatMessage, ChatRequest } from "./provider.js";
+import { type ChatMessage, type ChatRequest, requestMessages } from "./provider.js";
 
 /**
  * Each message's and tool's JSON, kept with it: a message is never changed in place once made
@@ -51,15 +51,20 @@ export interface ChatBodyOptions {
  * their kept JSON ({@link jsonOf}), the limits, and for a stream the usage in its last chunk.
  */
 export function chatCompletionsBody(request: ChatRequest, options: ChatBodyOptions): string {
-  const { messages } = request;
+  const { history } = request;
+  // A history kept encoded goes in as it is, unless it must be changed: carried fields to leave out, or
+  // a breakpoint on its last message when nothing follows it.
+  const asIs = history && history.length > 0 && !history.carries && request.messages.length > 1;
+  const messages = asIs || !history ? request.messages : requestMessages(request);
   const last = messages.length - 1;
-  const parts = new Array<string>(messages.length);
+  const parts: string[] = [];
   for (let index = 0; index <= last; index++) {
     const message = messages[index]!;
     const breakpoint = options.cacheControl && (index === last || (index === 0 && message.role === "system"));
-    parts[index] = breakpoint
-      ? JSON.stringify(wellFormedDeep(withCacheBreakpoint(withoutCarry(message))))
-      : encodedMessage(message);
+    parts.push(
+      breakpoint ? JSON.stringify(wellFormedDeep(withCacheBreakpoint(withoutCarry(message)))) : encodedMessage(message),
+    );
+    if (index === 0 && asIs) parts.push(history.json);
   }
   let body = `{"model":${JSON.stringify(request.model)},"messages":[${parts.join(",")}]`;
   if (request.tools?.length) body += `,"tools":[${request.tools.map(jsonOf).join(",")}]`;

@@ -133,7 +133,7 @@ export const httpFetch: HttpFetch = async (input, init = {}) => {
     const replayable = asGet || body === undefined || typeof body === "string" || body instanceof Uint8Array;
     const follow =
       init.redirect !== "manual" && location && redirectStatuses.has(status) && replayable && redirects < maxRedirects;
-    if (!follow) return responseOf(answer, url, method, init.signal);
+    if (!follow) return responseOf(answer, url, method);
     answer.resume();
     const next = new URL(location, url);
     if (asGet) {
@@ -201,12 +201,7 @@ function send(
   });
 }
 
-function responseOf(
-  answer: http.IncomingMessage,
-  url: URL,
-  method: string,
-  signal: AbortSignal | null | undefined,
-): HttpResponse {
+function responseOf(answer: http.IncomingMessage, url: URL, method: string): HttpResponse {
   const status = answer.statusCode ?? 0;
   const empty = method === "HEAD" || status === 204 || status === 304;
   if (empty) answer.resume();

@@ -1,5 +1,9 @@
 import type { ChatMessage } from "../../providers/provider.js";
 import type { ToolSchema } from "../../tools/tool.js";
+import { textOf } from "../sessions/message-text.js";
+import type { HistoryView } from "../sessions/stored-history.js";
+
+export { textOf } from "../sessions/message-text.js";
 
 /** Tokens a chat message costs beyond its text (role and separators, as OpenAI's chat format counts them). */
 const PER_MESSAGE = 4;
@@ -34,20 +38,6 @@ function inPieces(count: Counter): Counter {
   };
 }
 
-/** The text of a message as the model reads it: its content and its tool calls' names and arguments. */
-export function textOf(message: ChatMessage): string {
-  const content = message.content;
-  let text = typeof content === "string" ? content : Array.isArray(content) ? partsText(content) : "";
-  if (message.role === "assistant")
-    for (const call of message.tool_calls ?? []) text += `${call.function.name}${call.function.arguments}`;
-  if (message.role === "user" && message.name) text += message.name;
-  return text;
-}
-
-function partsText(parts: readonly { type: string; text?: string }[]): string {
-  return parts.map((part) => (part.type === "text" ? (part.text ?? "") : "")).join("");
-}
-
 /**
  * Counts a context's tokens the cheap way first: every token is at least one byte of UTF-8, so
  * a context whose bytes are under a limit is under it in tokens too, and nothing is tokenized.
@@ -66,7 +56,19 @@ export class TokenMeter {
 
   /** An upper bound of the context's tokens, computed without a tokenizer. */
   bound(parts: ContextParts): number {
-    return this.#stringBound(parts.system) + this.#toolsBound(parts.tools) + this.#historyBound(parts.messages);
+    return (
+      this.#stringBound(parts.system) +
+      this.#toolsBound(parts.tools) +
+      (parts.history ? this.#storedBound(parts.history) : 0) +
+      this.#historyBound(parts.messages)
+    );
+  }
+
+  /** A kept history's bound without a pass over it: the sum of its texts' bytes is kept with it. */
+  #storedBound(history: HistoryView): number {
+    let bytes = history.storedTextBytes + PER_MESSAGE * (history.length - history.lead.length);
+    for (const message of history.lead) bytes += this.#messageBound(message);
+    return bytes;
   }
 
   /** The context's tokens as o200k_base counts them. */
@@ -79,15 +81,35 @@ export class TokenMeter {
       this.#tokens.set(parts.tools, tools);
     }
     total += tools;
-    for (const message of parts.messages) {
-      let tokens = this.#tokens.get(message);
-      if (tokens === undefined) {
+    if (parts.history) total += this.#countStored(count, parts.history);
+    for (const message of parts.messages) total += this.#countMessage(count, message);
+    return total;
+  }
+
+  /** A kept history's tokens: each stored message counted once and the count kept with it, decoded just for that. */
+  #countStored(count: Counter, history: HistoryView): number {
+    let total = 0;
+    for (const message of history.lead) total += this.#countMessage(count, message);
+    const { history: stored, from, to } = history.stored;
+    for (let index = from; index < to; index++) {
+      let tokens = stored.tokensAt(index);
+      if (tokens === 0) {
+        const message = JSON.parse(stored.jsonOf(index, index + 1)) as ChatMessage;
         tokens = count(textOf(message)) + PER_MESSAGE;
-        this.#tokens.set(message, tokens);
+        stored.setTokens(index, tokens);
       }
       total += tokens;
     }
     return total;
+  }
+
+  #countMessage(count: Counter, message: ChatMessage): number {
+    let tokens = this.#tokens.get(message);
+    if (tokens === undefined) {
+      tokens = count(textOf(message)) + PER_MESSAGE;
+      this.#tokens.set(message, tokens);
+    }
+    return tokens;
   }
 
   /** The tokens of the context if under `limit` by the cheap bound; else counted. */
@@ -142,9 +164,10 @@ export class TokenMeter {
   }
 }
 
-/** What a request is made of, for counting. */
+/** What a request is made of, for counting: the system prompt, the tools, the kept history, then other messages. */
 export interface ContextParts {
   system: string;
   tools: readonly ToolSchema[];
+  history?: HistoryView;
   messages: readonly ChatMessage[];
 }

@@ -1,5 +1,12 @@
 import type { Logger } from "pino";
-import type { ChatMessage, ChatResponse, LlmProvider, ThinkingLevel, ToolCall } from "../../providers/provider.js";
+import type {
+  ChatMessage,
+  ChatResponse,
+  EncodedMessages,
+  LlmProvider,
+  ThinkingLevel,
+  ToolCall,
+} from "../../providers/provider.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import { failureForLlm, type ToolContext, type ToolOutcome } from "../../tools/tool.js";
 import { truncateForLlm } from "../../tools/truncate.js";
@@ -22,8 +29,10 @@ export interface ToolLoopOptions {
 }
 
 export interface ToolLoopTurn {
-  /** System prompt, history window and the new user message. */
+  /** The system prompt, then (after `history`) the new user message. */
   messages: ChatMessage[];
+  /** The conversation so far, kept encoded: sent after the system prompt. */
+  history?: EncodedMessages;
   /** The context every tool call of this turn runs in. */
   toolContext: ToolContext;
   signal: AbortSignal;
@@ -72,6 +81,7 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
       {
         model: options.model,
         messages,
+        ...(turn.history ? { history: turn.history } : {}),
         ...(withTools && tools.length ? { tools } : {}),
         ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
         ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),

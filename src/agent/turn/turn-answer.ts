@@ -41,6 +41,7 @@ export async function answerTurn(
         },
         {
           messages: plan.messages,
+          history: plan.history,
           toolContext: plan.toolContext,
           signal,
           showToUser: (forUser) => replies.send(message, forUser).then(() => undefined),
