@@ -16,7 +16,7 @@ export class StoredHistory {
   /** Per message, the offset in `#json` just past its JSON. */
   #ends = new Uint32Array(8);
   /** Per message, the UTF-8 bytes of the texts of it and every message before it. */
-  #textBytes = new Float64Array(8);
+  #textBytes = new Uint32Array(8);
   #length = 0;
   /** How many messages carry what only another API reads (thinking blocks, reasoning items). */
   #carrying = 0;
@@ -45,6 +45,7 @@ export class StoredHistory {
       history.#push(message, /\\u[dD][89a-fA-F]/.test(text) ? undefined : text);
     }
     history.#decoded = decoded;
+    history.#flatten();
     return history;
   }
 
@@ -56,6 +57,15 @@ export class StoredHistory {
   append(messages: readonly ChatMessage[]): void {
     for (const message of messages) this.#push(message);
     this.#decoded?.push(...messages);
+    this.#flatten();
+  }
+
+  /**
+   * Makes `#json` one flat string again: each append concatenates, and V8 keeps a concatenation as a tree of
+   * its parts (about four times the memory of the text) until something needs it flat. A regular expression does.
+   */
+  #flatten(): void {
+    /^/.test(this.#json);
   }
 
   #push(message: ChatMessage, json?: string): void {
@@ -73,7 +83,7 @@ export class StoredHistory {
     const ends = new Uint32Array(this.#ends.length * 2);
     ends.set(this.#ends);
     this.#ends = ends;
-    const bytes = new Float64Array(this.#textBytes.length * 2);
+    const bytes = new Uint32Array(this.#textBytes.length * 2);
     bytes.set(this.#textBytes);
     this.#textBytes = bytes;
     if (this.#tokens) {
@@ -139,7 +149,7 @@ export class StoredHistory {
     let capacity = 8;
     while (capacity < length) capacity *= 2;
     kept.#ends = new Uint32Array(capacity);
-    kept.#textBytes = new Float64Array(capacity);
+    kept.#textBytes = new Uint32Array(capacity);
     for (let index = 0; index < length; index++) {
       kept.#ends[index] = this.#ends[start + index]! - offset;
       kept.#textBytes[index] = this.#textBytes[start + index]! - bytesBefore;
