@@ -305,7 +305,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     // Clustered, the timer runs in the one process holding the lease `scheduler`; another takes over when it dies.
     if (cluster)
       void (await import("./cluster/while-leased.js")).whileLeased(cluster.leases, "scheduler", {
-        signal: root.signal,
+        signal: AbortSignal.any([root.signal, cluster.leaving]),
         log,
         run: (held) => void scheduler.start(held),
       });

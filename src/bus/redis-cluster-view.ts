@@ -69,3 +69,33 @@ export interface ClusterStatus {
   /** The whole cluster as Redis showed it at the last look (every few seconds; absent before the first). */
   view?: ClusterView;
 }
+
+/** Reads the {@link ClusterView} every second once started; a failed look keeps the last. */
+export class ClusterViewWatch {
+  readonly #read: () => Promise<ClusterView>;
+  #timer: NodeJS.Timeout | undefined;
+  /** The last view read (absent before the first). */
+  current: ClusterView | undefined;
+
+  constructor(read: () => Promise<ClusterView>) {
+    this.#read = read;
+  }
+
+  start(): void {
+    if (this.#timer) return;
+    const look = () =>
+      void this.#read().then(
+        (view) => {
+          this.current = view;
+        },
+        () => undefined,
+      );
+    look();
+    this.#timer = setInterval(look, 1_000);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+}

@@ -62,13 +62,29 @@ export interface LeasedReceivingOptions {
 export class LeasedReceiving {
   readonly #options: LeasedReceivingOptions;
   #status: ChannelLeaseStatus;
-  /** Settles when the loop ended (its signal aborted). */
+  /** Ends the loop without waiting for its signal (a graceful stop hands the connection over first). */
+  readonly #handingOver = new AbortController();
+  /** Settles when the loop ended (its signal aborted, or handed over). */
   readonly done: Promise<void>;
 
   constructor(options: LeasedReceivingOptions) {
-    this.#options = options;
+    this.#options = { ...options, signal: AbortSignal.any([options.signal, this.#handingOver.signal]) };
     this.#status = { name: options.lease, role: "sending" };
     this.done = this.#run();
+  }
+
+  /**
+   * Hands the connection over at once (a graceful stop): stops receiving, releases the lease (the
+   * release is announced, so a waiting process takes it within a round trip) and ends the loop.
+   * The channel keeps sending.
+   */
+  async handOver(): Promise<void> {
+    if (this.#handingOver.signal.aborted) return this.done;
+    const receiving = this.#status.role === "receiving";
+    if (receiving) await this.#options.channel.stopReceiving();
+    this.#setSending(undefined);
+    this.#handingOver.abort();
+    await this.done;
   }
 
   /** Whether this process receives or only sends, and who holds the lease. */
@@ -110,8 +126,15 @@ export class LeasedReceiving {
           continue;
         }
         backoff.reset();
+        if (signal.aborted) {
+          // Handed over (or stopped) while receiving began: nothing may be received under a lease given up.
+          await channel.stopReceiving();
+          return;
+        }
         log.info({ channel: channel.name, lease }, `${channel.name}: this process receives (it holds ${lease})`);
-        const roundEnded = new Promise((resolve) => round.signal.addEventListener("abort", resolve, { once: true }));
+        const roundEnded = new Promise((resolve) =>
+          round.signal.aborted ? resolve(undefined) : round.signal.addEventListener("abort", resolve, { once: true }),
+        );
         await Promise.race([lost, roundEnded]);
         if (signal.aborted) return;
         log.warn(

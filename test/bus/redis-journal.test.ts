@@ -64,7 +64,8 @@ describe.skipIf(redisSkipReason)("the Redis journal (a real redis-server)", () =
     freshKeys();
     const first = await open();
     const second = await open();
-    const entries = consumeAll(first);
+    const entries: JournalEntry[] = [];
+    for (const journal of [first, second]) journal.consume((entry) => entries.push(entry));
     expect(await first.record(message("t:1"))).toEqual({ type: "recorded" });
     expect(await second.record(message("t:1"))).toEqual({ type: "duplicate", state: "received" });
     await until(() => entries.length === 1, "the message is handed out");
