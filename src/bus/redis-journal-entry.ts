@@ -3,7 +3,13 @@ import type { Logger } from "pino";
 import type { JournalEntry, TurnProgress } from "./journal.js";
 import type { InboundMessage, OutboundMessage } from "./messages.js";
 import { untilReachable } from "./redis-connection.js";
-import { answeredScript, completeScript, deliveredScript, previewScript } from "./redis-journal-scripts.js";
+import {
+  answeredScript,
+  assignScript,
+  completeScript,
+  deliveredScript,
+  previewScript,
+} from "./redis-journal-scripts.js";
 import type { HeldLease, RedisLeases } from "./redis-lease.js";
 import type { RedisMembership } from "./redis-membership.js";
 import { replicatedEval } from "./redis-replication.js";
@@ -37,6 +43,27 @@ export function redisJournalKeys(prefix: string): RedisJournalKeys {
     partitionChats: `${prefix}partition-chats`,
     beats: `${prefix}beats`,
   };
+}
+
+/**
+ * The partition of the chat of session key `sessionKey` (given to it now, balanced by count, if
+ * it has none yet; see `redis-journal-scripts.ts`), as `record` would put its next message.
+ */
+export async function chatPartition(
+  redis: Redis,
+  { prefix, partitions, ttlMs, sessionKey }: { prefix: string; partitions: number; ttlMs: number; sessionKey: string },
+): Promise<number> {
+  const keys = redisJournalKeys(prefix);
+  return (await redis.eval(
+    assignScript,
+    3,
+    keys.chatPartition(sessionKey),
+    keys.partitionChats,
+    keys.beats,
+    prefix,
+    partitions,
+    ttlMs,
+  )) as number;
 }
 
 /** A message's progress as its hash holds it (after a takeover: what the earlier holder got done). */

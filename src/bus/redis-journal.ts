@@ -8,6 +8,7 @@ import { sessionKeyOf } from "./messages.js";
 import { type ClusterStatus, type ClusterView, ClusterViewWatch, readClusterView } from "./redis-cluster-view.js";
 import { pause, readyWithin, reconnectDelay } from "./redis-connection.js";
 import {
+  chatPartition,
   type FencedWrite,
   fencedEntry,
   fencedWrites,
@@ -17,7 +18,7 @@ import {
   redisJournalKeys,
 } from "./redis-journal-entry.js";
 import { PartitionReader, type StreamEntry } from "./redis-journal-reader.js";
-import { assignScript, leaseLostError, recordScript } from "./redis-journal-scripts.js";
+import { leaseLostError, recordScript } from "./redis-journal-scripts.js";
 import { RedisLeases } from "./redis-lease.js";
 import { type MembershipRound, RedisMembership } from "./redis-membership.js";
 import { defaultPartitions, PartitionOwnership } from "./redis-partitions.js";
@@ -81,8 +82,10 @@ export class RedisJournal implements MessageJournal {
   #consumer: ((entry: JournalEntry) => void) | undefined;
   #consuming = false;
   #loop: Promise<void> | undefined;
-  /** Partitions taken over whose earlier holder's pending entries are not claimed yet (not read until they are). */
+  /** Partitions taken over whose earlier holder's pending entries are not claimed yet. */
   readonly #unclaimed = new Set<number>();
+  /** Held partitions whose pending entries are claimed: only these are read (a chat's order holds). */
+  readonly #claimed = new Set<number>();
   /** The consumer groups exist (created at open, or once Redis answers). */
   #groupsCreated = false;
   readonly #stopping = new AbortController();
@@ -168,18 +171,13 @@ export class RedisJournal implements MessageJournal {
   }
 
   /** The partition of the chat of session key `sessionKey`, given to it now if it has none yet. */
-  async partitionOf(sessionKey: string): Promise<number> {
-    const { chatPartition, partitionChats, beats } = this.#keys;
-    return (await this.#redis.eval(
-      assignScript,
-      3,
-      chatPartition(sessionKey),
-      partitionChats,
-      beats,
-      this.#prefix,
-      this.#partitions,
-      this.#retentionMs,
-    )) as number;
+  partitionOf(sessionKey: string): Promise<number> {
+    return chatPartition(this.#redis, {
+      prefix: this.#prefix,
+      partitions: this.#partitions,
+      ttlMs: this.#retentionMs,
+      sessionKey,
+    });
   }
 
   async record(message: InboundMessage, signal?: AbortSignal): Promise<RecordResult> {
@@ -292,6 +290,7 @@ export class RedisJournal implements MessageJournal {
     for (const partition of lost) {
       this.#inFlight.delete(partition);
       this.#unclaimed.delete(partition);
+      this.#claimed.delete(partition);
     }
     if (lost.length > 0) this.#log.info({ partitions: lost }, "no longer handling these partitions of the chats");
     if (gained.length > 0) this.#log.info({ partitions: gained }, "took over partitions of the chats");
@@ -306,6 +305,8 @@ export class RedisJournal implements MessageJournal {
     for (const partition of this.ownedPartitions) {
       if ((this.#inFlight.get(partition)?.size ?? 0) > 0) continue;
       this.#inFlight.delete(partition);
+      this.#claimed.delete(partition);
+      this.#unclaimed.delete(partition);
       void this.#ownership
         .release(partition)
         .catch((error: unknown) => this.#log.warn({ err: error, partition }, "could not hand a partition over"));
@@ -325,9 +326,10 @@ export class RedisJournal implements MessageJournal {
         if (!this.#groupsCreated) await this.ensureGroups();
         for (const partition of [...this.#unclaimed]) {
           await this.#reading.claim(partition);
-          this.#unclaimed.delete(partition);
+          // Lost meanwhile (given up, or taken by another): not read.
+          if (this.#unclaimed.delete(partition)) this.#claimed.add(partition);
         }
-        const partitions = this.ownedPartitions.filter((partition) => !this.#unclaimed.has(partition));
+        const partitions = this.ownedPartitions.filter((partition) => this.#claimed.has(partition));
         await this.#reading.readNew(partitions, 1_000);
         failures = 0;
       } catch (error) {
@@ -337,7 +339,8 @@ export class RedisJournal implements MessageJournal {
         if (String(error).includes("NOGROUP")) this.#groupsCreated = false;
         // A read cut short may have been served (its entries now pending for this consumer) without the answer
         // reaching us: the held partitions' pending entries are claimed again before new ones are read.
-        for (const partition of this.ownedPartitions) this.#unclaimed.add(partition);
+        for (const partition of this.#claimed) this.#unclaimed.add(partition);
+        this.#claimed.clear();
         this.#log.warn({ err: error, attempt: failures }, "reading the Redis journal failed; retrying");
         await pause(reconnectDelay(failures), signal);
       }

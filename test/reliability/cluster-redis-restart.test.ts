@@ -33,7 +33,7 @@ describe.skipIf(redisSkipReason)("a cluster whose Redis restarts mid-load", () =
       }
     };
     await sayUntil(total / 2);
-    await world.redis.restart();
+    await world.server.restart();
     await sayUntil(total);
 
     const replied = () => world.telegram.sent.length;

@@ -66,7 +66,7 @@ describe.skipIf(redisSkipReason)("a daemon with its journal in Redis (the built 
     await eventually(world, () => world.replyCounts().get(11) === 1, "the first message is answered");
     expect(await get("/readyz")).toMatchObject({ code: 200, body: { cluster: { ready: true } } });
     expect((await get("/status")).body.cluster).toMatchObject({ redis: "connected", members: 1, inHand: 0 });
-    expect(((await get("/status")).body.cluster as { partitions: number[] }).partitions).toHaveLength(32);
+    expect(((await get("/status")).body.cluster as { partitions: number[] }).partitions).toHaveLength(60);
     await server.kill();
     let readyz = await get("/readyz");
     for (let attempt = 0; readyz.code === 200 && attempt < 100; attempt++) {
