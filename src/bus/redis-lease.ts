@@ -3,21 +3,33 @@ import type { Redis } from "ioredis";
 import { type LeaseValue, parseLeaseValue, type RedisMembership } from "./redis-membership.js";
 
 /**
- * Takes the lease when it is free, held by a member that is gone (declared so by the members'
- * round, or never beating), or held by this member: a new fencing token (INCR, never reused),
- * and the lease name joins the set every round reads. KEYS: lease, token counter, names set,
- * beats. ARGV: holder, name. Returns the token, or nil while a member holds it.
+ * Takes, of the leases named, those that are free, held by a member that is gone (declared so by
+ * the members' round, or never beating), or held by this member, up to a limit: each with a new
+ * fencing token (INCR, never reused), its name joining the set every round reads. KEYS: names
+ * set, beats, then each lease key, then each token counter. ARGV: holder, limit, then each name.
+ * Returns `{position, token, ...}` of the leases taken (positions from 1).
  */
 const acquireScript = `
-local current = redis.call('GET', KEYS[1])
-if current then
-  local holder = string.match(current, '^(.*) %d+$')
-  if holder ~= ARGV[1] and redis.call('HEXISTS', KEYS[4], holder) == 1 then return nil end
+local count = (#KEYS - 2) / 2
+local limit = tonumber(ARGV[2])
+local taken = {}
+for position = 1, count do
+  if #taken >= 2 * limit then break end
+  local current = redis.call('GET', KEYS[2 + position])
+  local free = true
+  if current then
+    local holder = string.match(current, '^(.*) %d+$')
+    free = holder == ARGV[1] or redis.call('HEXISTS', KEYS[2], holder) == 0
+  end
+  if free then
+    local token = redis.call('INCR', KEYS[2 + count + position])
+    redis.call('SET', KEYS[2 + position], ARGV[1] .. ' ' .. token)
+    redis.call('SADD', KEYS[1], ARGV[2 + position])
+    taken[#taken + 1] = position
+    taken[#taken + 1] = token
+  end
 end
-local token = redis.call('INCR', KEYS[2])
-redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. token)
-redis.call('SADD', KEYS[3], ARGV[2])
-return token`;
+return taken`;
 
 /** Ends the lease if this holder still has it, and announces it. KEYS: lease. ARGV: value, channel, name. */
 const releaseScript = `
@@ -80,17 +92,28 @@ export class RedisLeases {
 
   /** Takes `name` when it is free or its holder is gone; `undefined` while a member holds it. */
   async acquire(name: string): Promise<HeldLease | undefined> {
-    const token = await this.#redis.eval(
+    const [lease] = await this.acquireMany([name], 1);
+    return lease;
+  }
+
+  /** Takes, in one round trip, up to `limit` of the leases `names` that are free or whose holder is gone. */
+  async acquireMany(names: string[], limit: number): Promise<HeldLease[]> {
+    if (names.length === 0 || limit <= 0) return [];
+    const taken = (await this.#redis.eval(
       acquireScript,
-      4,
-      this.keyOf(name),
-      `${this.#prefix}lease-token:${name}`,
+      2 + 2 * names.length,
       `${this.#prefix}lease-names`,
       `${this.#prefix}beats`,
+      ...names.map((name) => this.keyOf(name)),
+      ...names.map((name) => `${this.#prefix}lease-token:${name}`),
       this.holder,
-      name,
-    );
-    return typeof token === "number" ? { name, token } : undefined;
+      limit,
+      ...names,
+    )) as number[];
+    const leases: HeldLease[] = [];
+    for (let index = 0; index < taken.length; index += 2)
+      leases.push({ name: names[taken[index]! - 1]!, token: taken[index + 1]! });
+    return leases;
   }
 
   /** Gives a held lease up at once and announces it, so another process takes it without waiting. */

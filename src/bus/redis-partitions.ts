@@ -59,13 +59,18 @@ export class PartitionOwnership {
     const gained: number[] = [];
     const share = membership.isMember(membership.member) ? Math.ceil(partitions / membership.liveMembers) : 0;
     if (this.#held.size < share && membership.acting) {
-      for (const partition of shuffled(partitions)) {
-        if (this.#held.size >= share) break;
-        const name = `partition:${partition}`;
-        if (this.#held.has(partition) || !leases.mayTake(name)) continue;
-        const lease = await leases.acquire(name);
-        if (!lease) continue;
-        this.#held.set(partition, { ...lease, since: performance.now() });
+      // In one round trip: a takeover must not wait for dozens of them on a busy process.
+      const candidates = shuffled(partitions).filter(
+        (partition) => !this.#held.has(partition) && leases.mayTake(`partition:${partition}`),
+      );
+      const taken = await leases.acquireMany(
+        candidates.map((partition) => `partition:${partition}`),
+        share - this.#held.size,
+      );
+      const since = performance.now();
+      for (const lease of taken) {
+        const partition = Number(lease.name.slice("partition:".length));
+        this.#held.set(partition, { ...lease, since });
         gained.push(partition);
       }
     } else if (this.#held.size > share) {

@@ -68,8 +68,8 @@ export class ClusterWorld {
   #release: (() => Promise<void>) | undefined;
   readonly #options: ClusterWorldOptions;
   #nextHome = 1;
-  /** When each marker was said (epoch ms), and in which chat (`discord` for Alice's DM). */
-  readonly said = new Map<number, { chat: number | "discord"; at: number }>();
+  /** When each marker was said (epoch ms), in which chat (`discord` for Alice's DM), and its message id in skein. */
+  readonly said = new Map<number, { chat: number | "discord"; at: number; id: string }>();
 
   private constructor(
     readonly redis: ClusterRedis & { server?: RedisServer },
@@ -201,19 +201,21 @@ export class ClusterWorld {
 
   /** A Telegram message in private chat `chat` (from the user of the same id) carrying `marker(index)`. */
   say(chat: number, index: number): void {
-    this.said.set(index, { chat, at: Date.now() });
-    this.telegram.userMessage(
+    const at = Date.now();
+    const { message } = this.telegram.userMessage(
       { id: chat, type: "private" },
       { id: chat, first_name: `User ${chat}` },
       `message ${marker(index)}`,
     );
+    this.said.set(index, { chat, at, id: `telegram:${chat}:${message.message_id}` });
   }
 
   /** A Discord DM from Alice carrying `marker(index)`. */
   sayOnDiscord(index: number): void {
     if (!this.discord) throw new Error("this world has no Discord");
-    this.said.set(index, { chat: "discord", at: Date.now() });
-    this.discord.dm(`message ${marker(index)}`);
+    const at = Date.now();
+    const id = this.discord.dm(`message ${marker(index)}`);
+    this.said.set(index, { chat: "discord", at, id: `discord:${id}` });
   }
 
   /** Every reply accepted (Telegram, then Discord): its chat, the markers it carries, and when. */
@@ -346,22 +348,20 @@ export class ClusterWorld {
   }
 
   /**
-   * Holds the platforms' sends, then waits until the journal has recorded everything they
-   * accepted before (no entry completes for `quietMs`): a SIGKILL then cannot fall between a
-   * send a platform accepted and its record, the one window where a resent reply is unavoidable.
+   * Holds the platforms' sends, then waits until the journal records every message whose reply a
+   * platform accepted as complete: a SIGKILL then cannot fall between a send a platform accepted
+   * and its record, the one window where a resent reply is unavoidable. Messages keep coming.
    */
-  async quiesce(quietMs = 400): Promise<void> {
+  async quiesce(): Promise<void> {
     this.telegram.pauseSends();
     this.discord?.pauseSends();
-    let last = await this.unfinished();
-    let since = Date.now();
-    const deadline = Date.now() + 15_000;
-    while (Date.now() - since < quietMs) {
-      if (Date.now() > deadline) throw new Error(`the journal did not settle\n${this.log()}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const now = await this.unfinished();
-      if (now !== last) [last, since] = [now, Date.now()];
-    }
+    const settled = async () => {
+      const answered = new Set(this.replies().flatMap((reply) => reply.markers));
+      const ids = [...this.said].filter(([index]) => answered.has(index)).map(([, { id }]) => `skein:seen:${id}`);
+      if (ids.length === 0) return true;
+      return (await this.admin.mget(ids)).every((state) => state === "complete");
+    };
+    await this.until(settled, "every message answered so far is complete in the journal", 15_000);
   }
 
   /** Lets the platforms accept sends again (after {@link quiesce}). */
