@@ -70,10 +70,14 @@ export interface ClusterStatus {
   view?: ClusterView;
 }
 
-/** Reads the {@link ClusterView} every second once started; a failed look keeps the last. */
+/**
+ * The {@link ClusterView} of status, read when status is asked for and the last read is older
+ * than a second (a daemon nobody looks at reads nothing); a failed read keeps the last view.
+ */
 export class ClusterViewWatch {
   readonly #read: () => Promise<ClusterView>;
-  #timer: NodeJS.Timeout | undefined;
+  #reading: Promise<void> | undefined;
+  #askedAt = 0;
   /** The last view read (absent before the first). */
   current: ClusterView | undefined;
 
@@ -81,21 +85,20 @@ export class ClusterViewWatch {
     this.#read = read;
   }
 
-  start(): void {
-    if (this.#timer) return;
-    const look = () =>
-      void this.#read().then(
+  /** The last view, after starting a new read when the last one is older than `maxAgeMs`. */
+  look(maxAgeMs = 1_000): ClusterView | undefined {
+    if (!this.#reading && Date.now() - this.#askedAt >= maxAgeMs) {
+      this.#askedAt = Date.now();
+      this.#reading = this.#read().then(
         (view) => {
           this.current = view;
         },
         () => undefined,
       );
-    look();
-    this.#timer = setInterval(look, 1_000);
-    this.#timer.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.#timer);
+      void this.#reading.finally(() => {
+        this.#reading = undefined;
+      });
+    }
+    return this.current;
   }
 }

@@ -92,7 +92,7 @@ export class RedisJournal implements MessageJournal {
   /** Set once draining: no new entry is read, and partitions are given up as they fall idle. */
   #draining = false;
   #drained: (() => void) | undefined;
-  /** The whole cluster as status shows it, read every second once consuming. */
+  /** The whole cluster as status shows it, read when status is asked for. */
   readonly #view = new ClusterViewWatch(() => this.readView());
   readonly #reading: PartitionReader;
   readonly #write: FencedWrite;
@@ -152,6 +152,7 @@ export class RedisJournal implements MessageJournal {
 
   /** A snapshot for `/status` and `/readyz`. */
   status(): ClusterStatus {
+    const view = this.#view.look();
     let inHand = 0;
     for (const ids of this.#inFlight.values()) inHand += ids.size;
     return {
@@ -160,7 +161,7 @@ export class RedisJournal implements MessageJournal {
       members: this.membership.liveMembers,
       partitions: this.ownedPartitions,
       inHand,
-      ...(this.#view.current ? { view: this.#view.current } : {}),
+      ...(view ? { view } : {}),
     };
   }
 
@@ -204,7 +205,6 @@ export class RedisJournal implements MessageJournal {
     this.membership.start();
     this.membership.nudge();
     this.#loop ??= this.#run();
-    this.#view.start();
     return () => {
       if (this.#consumer === consumer) this.#consumer = undefined;
     };
@@ -238,14 +238,16 @@ export class RedisJournal implements MessageJournal {
   async close(): Promise<void> {
     if (this.#stopping.signal.aborted) return;
     this.#stopping.abort();
-    this.#view.stop();
     this.#consumer = undefined;
     this.#reader.disconnect();
     await this.#loop;
     await this.#ownership
       .releaseAll()
-      .then(() => this.membership.leave())
       .catch((error: unknown) => this.#log.warn({ err: error }, "could not release the partition leases"));
+    // Stops beating whatever happens (a beat loop left running would keep the process alive).
+    await this.membership
+      .leave()
+      .catch((error: unknown) => this.#log.warn({ err: error }, "could not tell the cluster this process left"));
     this.#drained?.();
     for (const connection of [this.#redis, this.#membershipRedis, this.#subscriber])
       await connection.quit().catch(() => connection.disconnect());
@@ -259,7 +261,6 @@ export class RedisJournal implements MessageJournal {
   abandon(): void {
     this.#stopping.abort();
     this.membership.stop();
-    this.#view.stop();
     this.#consumer = undefined;
     for (const connection of [this.#reader, this.#redis, this.#membershipRedis, this.#subscriber])
       connection.disconnect();

@@ -62,9 +62,7 @@ describe.skipIf(redisSkipReason)("five clustered daemons with default settings, 
 
   it("spreads 20 chats over all five: each handles four, answers some turns and none more than half", async () => {
     const statuses = await Promise.all(world.members.map((member) => member.status()));
-    expect(statuses.map((status) => status.cluster?.partitions.length)).toEqual(
-      Array(5).fill(defaultPartitions / 5),
-    );
+    expect(statuses.map((status) => status.cluster?.partitions.length)).toEqual(Array(5).fill(defaultPartitions / 5));
     for (let round = 0; round < 3; round++) for (const chat of chats) world.say(chat, nextMarker++);
     await world.allAnswered();
 
@@ -116,7 +114,11 @@ describe.skipIf(redisSkipReason)("five clustered daemons with default settings, 
     stopLoad();
     await world.allAnswered();
     const { lost, duplicated, outOfOrder } = world.tally();
-    expect({ lost, duplicated, outOfOrder }, world.partitionMoves()).toEqual({ lost: [], duplicated: [], outOfOrder: [] });
+    expect({ lost, duplicated, outOfOrder }, world.partitionMoves()).toEqual({
+      lost: [],
+      duplicated: [],
+      outOfOrder: [],
+    });
     expect(world.said.size).toBeGreaterThan(100);
   }, 90_000);
 });
