@@ -104,7 +104,7 @@ export function redisClient(target: RedisTarget, options: RedisClientOptions = {
 
 function sentinelAddress(node: string): { host: string; port: number } {
   const colon = node.lastIndexOf(":");
-  return { host: node.slice(0, colon), port: Number(node.slice(colon + 1)) };
+  return { host: node.slice(0, colon).replace(/^\[(.*)\]$/, "$1"), port: Number(node.slice(colon + 1)) };
 }
 
 /** Opens a connection and waits until it is ready (rejects when the first attempt fails). */

@@ -17,11 +17,12 @@ import type { Redis } from "ioredis";
 export const replicationWaitMs = 1_000;
 
 /**
- * A replica counts as healthy while it is online and acknowledged the replication stream
- * within the last second (replicas acknowledge every second; a frozen or cut-off one falls
- * behind): `lag` of `INFO replication`, in whole seconds.
+ * A replica counts as healthy while it is online and acknowledged the replication stream within
+ * the last two seconds (replicas acknowledge every second): `lag` of `INFO replication`, in whole
+ * seconds. One frozen or cut off for longer stops counting, and writes go on without it (they
+ * could be lost if it were promoted then: Sentinel prefers the replica that has the most).
  */
-const maxHealthyLagSeconds = 1;
+const maxHealthyLagSeconds = 2;
 
 /** The replicas of `INFO replication` (as the primary reports them) that are online and keep up. */
 export function healthyReplicasIn(info: string): number {

@@ -308,7 +308,7 @@ const sentinel = z.object({
   master: z.string().min(1),
   /** The Sentinels, `host:port` each; one that answers is enough, the others are tried in turn. */
   nodes: z
-    .array(z.string().regex(/^[^\s:]+:\d{1,5}$/, "expected host:port"))
+    .array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+):\d{1,5}$/, "expected host:port ([::1]:port for IPv6)"))
     .min(1, "name at least one Sentinel (host:port)"),
   /** The data nodes' password (default `bus.redis_password`). */
   password: z.string().optional(),
