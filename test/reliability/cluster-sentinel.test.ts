@@ -70,8 +70,8 @@ describe.skipIf(redisSkipReason)("two clustered daemons on Redis behind Sentinel
     const [old] = sentinels.nodes;
     await old!.start();
     await sentinels.replicating(old!);
-    // A Sentinel fails the same primary over again only two failover timeouts (6 s) after its last attempt.
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    // A Sentinel fails the same primary over again only two failover timeouts (4 s) after its last attempt.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
     let hung: DataNode | undefined;
     try {
       const back = await failOver((primary) => {

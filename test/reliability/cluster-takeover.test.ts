@@ -1,5 +1,7 @@
+import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultPartitions } from "../../src/bus/redis-partitions.js";
+import { cliPath } from "../support/cli-path.js";
 import { redisSkipReason } from "../support/redis-server.js";
 import { ClusterWorld, type Member } from "./cluster-harness.js";
 
@@ -7,8 +9,9 @@ import { ClusterWorld, type Member } from "./cluster-harness.js";
  * Five clustered daemons (the built CLI) with skein's default settings (`bus.takeover_after`
  * 4 s), sharing 20 Telegram chats and a Discord DM, started once for the file. They are
  * SIGKILLed one after another under a steady load (the Telegram poller, the Discord gateway's
- * holder, then two more, down to one survivor); each kill is followed at once by a message to a
- * chat the killed process handled, which must be answered within 5 s of the kill.
+ * holder, one whose turn waits for the model, then one more, down to one survivor); each kill is
+ * followed at once by a message to a chat the killed process handled, which must be answered
+ * within 5 s of the kill.
  */
 describe.skipIf(redisSkipReason)("five clustered daemons with default settings, SIGKILLed one after another", () => {
   const chats = Array.from({ length: 20 }, (_, index) => 9_100 + index);
@@ -39,12 +42,13 @@ describe.skipIf(redisSkipReason)("five clustered daemons with default settings, 
 
   /**
    * SIGKILLs `victim` (sends held while it dies: see `quiesce`), then at once says a message in
-   * `chat`; resolves with the ms from the kill to that message's reply.
+   * `chat`; resolves with the ms from the kill to that message's reply. `afterKill` runs right after the kill.
    */
-  async function killThenAsk(victim: Member, chat: number | "discord"): Promise<number> {
+  async function killThenAsk(victim: Member, chat: number | "discord", afterKill = () => {}): Promise<number> {
     await world.quiesce();
     await world.kill(victim);
     const killedAt = Date.now();
+    afterKill();
     world.resumeSends();
     const index = nextMarker++;
     if (chat === "discord") world.sayOnDiscord(index);
@@ -81,6 +85,38 @@ describe.skipIf(redisSkipReason)("five clustered daemons with default settings, 
     }
   }, 60_000);
 
+  it("shows the whole cluster in /status and skein status: members, lease holders, pending messages", async () => {
+    const [first] = world.members;
+    const names = (await Promise.all(world.members.map((member) => member.status()))).map(
+      (status) => status.cluster!.member,
+    );
+    // The view is read when status is asked for, a second apart at most: wait for one read after the chats settled.
+    const settledAt = Date.now();
+    await world.until(
+      async () => ((await first!.status()).cluster?.view?.readAt ?? 0) > settledAt,
+      "the first process looked at the cluster again",
+    );
+    const { view } = (await first!.status()).cluster!;
+    expect(view!.members.map((member) => member.name).sort()).toEqual([...names].sort());
+    const partitionHolders = view!.leases.filter((lease) => lease.name.startsWith("partition:"));
+    expect(partitionHolders).toHaveLength(defaultPartitions);
+    expect(new Set(partitionHolders.map((lease) => lease.holder))).toEqual(new Set(names));
+    expect(view!.pending).toEqual({ total: 0, byMember: {} });
+
+    const printed = await execa(process.execPath, [cliPath, "status"], {
+      env: { PATH: process.env.PATH, HOME: first!.home, SKEIN_HOME: first!.home },
+      extendEnv: false,
+      reject: false,
+    });
+    expect(printed.stdout).toContain(`cluster: member ${names[0]}, Redis connected, 5 members, `);
+    for (const name of names)
+      expect(printed.stdout).toMatch(new RegExp(`members: .*${name} \\(heartbeat \\d+s ago\\)`));
+    for (const name of names) expect(printed.stdout).toMatch(new RegExp(`partitions held: .*${name} 12`));
+    expect(printed.stdout).toMatch(/other leases: .*connection:telegram:\d+ held by /);
+    expect(printed.stdout).toMatch(/other leases: .*connection:discord:\w+ held by /);
+    expect(printed.stdout).toContain("pending: 0 messages recorded and not complete, 0 of them handed out");
+  }, 60_000);
+
   it("answers within 5 s of a SIGKILL of the Telegram poller a message sent right after it", async () => {
     startLoad();
     const poller = (await world.telegramPoller())!;
@@ -96,7 +132,23 @@ describe.skipIf(redisSkipReason)("five clustered daemons with default settings, 
     expect((await world.discordReceiver())?.name).not.toBe(receiver.name);
   }, 60_000);
 
-  it("answers within 5 s of each further SIGKILL, down to one survivor, which then holds every partition", async () => {
+  it("answers once, through another process, a message whose turn a SIGKILL cut short", async () => {
+    const [victim] = world.running;
+    const chat = await chatOf(victim!);
+    world.model.holdAnswers();
+    const index = nextMarker++;
+    world.say(chat, index);
+    await world.until(() => world.model.callsAbout(`m${index}q`) === 1, "the victim asks the model");
+    const tookMs = await killThenAsk(victim!, chat, () => world.model.releaseAnswers());
+    expect(tookMs, `ms from the kill to the reply\n${world.partitionMoves()}`).toBeLessThanOrEqual(5_000);
+    expect(world.model.callsAbout(`m${index}q`), "the model was asked by the killed process and by the next").toBe(2);
+    expect(
+      world.replies().filter((reply) => reply.markers.includes(index)),
+      "its replies",
+    ).toHaveLength(1);
+  }, 60_000);
+
+  it("answers within 5 s of a further SIGKILL, down to one survivor, which then holds every partition", async () => {
     for (const victim of world.running.slice(0, -1)) {
       const tookMs = await killThenAsk(victim, await chatOf(victim));
       expect(tookMs, `ms from the kill of ${victim.name} to the reply\n${world.partitionMoves()}`).toBeLessThanOrEqual(

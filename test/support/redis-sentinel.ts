@@ -115,7 +115,7 @@ export async function startSentinelSet(): Promise<SentinelSet> {
           `sentinel monitor ${master} 127.0.0.1 ${primary.port} 2`,
           `sentinel auth-pass ${master} ${password}`,
           `sentinel down-after-milliseconds ${master} 1000`,
-          `sentinel failover-timeout ${master} 3000`,
+          `sentinel failover-timeout ${master} 2000`,
           `sentinel parallel-syncs ${master} 1`,
         ].join("\n"),
       );
