@@ -20,8 +20,9 @@
  * `npm run bench -- --agents` runs the several-agents bench instead (bench/agents.ts): routing cost per message with
  * 20 agents and 200 bindings, and whole-turn time and CPU against one agent [target: no measurable difference].
  * `npm run bench -- --sandbox` runs only the sandbox's part of 3 (bench/security.ts): `exec_shell true` per network mode.
- * `npm run bench -- --cluster` runs the cluster bench instead (bench/cluster.ts, about three minutes):
- * 1 against 3 processes sharing Redis, and the takeover after a SIGKILL of the Telegram poller.
+ * `npm run bench -- --cluster` runs the cluster bench instead (bench/cluster.ts, about five minutes; `--small` to
+ * smoke it): 1, 2, 3 and 5 processes sharing Redis, Redis commands and round trips per turn, the takeover after 10
+ * SIGKILLs of the Telegram poller, and the worst wait through rolling restarts.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -225,7 +226,7 @@ try {
   const load = loadavg().map((value) => value.toFixed(2));
   console.log("skein bench (node %s, %d cores, load %s)", process.version, cpus().length, load.join(" "));
   if (process.argv.includes("--soak")) await soak(cli, home);
-  else if (process.argv.includes("--cluster")) await clusterBench();
+  else if (process.argv.includes("--cluster")) await clusterBench(process.argv.includes("--small"));
   else if (process.argv.includes("--skills")) await skillsBench(home);
   else if (process.argv.includes("--compaction")) await compactionBench(home);
   else if (process.argv.includes("--dashboard")) await dashboardBench(cli, home);

@@ -9,14 +9,14 @@
 export const leaseLostError = "LEASELOST";
 
 /**
- * The fence: KEYS[1] is the partition lease, ARGV[1] the value it has while the caller holds
- * it. A lease key that is gone (Redis lost its data) is the caller's again; one another process
- * took refuses the write.
+ * The fence: KEYS[1] is the partition lease, ARGV[1] the value it has while the caller holds it.
+ * A lease given up, taken by another process, or gone with Redis's data refuses the write (the
+ * partition's next holder claims the message and goes on from its recorded progress).
  */
 const fence = `
-local holder = redis.call('GET', KEYS[1])
-if not holder then redis.call('SET', KEYS[1], ARGV[1])
-elseif holder ~= ARGV[1] then return redis.error_reply('${leaseLostError} the partition lease is held by another process now') end`;
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+  return redis.error_reply('${leaseLostError} this process no longer holds the partition')
+end`;
 
 /**
  * The partition of a chat seen for the first time, balanced by count: of the partitions held by

@@ -17,10 +17,8 @@ for position = 1, count do
   if #taken >= 2 * limit then break end
   local current = redis.call('GET', KEYS[2 + position])
   local free = true
-  if current then
-    local holder = string.match(current, '^(.*) %d+$')
-    free = holder == ARGV[1] or redis.call('HEXISTS', KEYS[2], holder) == 0
-  end
+  local holder = current and string.match(current, '^(.*) %d+$')
+  if holder then free = holder == ARGV[1] or redis.call('HEXISTS', KEYS[2], holder) == 0 end
   if free then
     local token = redis.call('INCR', KEYS[2 + count + position])
     redis.call('SET', KEYS[2 + position], ARGV[1] .. ' ' .. token)
