@@ -151,6 +151,28 @@ describe.skipIf(redisSkipReason)("the Redis journal (a real redis-server)", () =
     expect(new Set([...first.ownedPartitions, ...second.ownedPartitions]).size).toBe(8);
   });
 
+  it("hands its partitions over when it drains: the idle ones at once, a busy one as soon as its entry completes", async () => {
+    freshKeys();
+    // Beats every 7.5 s: only the announced releases explain a handover within a second.
+    const leaving = await open();
+    const leavingEntries = consumeAll(leaving);
+    await until(() => leaving.ownedPartitions.length === 8, "the first process holds every partition");
+    await leaving.record(message("t:1"));
+    await until(() => leavingEntries.length === 1, "it has a message in hand");
+    const staying = await open();
+    consumeAll(staying);
+    await staying.membership.afterRound();
+
+    const drainedAt = Date.now();
+    const drained = leaving.drain();
+    await until(() => staying.ownedPartitions.length === 7, "the other process took the seven idle partitions");
+    expect(Date.now() - drainedAt).toBeLessThan(1_000);
+    await leavingEntries[0]!.complete();
+    await drained;
+    await until(() => staying.ownedPartitions.length === 8, "the other process took the last one too");
+    expect(Date.now() - drainedAt).toBeLessThan(2_000);
+  });
+
   it("loses nothing it acknowledged as recorded when Redis is killed and restarted, and rejects records while it is down", async () => {
     freshKeys();
     const journal = await open();

@@ -4,6 +4,8 @@ import { openRedisJournal } from "../../src/bus/cluster-journal.js";
 import type { InboundMessage } from "../../src/bus/messages.js";
 import type { RedisJournal } from "../../src/bus/redis-journal.js";
 import { healthyReplicasIn } from "../../src/bus/redis-replication.js";
+import { configSchema } from "../../src/config/schema.js";
+import { checkRedis } from "../../src/health/redis-check.js";
 import { type SentinelSet, startSentinelSet } from "../support/redis-sentinel.js";
 import { redisSkipReason } from "../support/redis-server.js";
 
@@ -65,12 +67,31 @@ describe.skipIf(redisSkipReason)("the Redis journal on a primary with a replica,
     expect(await journal.record(message("m:2"))).toEqual({ type: "duplicate", state: "received" });
   });
 
-  it("goes on without waiting when no replica is connected", async () => {
+  it("passes skein doctor's check through the Sentinels, naming the primary", async () => {
+    const result = await checkRedis(sentinelConfig(), 5_000);
+    expect(result).toMatchObject({ name: "redis", outcome: "ok" });
+    expect(result?.detail).toContain(`the primary "${sentinels.master}" (through Sentinel)`);
+    expect(JSON.stringify(result)).not.toContain(sentinels.password);
+  });
+
+  it("goes on without waiting when no replica is connected, and skein doctor warns of it", async () => {
     const [, replica] = sentinels.nodes;
     await replica!.kill();
     while (journal.membership.healthyReplicas > 0) await journal.membership.afterRound();
     const started = Date.now();
     expect(await journal.record(message("m:3"))).toEqual({ type: "recorded" });
     expect(Date.now() - started).toBeLessThan(500);
+    await expect(checkRedis(sentinelConfig(), 5_000)).resolves.toMatchObject({
+      outcome: "warn",
+      detail: expect.stringContaining("no replica connected"),
+    });
   });
+
+  /** The config of a daemon on the test's Sentinels. */
+  function sentinelConfig() {
+    const config = configSchema.parse({});
+    config.bus.sentinel = { master: sentinels.master, nodes: sentinels.target.sentinel.nodes };
+    config.bus.redis_password = sentinels.password;
+    return config;
+  }
 });
