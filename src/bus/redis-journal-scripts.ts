@@ -1,8 +1,8 @@
 /**
  * The Lua scripts of the Redis journal. Each runs atomically in Redis, so a message is
  * never deduplicated without being in its stream, and progress is written only by the
- * process that holds the chat's partition lease (a process whose lease lapsed, frozen or
- * cut off, gets `LEASELOST` instead of overwriting the new holder's work).
+ * process that holds the chat's partition lease (a process whose partition was taken over after
+ * it froze or was cut off gets `LEASELOST` instead of overwriting the new holder's work).
  */
 
 /** The error text a fenced script answers with when the caller no longer holds the partition. */
