@@ -289,7 +289,10 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     }
     // Resumed entries wait for their channels too, so that their replies find a sender.
     const channelsStarted = supervisor.startAll(specs);
-    agent.start(Promise.all([mcpReady, channelsStarted]));
+    const ready = Promise.all([mcpReady, channelsStarted]);
+    // Clustered, this process takes chats (and counts in the others' shares) only once it can answer them.
+    cluster?.journal.joinAfter(ready);
+    agent.start(ready);
     await channelsStarted;
     if (root.signal.aborted) return; // stopped during start-up
     // The dashboard's chat is always up; it does not keep a daemon whose every configured channel failed.

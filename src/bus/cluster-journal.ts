@@ -12,7 +12,8 @@ export interface OpenRedisJournalOptions
 
 /**
  * Connects to Redis (four connections: commands, blocking reads, the members' beats and
- * leases, and the cluster's announcements), creates the consumer groups and begins beating.
+ * leases, and the cluster's announcements) and creates the consumer groups; the process joins
+ * the cluster (beats) once it consumes (see `RedisJournal.joinAfter`).
  * When Redis does not answer within `waitMs`, the journal starts anyway: records fail
  * (platforms are not acknowledged) and consuming retries until Redis is back.
  */
@@ -27,7 +28,6 @@ export async function openRedisJournal(options: OpenRedisJournalOptions): Promis
   });
   if (await journal.connected(options.waitMs ?? 5000)) await journal.ensureGroups();
   else options.log.error("Redis is out of reach: starting unready, recording nothing until it answers (retrying)");
-  journal.membership.start();
   return journal;
 }
 

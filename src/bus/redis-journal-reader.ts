@@ -42,6 +42,16 @@ export class PartitionReader {
     });
   }
 
+  /** Creates the consumer group of each of the first `count` partitions' streams (idempotent). */
+  async createGroups(count: number): Promise<void> {
+    const { redis, keys } = this.#options;
+    for (let partition = 0; partition < count; partition++) {
+      await redis.xgroup("CREATE", keys.stream(partition), group, "0", "MKSTREAM").catch((error: unknown) => {
+        if (!String(error).includes("BUSYGROUP")) throw error;
+      });
+    }
+  }
+
   /** Claims every pending entry of a partition just taken over (its earlier holder is gone) and hands it out. */
   async claim(partition: number): Promise<void> {
     const { redis, keys, consumer, handOut } = this.#options;

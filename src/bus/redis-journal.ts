@@ -8,7 +8,6 @@ import { sessionKeyOf } from "./messages.js";
 import { type ClusterStatus, type ClusterView, ClusterViewWatch, readClusterView } from "./redis-cluster-view.js";
 import { pause, readyWithin, reconnectDelay } from "./redis-connection.js";
 import {
-  chatPartition,
   type FencedWrite,
   fencedEntry,
   fencedWrites,
@@ -81,6 +80,7 @@ export class RedisJournal implements MessageJournal {
   #waiting: JournalEntry[] = [];
   #consumer: ((entry: JournalEntry) => void) | undefined;
   #consuming = false;
+  #joinAfter: Promise<unknown> = Promise.resolve();
   #loop: Promise<void> | undefined;
   /** Partitions taken over whose earlier holder's pending entries are not claimed yet. */
   readonly #unclaimed = new Set<number>();
@@ -171,16 +171,6 @@ export class RedisJournal implements MessageJournal {
     return readClusterView({ redis: this.#redis, leases: this.leases, prefix: this.#prefix, streams, group });
   }
 
-  /** The partition of the chat of session key `sessionKey`, given to it now if it has none yet. */
-  partitionOf(sessionKey: string): Promise<number> {
-    return chatPartition(this.#redis, {
-      prefix: this.#prefix,
-      partitions: this.#partitions,
-      ttlMs: this.#retentionMs,
-      sessionKey,
-    });
-  }
-
   async record(message: InboundMessage, signal?: AbortSignal): Promise<RecordResult> {
     signal?.throwIfAborted();
     if (this.#stopping.signal.aborted) throw new Error("the journal is closed");
@@ -196,14 +186,30 @@ export class RedisJournal implements MessageJournal {
     return { type: "duplicate", state: state as TurnProgress["type"] | "complete" };
   }
 
+  /**
+   * Joins the cluster (begins beating, so that the others count this process and it takes its
+   * share of the partitions) only once `ready` settles, after `consume`: a process that starts does
+   * not take chats before it can answer them (its channels and tools ready), nor make the others
+   * give theirs up for it. Without it, a consuming journal joins at once.
+   */
+  joinAfter(ready: Promise<unknown>): void {
+    this.#joinAfter = ready.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
   consume(consumer: (entry: JournalEntry) => void): () => void {
     this.#consumer = consumer;
     const waiting = this.#waiting;
     this.#waiting = [];
     for (const entry of waiting) consumer(entry);
     this.#consuming = true;
-    this.membership.start();
-    this.membership.nudge();
+    void this.#joinAfter.then(() => {
+      if (this.#stopping.signal.aborted) return;
+      this.membership.start();
+      this.membership.nudge();
+    });
     this.#loop ??= this.#run();
     return () => {
       if (this.#consumer === consumer) this.#consumer = undefined;
@@ -274,13 +280,7 @@ export class RedisJournal implements MessageJournal {
 
   /** Creates the consumer group of every partition (idempotent). */
   async ensureGroups(): Promise<void> {
-    for (let partition = 0; partition < this.#partitions; partition++) {
-      await this.#redis
-        .xgroup("CREATE", this.#keys.stream(partition), group, "0", "MKSTREAM")
-        .catch((error: unknown) => {
-          if (!String(error).includes("BUSYGROUP")) throw error;
-        });
-    }
+    await this.#reading.createGroups(this.#partitions);
     this.#groupsCreated = true;
   }
 

@@ -46,6 +46,8 @@ describe.skipIf(redisSkipReason)("the Redis journal on a primary with a replica,
       retentionMs: 60_000,
       takeoverAfterMs: 4_000,
     });
+    journal.consume(() => {});
+    await journal.membership.untilActing();
     await journal.membership.afterRound();
   }, 60_000);
   afterAll(async () => {
