@@ -117,6 +117,33 @@ describe.skipIf(redisSkipReason)("three clustered daemons through a rolling rest
     expect(silent, "members declared gone").toEqual(before.split("\n").filter((line) => line.includes("fell silent")));
   }, 60_000);
 
+  it("keeps every process's chats and connections through a 1 s pause of the poller's process (SIGSTOP, as a long GC pause)", async () => {
+    const from = nextMarker;
+    const poller = (await world.telegramPoller())!;
+    const heldBefore = await Promise.all(
+      world.running.map(async (member) => (await member.status()).cluster?.partitions),
+    );
+    const before = world.partitionMoves();
+    startLoad();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    poller.process.child.kill("SIGSTOP");
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    } finally {
+      poller.process.child.kill("SIGCONT");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    stopLoad();
+    await world.allAnswered(from);
+    expect(world.tally(from)).toMatchObject({ lost: [], duplicated: [], outOfOrder: [] });
+    expect(world.partitionMoves(), "nothing moved").toBe(before);
+    expect(await world.telegramPoller()).toBe(poller);
+    const heldAfter = await Promise.all(
+      world.running.map(async (member) => (await member.status()).cluster?.partitions),
+    );
+    expect(heldAfter).toEqual(heldBefore);
+  }, 60_000);
+
   it("loses and repeats nothing while Redis is killed and started again on its append-only file under load (a turn running meanwhile waits for it)", async () => {
     const from = nextMarker;
     startLoad();
