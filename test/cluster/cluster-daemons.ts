@@ -35,7 +35,7 @@ export interface ClusterDaemonOptions {
   /** `redis://…` of the shared server. */
   redisUrl: string;
   model: FakeOpenAI;
-  /** More of `config.json` (merged over `bus.takeover_after: 3`: shorter leases flap on a loaded machine). */
+  /** More of `config.json` (`bus.takeover_after` is skein's default, 4 s: shorter, a starved machine's processes flap). */
   config?: Record<string, unknown>;
   env?: Record<string, string>;
   /** Channels instead of the in-memory `slack` one. */
@@ -50,7 +50,7 @@ export async function startClusterDaemon(options: ClusterDaemonOptions): Promise
   const { bus, ...config } = options.config ?? {};
   await writeFile(
     join(home, "config.json"),
-    JSON.stringify({ ...config, bus: { takeover_after: 3, ...(bus as object | undefined) } }),
+    JSON.stringify({ ...config, ...(bus ? { bus } : {}) }),
   );
   const { log, lines } = recordingLogger();
   let channel: MemoryChannel | undefined;
