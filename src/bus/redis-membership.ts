@@ -7,12 +7,13 @@ import { healthyReplicasIn } from "./redis-replication.js";
 
 /**
  * Counts this member's beat, and reads every member's beat, the members leaving, and the holder
- * of every lease. KEYS: beats hash, members zset (heartbeat times, for status), leaving set,
- * lease names set. ARGV: member, epoch ms, lease key prefix.
+ * of every lease. KEYS: beats hash, members zset (heartbeat times, for status; entries an hour
+ * old dropped), leaving set, lease names set. ARGV: member, epoch ms, lease key prefix.
  */
 const roundScript = `
 redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
 redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', tonumber(ARGV[2]) - 3600000)
 local names = redis.call('SMEMBERS', KEYS[4])
 local values = {}
 if #names > 0 then
