@@ -35,7 +35,7 @@ export interface ClusterDaemonOptions {
   /** `redis://…` of the shared server. */
   redisUrl: string;
   model: FakeOpenAI;
-  /** More of `config.json` (`bus.takeover_after` is skein's default, 4 s: shorter, a starved machine's processes flap). */
+  /** Its `config.json` (`bus.takeover_after` is skein's default, 4 s: shorter, a starved machine's processes flap). */
   config?: Record<string, unknown>;
   env?: Record<string, string>;
   /** Channels instead of the in-memory `slack` one. */
@@ -47,11 +47,7 @@ export interface ClusterDaemonOptions {
 /** Starts a daemon in cluster mode, as each machine of a cluster runs `skein start`. */
 export async function startClusterDaemon(options: ClusterDaemonOptions): Promise<ClusterDaemon> {
   const home = await mkdtemp(join(tmpdir(), "skein-cluster-"));
-  const { bus, ...config } = options.config ?? {};
-  await writeFile(
-    join(home, "config.json"),
-    JSON.stringify({ ...config, ...(bus ? { bus } : {}) }),
-  );
+  await writeFile(join(home, "config.json"), JSON.stringify(options.config ?? {}));
   const { log, lines } = recordingLogger();
   let channel: MemoryChannel | undefined;
   const port = options.service ? await freePort() : undefined;
