@@ -27,8 +27,9 @@
  * `npm run bench -- --sandbox` runs only the sandbox's part of 3 (bench/security.ts): `exec_shell true` per network mode.
  * `npm run bench -- --speech` runs the spoken-replies bench instead (bench/speech.ts): a turn's time and CPU without
  * speech, with `tts.mode: off` and with every reply spoken [target: off as none]; `--speech --quick` is a smoke run.
- * `npm run bench -- --cluster` runs the cluster bench instead (bench/cluster.ts, about three minutes):
- * 1 against 3 processes sharing Redis, and the takeover after a SIGKILL of the Telegram poller.
+ * `npm run bench -- --cluster` runs the cluster bench instead (bench/cluster.ts, about five minutes; `--small` to
+ * smoke it): 1, 2, 3 and 5 processes sharing Redis, Redis commands and round trips per turn, the takeover after 10
+ * SIGKILLs of the Telegram poller, and the worst wait through rolling restarts.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -236,7 +237,7 @@ try {
   const load = loadavg().map((value) => value.toFixed(2));
   console.log("skein bench (node %s, %d cores, load %s)", process.version, cpus().length, load.join(" "));
   if (process.argv.includes("--soak")) await soak(cli, home);
-  else if (process.argv.includes("--cluster")) await clusterBench();
+  else if (process.argv.includes("--cluster")) await clusterBench(process.argv.includes("--small"));
   else if (process.argv.includes("--skills")) await skillsBench(home);
   else if (process.argv.includes("--compaction")) await compactionBench(home);
   else if (process.argv.includes("--dashboard")) await dashboardBench(cli, home);

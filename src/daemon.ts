@@ -300,7 +300,10 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     }
     // Resumed entries wait for their channels too, so that their replies find a sender.
     const channelsStarted = supervisor.startAll(specs);
-    agent.start(Promise.all([mcpReady, channelsStarted]));
+    const ready = Promise.all([mcpReady, channelsStarted]);
+    // Clustered, this process takes chats (and counts in the others' shares) only once it can answer them.
+    cluster?.journal.joinAfter(ready);
+    agent.start(ready);
     await channelsStarted;
     if (root.signal.aborted) return; // stopped during start-up
     // The dashboard's chat is always up; it does not keep a daemon whose every configured channel failed.
@@ -316,7 +319,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     // Clustered, the timer runs in the one process holding the lease `scheduler`; another takes over when it dies.
     if (cluster)
       void (await import("./cluster/while-leased.js")).whileLeased(cluster.leases, "scheduler", {
-        signal: root.signal,
+        signal: AbortSignal.any([root.signal, cluster.leaving]),
         log,
         run: (held) => void scheduler.start(held),
       });

@@ -259,20 +259,43 @@ const dashboard = z.object({
   session_ttl: seconds().default(7 * 24 * 3600),
 });
 
-const bus = z.object({
-  /**
-   * Cluster mode: `redis://[user:password@]host:port[/db]` or `rediss://` (TLS). Every process
-   * with the same Redis shares the chats; unset, the journal is a file under `$SKEIN_HOME/state`.
-   */
-  redis_url: z
-    .string()
-    .regex(/^rediss?:\/\/./, "expected a redis:// or rediss:// URL")
-    .optional(),
-  /** Used when `redis_url` carries no password. */
-  redis_password: z.string().optional(),
-  /** Seconds after which a silent process's chats (partition leases) and pending messages move to another. */
-  takeover_after: seconds().default(15),
+/** `bus.sentinel`: Redis behind Sentinel (instead of `bus.redis_url`); docs/cluster.md. */
+const sentinel = z.object({
+  /** The name the Sentinels monitor the primary under (`sentinel monitor <master> ...`). */
+  master: z.string().min(1),
+  /** The Sentinels, `host:port` each; one that answers is enough, the others are tried in turn. */
+  nodes: z
+    .array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+):\d{1,5}$/, "expected host:port ([::1]:port for IPv6)"))
+    .min(1, "name at least one Sentinel (host:port)"),
+  /** The data nodes' password (default `bus.redis_password`). */
+  password: z.string().optional(),
+  /** The Sentinels' own password, when they have one. */
+  sentinel_password: z.string().optional(),
 });
+
+const bus = z
+  .object({
+    /**
+     * Cluster mode: `redis://[user:password@]host:port[/db]` or `rediss://` (TLS). Every process
+     * with the same Redis shares the chats; unset, the journal is a file under `$SKEIN_HOME/state`.
+     */
+    redis_url: z
+      .string()
+      .regex(/^rediss?:\/\/./, "expected a redis:// or rediss:// URL")
+      .optional(),
+    /** Used when `redis_url` carries no password (and by `sentinel` when it names none). */
+    redis_password: z.string().optional(),
+    /** Cluster mode on a Redis primary found through Sentinel, which follows it through a failover. */
+    sentinel: sentinel.optional(),
+    /**
+     * Seconds from a process's death to another taking its chats, pending messages and receiving
+     * connections: nothing moves before half of it has passed, everything has moved by seven eighths.
+     */
+    takeover_after: seconds().default(4),
+  })
+  .refine((value) => !(value.redis_url && value.sentinel), {
+    message: "set bus.redis_url or bus.sentinel, not both (SKEIN_REDIS_URL or SKEIN_REDIS_SENTINELS)",
+  });
 
 const agentEntry = agentEntrySchema(agentDefaults, tools, mcpServer, ttsSchema);
 

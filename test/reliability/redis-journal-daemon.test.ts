@@ -72,7 +72,7 @@ describe.skipIf(redisSkipReason)("a daemon with its journal in Redis (the built 
       inHand = ((await get("/status")).body.cluster as { inHand: number }).inHand;
     }
     expect((await get("/status")).body.cluster).toMatchObject({ redis: "connected", members: 1, inHand: 0 });
-    expect(((await get("/status")).body.cluster as { partitions: number[] }).partitions).toHaveLength(32);
+    expect(((await get("/status")).body.cluster as { partitions: number[] }).partitions).toHaveLength(60);
     await server.kill();
     let readyz = await get("/readyz");
     for (let attempt = 0; readyz.code === 200 && attempt < 100; attempt++) {
