@@ -5,6 +5,7 @@ import { attachmentResolver } from "../agent/context/attachments.js";
 import { ContextBuilder } from "../agent/context/context.js";
 import type { SessionStore } from "../agent/sessions/sessions.js";
 import type { ApprovalBroker } from "../approvals/approval-broker.js";
+import type { BrowserPool } from "../browser/index.js";
 import type { InboundMessage } from "../bus/messages.js";
 import type { SkeinConfig } from "../config/schema.js";
 import type { Logger } from "../log.js";
@@ -50,6 +51,8 @@ export interface AgentRuntimeDeps {
   memory?: { memory: MemoryStore; notes: NoteStore };
   /** Cluster mode: another agent's MEMORY.md and notes. */
   agentMemory?: (agent: string, workspace: string, home: string) => Promise<{ memory: MemoryStore; notes: NoteStore }>;
+  /** The daemon's browsers, one per conversation (the `browser` tool, when `tools.browser` is on). */
+  browsers?: BrowserPool;
   /** How an attachment of a message is fetched (its channel's). */
   fetchFor: Parameters<typeof attachmentResolver>[0]["fetchFor"];
   /**
@@ -107,6 +110,7 @@ export async function buildAgentRuntime(spec: AgentSpec, deps: AgentRuntimeDeps)
       agent: { id: spec.id, routedHere: (target: MessageTarget) => routing.agentFor(chatMessage(target)) === spec.id },
     }),
     ...(own ?? deps.memory),
+    ...(deps.browsers && { browsers: deps.browsers }),
   });
   skills = openSkills({
     config,

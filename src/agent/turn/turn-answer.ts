@@ -36,6 +36,7 @@ export async function answerTurn(
           maxIterations: agent.max_tool_iterations,
           maxTokens: agent.max_tokens,
           temperature: agent.temperature,
+          vision: agent.vision,
           log,
         },
         {
