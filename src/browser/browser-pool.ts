@@ -128,7 +128,8 @@ export class BrowserPool {
     if (this.#entries.size >= maxOpen)
       throw new BrowserError(
         "limit",
-        `${this.#entries.size} browsers are open already, the most allowed (tools.browser.max_open is ${maxOpen}): ` +
+        `${maxOpen === 1 ? "a browser is" : `${maxOpen} browsers are`} open already in other conversations, ` +
+          `the most allowed at once (tools.browser.max_open is ${maxOpen}): ` +
           "try again once one closes (after tools.browser.idle_timeout unused, or by its conversation's close action)",
       );
     const { settings } = profile;

@@ -145,7 +145,7 @@ export class BrowserSession {
   }
 
   async #navigate(text: string): Promise<BrowserReply> {
-    if (/^\s*javascript:/i.test(text)) return this.#evaluate(decodeURIComponent(text.replace(/^\s*javascript:/i, "")));
+    if (/^\s*javascript:/i.test(text)) return this.#evaluate(scriptOf(text));
     const url = await this.options.guard.checkNavigation(text);
     const { timeoutMs } = this.options.settings;
     const opened = await withNavigation(this.#page, timeoutMs, () =>
@@ -247,6 +247,16 @@ export class BrowserSession {
       ...this.downloads.take(),
     ];
     return notes.length ? `${text}\n${notes.join("\n")}` : text;
+  }
+}
+
+/** The code of a `javascript:` URL, percent-decoded as the browser would (as it is, where that fails). */
+function scriptOf(url: string): string {
+  const code = url.replace(/^\s*javascript:/i, "");
+  try {
+    return decodeURIComponent(code);
+  } catch {
+    return code;
   }
 }
 
