@@ -23,7 +23,9 @@ export type Violation =
         | "ui-crosses-daemon"
         | "routing-imports-beyond-contracts"
         | "confinement-imports-beyond-util"
-        | "confinement-entry-bypassed";
+        | "confinement-entry-bypassed"
+        | "browser-imports-beyond-contracts"
+        | "browser-entry-bypassed";
       from: string;
       to: string;
     }
@@ -111,6 +113,12 @@ function webChatMayImport(to: string): boolean {
 /** Rooms that confine what the agent runs: they import only util, and others reach them through their `index.ts`. */
 const confinementRooms = ["sandbox", "command-guard"];
 
+/**
+ * What the browser room may import: the sandbox (through its `index.ts`, the confinement rule), the config and util;
+ * never a tool, the agent, a channel or the daemon (the `browser` tool is a thin tool over it).
+ */
+const browserContracts = ["browser", "sandbox", "config", "util", "log.ts"];
+
 function forbiddenImport(
   from: string,
   to: string,
@@ -145,6 +153,9 @@ function forbiddenImport(
     return "confinement-imports-beyond-util";
   if (confinementRooms.includes(toFolder) && fromFolder !== toFolder && to !== `src/${toFolder}/index.ts`)
     return "confinement-entry-bypassed";
+  if (fromFolder === "browser" && !browserContracts.includes(toFolder)) return "browser-imports-beyond-contracts";
+  if (toFolder === "browser" && fromFolder !== "browser" && to !== "src/browser/index.ts")
+    return "browser-entry-bypassed";
   const fromPlugin = pluginOf(from);
   if (fromPlugin !== undefined && to.startsWith("channels/") && pluginOf(to) !== fromPlugin)
     return "plugin-imports-plugin";
