@@ -285,6 +285,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
               metrics: turnMetrics,
               redact,
               secrets,
+              browsers,
             },
           }),
       });

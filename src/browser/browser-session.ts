@@ -130,8 +130,13 @@ export class BrowserSession {
         });
         return this.#moved(typed, action.submit ? "typed and submitted" : "typed");
       }
-      case "press":
-        return this.#moved(await withNavigation(page, timeoutMs, () => page.keyboard.press(action.key)), "pressed");
+      case "press": {
+        // On the focused element as an element action: Playwright then waits for a navigation it starts.
+        const focused = page.locator("*:focus").first();
+        const press = async () =>
+          (await focused.count()) ? focused.press(action.key) : page.keyboard.press(action.key);
+        return this.#moved(await withNavigation(page, timeoutMs, press), "pressed");
+      }
       case "back": {
         const back = await withNavigation(page, timeoutMs, () => page.goBack({ waitUntil: "load" }));
         if (back.result === null) throw new BrowserError("invalid", "there is no earlier page to go back to");

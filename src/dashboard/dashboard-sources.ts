@@ -7,6 +7,7 @@ import type { DaemonStatus } from "../health/daemon-status.js";
 import type { Scheduler } from "../scheduler/scheduler.js";
 import type { UsageLedger } from "../usage/usage-ledger.js";
 import type { LogRing } from "./log-ring.js";
+import type { OpenBrowsers } from "./open-browsers.js";
 import type { TurnMetrics } from "./turn-metrics.js";
 
 /** What the dashboard's API reads and steers: the daemon's own stores and services, handed over at start. */
@@ -27,4 +28,6 @@ export interface DashboardSources {
   redact: (text: string) => string;
   /** The config's secret values (the config page masks them). */
   secrets: readonly string[];
+  /** The conversations' open browsers (this process's). */
+  browsers?: OpenBrowsers;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentText } from "../fakes/fake-openai.js";
 import { alice, bob, chatOf, SECRETS, SkeinUnderAttack } from "../security/skein-under-attack.js";
 import { browserMissing, chromiumPath } from "../support/browser.js";
+import { DashboardClient } from "../support/dashboard-client.js";
 import { bwrapWorks } from "../support/bwrap-works.js";
 import { environmentOf, goneWithin, processesOf } from "./browser-processes.js";
 import { startTestSite, type TestSite } from "./test-pages.js";
@@ -96,14 +97,19 @@ describe.skipIf(skip)("the browser tool, through the built CLI with the real Chr
     );
   });
 
-  it("says a reference is unknown, and that references come from a snapshot", async () => {
-    expect(await browse({ action: "click", ref: "e9999" })).toMatchObject({
-      error: expect.stringMatching(/^invalid arguments: take a snapshot first/),
+  it("says references come from a snapshot, and which one is unknown, at once", async () => {
+    await text({ action: "navigate", url: `${site.url}/` });
+    expect(await browse({ action: "click", ref: "e2" })).toEqual({
+      error: "invalid arguments: take a snapshot first: references come from the latest snapshot of this page",
     });
     await text({ action: "snapshot" });
-    expect(await browse({ action: "click", ref: "button Go" })).toMatchObject({
-      error: expect.stringContaining("is not an element reference"),
+    expect(await browse({ action: "click", ref: "e9999" })).toEqual({
+      error: "invalid arguments: e9999 is not in the latest snapshot of this page: take a new snapshot",
     });
+    expect(await browse({ action: "click", ref: "button Go" })).toEqual({
+      error: 'invalid arguments: "button Go" is not an element reference (they look like e12)',
+    });
+    expect(await browse({ action: "type", ref: "e2" })).toEqual({ error: 'invalid arguments: action "type" needs "text"' });
   });
 
   it("carries a screenshot to the model's next request as an image input", async () => {
@@ -124,6 +130,17 @@ describe.skipIf(skip)("the browser tool, through the built CLI with the real Chr
     const png = Buffer.from(url.slice("data:image/png;base64,".length), "base64");
     expect(png.subarray(1, 4).toString()).toBe("PNG");
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1280, 800]);
+  });
+
+  it("shows a conversation's open browser (its URL and title) and its latest screenshot on the dashboard", async () => {
+    const shown = await text({ action: "snapshot" });
+    const [url, title] = [/^URL: (.*)$/m.exec(shown)![1], /^Title: (.*)$/m.exec(shown)![1]];
+    const dashboard = await DashboardClient.login(skein.home);
+    const listed = await dashboard.get<{ browsers: Array<Record<string, string>> }>("/api/browsers");
+    expect(listed.body.browsers).toEqual([expect.objectContaining({ key: "telegram:111", url, title })]);
+    const one = await dashboard.get(`/api/browsers/${encodeURIComponent("telegram:111")}`);
+    expect(one.body).toMatchObject({ url, title, screenshot: expect.stringMatching(/^data:image\/png;base64,iVBOR/) });
+    expect((await dashboard.get(`/api/browsers/${encodeURIComponent("telegram:222")}`)).status).toBe(404);
   });
 
   it("refuses evaluate and javascript: URLs while tools.browser.evaluate is off", async () => {
