@@ -20,6 +20,8 @@
  * `npm run bench -- --agents` runs the several-agents bench instead (bench/agents.ts): routing cost per message with
  * 20 agents and 200 bindings, and whole-turn time and CPU against one agent [target: no measurable difference].
  * `npm run bench -- --sandbox` runs only the sandbox's part of 3 (bench/security.ts): `exec_shell true` per network mode.
+ * `npm run bench -- --browser` runs the browser bench instead (bench/browser.ts): idle RSS with the browser on and off
+ * [target: no measurable difference], and the first and later navigate + snapshot (`--rounds=N`, default 30).
  * `npm run bench -- --cluster` runs the cluster bench instead (bench/cluster.ts, about three minutes):
  * 1 against 3 processes sharing Redis, and the takeover after a SIGKILL of the Telegram poller.
  */
@@ -41,6 +43,7 @@ import { ToolRegistry } from "../src/tools/registry.js";
 import type { ToolContext } from "../src/tools/tool.js";
 import { FakeOpenAI } from "../test/fakes/fake-openai.js";
 import { agentsBench } from "./agents.js";
+import { browserBench } from "./browser.js";
 import { clusterBench } from "./cluster.js";
 import { compactionBench } from "./compaction.js";
 import { vmRssKb } from "./daemon-process.js";
@@ -231,6 +234,12 @@ try {
   else if (process.argv.includes("--dashboard")) await dashboardBench(cli, home);
   else if (process.argv.includes("--agents")) await agentsBench(home);
   else if (process.argv.includes("--sandbox")) await reportSandboxOverhead(home);
+  else if (process.argv.includes("--browser"))
+    await browserBench(home, {
+      rounds: Number(process.argv.find((arg) => arg.startsWith("--rounds="))?.slice("--rounds=".length) ?? 30),
+      idleMs: process.argv.includes("--smoke") ? 2_000 : 30_000,
+      daemons: process.argv.includes("--smoke") ? 1 : 3,
+    });
   else await standardBench();
 } finally {
   await rm(home, { recursive: true, force: true });

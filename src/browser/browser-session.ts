@@ -163,7 +163,8 @@ export class BrowserSession {
     this.#snapshot = undefined;
     const response = opened.result;
     const refusal = response ? await response.headerValue(REFUSED_HEADER) : null;
-    if (refusal) throw new BrowserError("refused", `${url.href} led to ${response!.url()}, which skein refused: ${refusal}`);
+    if (refusal)
+      throw new BrowserError("refused", `${url.href} led to ${response!.url()}, which skein refused: ${refusal}`);
     const status = response ? ` (HTTP ${response.status()})` : "";
     return { text: `Opened ${this.#page.url()}${status}: "${await this.#page.title()}". Take a snapshot to see it.` };
   }
@@ -173,8 +174,10 @@ export class BrowserSession {
     const { navigation } = done;
     const refusal = navigation.response ? await navigation.response.headerValue(REFUSED_HEADER) : null;
     const page = `${this.#page.url()} ("${await this.#page.title()}")`;
-    if (refusal) return { text: `${what}; the page went to ${navigation.response!.url()}, which skein refused: ${refusal}` };
-    if (navigation.failure) return { text: `${what}; the new page did not load (${navigation.failure}); now at ${page}` };
+    if (refusal)
+      return { text: `${what}; the page went to ${navigation.response!.url()}, which skein refused: ${refusal}` };
+    if (navigation.failure)
+      return { text: `${what}; the new page did not load (${navigation.failure}); now at ${page}` };
     if (!navigation.navigated) return { text: `${what}; the page did not change (${page})` };
     this.#snapshot = undefined;
     const loading = navigation.stillLoading ? " (still loading)" : "";
@@ -238,7 +241,11 @@ export class BrowserSession {
       if (this.#page !== page) return;
       const open = this.context.pages().filter((other) => !other.isClosed());
       if (open.length) this.#page = open.at(-1)!;
-      else void this.context.newPage().then((fresh) => this.#follow(fresh), () => undefined);
+      else
+        void this.context.newPage().then(
+          (fresh) => this.#follow(fresh),
+          () => undefined,
+        );
     });
   }
 
@@ -247,7 +254,9 @@ export class BrowserSession {
     const refused = this.#refused.splice(0);
     const notes = [
       ...(refused.length
-        ? [`Refused before any connection (${refused.length}): ${refused.slice(0, 5).join("; ")}${refused.length > 5 ? "; ..." : ""}`]
+        ? [
+            `Refused before any connection (${refused.length}): ${refused.slice(0, 5).join("; ")}${refused.length > 5 ? "; ..." : ""}`,
+          ]
         : []),
       ...this.downloads.take(),
     ];

@@ -2,8 +2,8 @@ import type { Browser } from "playwright-core";
 import {
   PASSED_FD_BASE,
   type SandboxDecision,
-  type SandboxedProcess,
   SandboxError,
+  type SandboxedProcess,
   startSandboxed,
 } from "../sandbox/index.js";
 import { BrowserError } from "./browser-error.js";
@@ -113,7 +113,13 @@ async function launchOnce(launch: ChromiumLaunch): Promise<LaunchedChromium> {
   try {
     started = await startSandboxed({
       file: "sh",
-      args: (proxyUrl) => ["-c", PIPE_SHUFFLE, "skein-browser", launch.executable, ...chromiumArguments(launch, proxyUrl)],
+      args: (proxyUrl) => [
+        "-c",
+        PIPE_SHUFFLE,
+        "skein-browser",
+        launch.executable,
+        ...chromiumArguments(launch, proxyUrl),
+      ],
       cwd: launch.workspace,
       env: launch.env,
       sandbox: launch.sandbox,

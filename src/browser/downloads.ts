@@ -1,12 +1,13 @@
-import { existsSync } from "node:fs";
 import { readdir, rename, rm, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import type { Download } from "playwright-core";
+import { reserveName, safeInboxName } from "../util/inbox-file-name.js";
 
 /**
  * Files the browser downloaded: Chromium writes them into the workspace's `inbox/browser/` (the only place it
  * may: Playwright's downloads folder is set there), and each is renamed there from its random name to
- * `<date>-<its own name, made safe>` once complete. The next action's answer tells the model where they are.
+ * `<date>-<its own name, made safe as attachments' names are>` once complete. The next action's answer tells the
+ * model where they are.
  */
 export class Downloads {
   readonly #finished: string[] = [];
@@ -27,10 +28,11 @@ export class Downloads {
   }
 
   async #keep(download: Download): Promise<string> {
-    const name = safeName(download.suggestedFilename());
+    const name = download.suggestedFilename();
     try {
       const path = await download.path();
-      const target = freeName(this.directory, `${new Date().toISOString().slice(0, 10)}-${name}`);
+      const date = new Date().toISOString().slice(0, 10);
+      const target = await reserveName(this.directory, `${date}-`, safeInboxName(name, "download"));
       await rename(path, target);
       const { size } = await stat(target);
       return `Downloaded ${relative(this.workspace, target)} (${size} bytes) from ${download.url()}`;
@@ -48,23 +50,5 @@ export class Downloads {
         .filter((file) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(file))
         .map((file) => rm(join(directory, file), { force: true })),
     );
-  }
-}
-
-/** A file name as the page suggested it, made safe: no path, no control characters, no leading dot, 120 characters at most. */
-export function safeName(suggested: string): string {
-  const base = suggested.split(/[\\/]/).pop() ?? "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").replace(/^\.+/, "").trim().slice(-120);
-  return cleaned || "download";
-}
-
-/** `name` in `directory`, or `name-2`, `name-3`, ... (before its extension) when it is taken. */
-function freeName(directory: string, name: string): string {
-  const dot = name.lastIndexOf(".");
-  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
-  for (let index = 1; ; index++) {
-    const candidate = join(directory, index === 1 ? name : `${stem}-${index}${extension}`);
-    if (!existsSync(candidate)) return candidate;
   }
 }

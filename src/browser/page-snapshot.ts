@@ -29,7 +29,8 @@ export interface PageSnapshot {
 }
 
 /** The reference Playwright knows for one the model read in a snapshot (`e12` of the main frame, or `f3e4`). */
-export const fullReference = (ref: string, mainFrame: string): string => (/^e\d+$/.test(ref) ? `${mainFrame}${ref}` : ref);
+export const fullReference = (ref: string, mainFrame: string): string =>
+  /^e\d+$/.test(ref) ? `${mainFrame}${ref}` : ref;
 
 /** `text` whole when it fits in `limit` bytes; else its head up to the last whole line that fits, and a note. */
 export function cutAt(text: string, limit: number): string {

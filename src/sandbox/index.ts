@@ -17,8 +17,8 @@ export type { RunOutcome } from "./process-runner.js";
 export { commandEnvironment, SAFE_ENV_KEYS } from "./safe-env.js";
 export {
   DEFAULT_LIMITS,
-  NON_ROOT_UID,
   describeSandbox,
+  NON_ROOT_UID,
   type PreparedCommand,
   resolveSandbox,
   SANDBOX_REMEDY,

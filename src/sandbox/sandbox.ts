@@ -166,10 +166,7 @@ const unsandboxed = (reason: string, options: SandboxOptions): Sandbox => {
     reason,
     async prepare(command) {
       watchdog ??= import("./group-watchdog.js").then(({ groupWatchdog }) => groupWatchdog());
-      const [started, proxy] = await Promise.all([
-        watchdog,
-        command.network === "public" ? egress() : undefined,
-      ]);
+      const [started, proxy] = await Promise.all([watchdog, command.network === "public" ? egress() : undefined]);
       started.ready();
       const proxyUrl = proxy ? `http://127.0.0.1:${proxy.port}` : undefined;
       return {

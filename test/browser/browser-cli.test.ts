@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentText } from "../fakes/fake-openai.js";
 import { alice, bob, chatOf, SECRETS, SkeinUnderAttack } from "../security/skein-under-attack.js";
 import { browserMissing, chromiumPath } from "../support/browser.js";
-import { DashboardClient } from "../support/dashboard-client.js";
 import { bwrapWorks } from "../support/bwrap-works.js";
+import { DashboardClient } from "../support/dashboard-client.js";
 import { environmentOf, goneWithin, processesOf } from "./browser-processes.js";
 import { startTestSite, type TestSite } from "./test-pages.js";
 
@@ -86,8 +86,15 @@ describe.skipIf(skip)("the browser tool, through the built CLI with the real Chr
     expect(site.requests.filter((request) => request.includes("/search"))).toEqual([]);
 
     snapshot = await text({ action: "snapshot" });
-    const submitted = await text({ action: "type", ref: refOf(snapshot, 'textbox "Search words"'), text: "kittens", submit: true });
-    expect(submitted).toBe(`typed and submitted; now at ${site.url}/search?q=kittens ("Results for kittens"). Take a snapshot to see it.`);
+    const submitted = await text({
+      action: "type",
+      ref: refOf(snapshot, 'textbox "Search words"'),
+      text: "kittens",
+      submit: true,
+    });
+    expect(submitted).toBe(
+      `typed and submitted; now at ${site.url}/search?q=kittens ("Results for kittens"). Take a snapshot to see it.`,
+    );
 
     await text({ action: "back" });
     snapshot = await text({ action: "snapshot" });
@@ -109,7 +116,9 @@ describe.skipIf(skip)("the browser tool, through the built CLI with the real Chr
     expect(await browse({ action: "click", ref: "button Go" })).toEqual({
       error: 'invalid arguments: "button Go" is not an element reference (they look like e12)',
     });
-    expect(await browse({ action: "type", ref: "e2" })).toEqual({ error: 'invalid arguments: action "type" needs "text"' });
+    expect(await browse({ action: "type", ref: "e2" })).toEqual({
+      error: 'invalid arguments: action "type" needs "text"',
+    });
   });
 
   it("carries a screenshot to the model's next request as an image input", async () => {
@@ -163,7 +172,10 @@ describe.skipIf(skip)("the browser tool, through the built CLI with the real Chr
     expect(processes.filter((info) => info.commandLine.includes("chromium")).length).toBeGreaterThan(2);
     for (const info of processes) {
       const seen = `${info.commandLine}\n${environmentOf(info.pid)}`;
-      expect(Object.values(SECRETS).filter((secret) => seen.includes(secret)), `pid ${info.pid}`).toEqual([]);
+      expect(
+        Object.values(SECRETS).filter((secret) => seen.includes(secret)),
+        `pid ${info.pid}`,
+      ).toEqual([]);
     }
     // Not the user's own profile: nothing of the browser's in the daemon's HOME.
     expect(existsSync(join(skein.home, ".config", "chromium"))).toBe(false);

@@ -88,7 +88,9 @@ describe.skipIf(skip)("the browser's network guard (tools.browser.allow_private 
       "http://192.168.1.1/",
       "http://172.16.0.1/",
     ])
-      expect((await browse({ action: "navigate", url })).error, url).toMatch(/^permission denied: .*skein does not connect there$/);
+      expect((await browse({ action: "navigate", url })).error, url).toMatch(
+        /^permission denied: .*skein does not connect there$/,
+      );
   });
 
   it("opens http and https pages only: file:, chrome:, data:, view-source: and the rest are refused", async () => {
@@ -104,7 +106,9 @@ describe.skipIf(skip)("the browser's network guard (tools.browser.allow_private 
       expect((await browse({ action: "navigate", url })).error, url).toMatch(
         /^permission denied: the browser opens http:\/\/ and https:\/\/ pages only, not [a-z-]+: URLs$/,
       );
-    expect((await browse({ action: "navigate", url: "javascript:fetch('/')" })).error).toContain("tools.browser.evaluate");
+    expect((await browse({ action: "navigate", url: "javascript:fetch('/')" })).error).toContain(
+      "tools.browser.evaluate",
+    );
     expect(loopback.hits).toEqual([]);
   });
 
@@ -140,7 +144,9 @@ describe.skipIf(skip)("the browser's network guard (tools.browser.allow_private 
     it("refuses a redirect to loopback or to the metadata address", async () => {
       for (const path of ["/redirect", "/redirect-metadata"])
         expect((await browse({ action: "navigate", url: `${site.url}${path}` })).error).toMatch(
-          new RegExp(`^permission denied: ${site.url}${path} led to http://.*, which skein refused: .*skein does not connect there$`),
+          new RegExp(
+            `^permission denied: ${site.url}${path} led to http://.*, which skein refused: .*skein does not connect there$`,
+          ),
         );
       expect(site.requests).toEqual(expect.arrayContaining(["GET /redirect", "GET /redirect-metadata"]));
       expect(loopback.hits).toEqual([]);
@@ -154,7 +160,9 @@ describe.skipIf(skip)("the browser's network guard (tools.browser.allow_private 
         await browse({ action: "navigate", url: `${site.url}${path}` });
         const ref = element.exec(String((await browse({ action: "snapshot" })).text))![1];
         const clicked = String((await browse({ action: "click", ref })).text);
-        expect(clicked, path).toMatch(/Refused before any connection \(1\): http:\/\/127\.0\.0\.1:\d+\/(clicked|posted): /);
+        expect(clicked, path).toMatch(
+          /Refused before any connection \(1\): http:\/\/127\.0\.0\.1:\d+\/(clicked|posted): /,
+        );
       }
       expect(loopback.hits).toEqual([]);
     });

@@ -41,7 +41,10 @@ afterAll(async () => {
 const open = (from = alice) => skein.callTool("browser", { action: "navigate", url: "about:blank" }, from);
 /** The processes of the browser the daemon started `nth` (from its log). */
 const browserProcesses = (nth: number) => {
-  const started = skein.skein.stderr().split("\n").filter((line) => line.includes('"msg":"browser started"'));
+  const started = skein.skein
+    .stderr()
+    .split("\n")
+    .filter((line) => line.includes('"msg":"browser started"'));
   return processesOf((JSON.parse(started[nth - 1]!) as { profile: string }).profile).map((info) => info.pid);
 };
 

@@ -22,7 +22,7 @@ function answer(request: IncomingMessage, response: ServerResponse): void {
   };
   switch (url.pathname) {
     case "/":
-      return html(
+      return void html(
         "Home",
         `<h1>Welcome home</h1><p>Built by a script: <span id="built"></span></p>
         <script>document.getElementById("built").textContent = "yes, by JavaScript";</script>
@@ -30,15 +30,15 @@ function answer(request: IncomingMessage, response: ServerResponse): void {
         <form action="/search"><input name="q" aria-label="Search words"><button>Search</button></form>`,
       );
     case "/next":
-      return html("Next", "<h1>The next page</h1>");
+      return void html("Next", "<h1>The next page</h1>");
     case "/search":
-      return html(`Results for ${url.searchParams.get("q")}`, `<h1>Found: ${url.searchParams.get("q")}</h1>`);
+      return void html(`Results for ${url.searchParams.get("q")}`, `<h1>Found: ${url.searchParams.get("q")}</h1>`);
     case "/cookie/set":
-      return html("Cookie set", "<p>set</p>", { "set-cookie": `who=${url.searchParams.get("v")}; Path=/` });
+      return void html("Cookie set", "<p>set</p>", { "set-cookie": `who=${url.searchParams.get("v")}; Path=/` });
     case "/cookie/show":
-      return html("Cookie", `<p id="cookie">cookie: ${request.headers.cookie ?? "none"}</p>`);
+      return void html("Cookie", `<p id="cookie">cookie: ${request.headers.cookie ?? "none"}</p>`);
     case "/downloads":
-      return html("Downloads", '<a href="/report.txt" download="../../evil/report.txt">Get the report</a>');
+      return void html("Downloads", '<a href="/report.txt" download="../../evil/report.txt">Get the report</a>');
     case "/report.txt":
       response.writeHead(200, {
         "content-type": "text/plain",

@@ -135,7 +135,9 @@ describe("skein doctor", () => {
     expect(missing.output).toContain("fix: install Chromium (Debian/Ubuntu: apt-get install chromium;");
     await writeFile(join(home, "config.json"), JSON.stringify({ tools: { browser: { enabled: false } } }));
     try {
-      expect((await doctor(environment())).line("browser")).toBe("ok   browser       off (tools.browser.enabled is false)");
+      expect((await doctor(environment())).line("browser")).toBe(
+        "ok   browser       off (tools.browser.enabled is false)",
+      );
       await writeFile(join(home, "config.json"), JSON.stringify({ tools: { browser: { enabled: true } } }));
       const asked = await doctor(environment(), { chromium: undefined });
       expect(asked.exitCode).toBe(1);

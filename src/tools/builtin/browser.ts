@@ -53,7 +53,10 @@ const TOOL_ERROR_KIND: Record<BrowserErrorKind, ToolErrorKind> = {
 function actionOf(args: BrowserArgs): BrowserAction {
   const missing = (NEEDS[args.action] ?? []).filter((name) => args[name] === undefined);
   if (missing.length)
-    throw new ToolError("InvalidArgs", `action "${args.action}" needs ${missing.map((name) => `"${name}"`).join(" and ")}`);
+    throw new ToolError(
+      "InvalidArgs",
+      `action "${args.action}" needs ${missing.map((name) => `"${name}"`).join(" and ")}`,
+    );
   switch (args.action) {
     case "navigate":
       return { action: "navigate", url: args.url! };
@@ -92,7 +95,11 @@ export function browserTool(port: BrowserPort, options: BrowserToolOptions): Too
       properties: {
         action: { type: "string", enum: [...ACTIONS], description: "What to do" },
         url: { type: "string", minLength: 1, description: "navigate: the http:// or https:// URL" },
-        ref: { type: "string", minLength: 1, description: "click, type: an element reference from the latest snapshot" },
+        ref: {
+          type: "string",
+          minLength: 1,
+          description: "click, type: an element reference from the latest snapshot",
+        },
         text: { type: "string", description: "type: the text to put in the field (it replaces what is there)" },
         submit: { type: "boolean", description: "type: press Enter afterwards" },
         key: { type: "string", minLength: 1, description: "press: a key name (Enter, Tab, Escape, ArrowDown, a, ...)" },
