@@ -17,6 +17,8 @@ export interface BrowserToolOptions {
   timeoutMs: number;
   /** `tools.browser.evaluate`: said in the description. */
   evaluate: boolean;
+  /** `tools.browser.allow_private`: said in the description. */
+  allowPrivate: boolean;
 }
 
 interface BrowserArgs {
@@ -88,7 +90,8 @@ export function browserTool(port: BrowserPort, options: BrowserToolOptions): Too
       "reference like e12, its role and its name); click {ref}; type {ref, text, submit?} (submit presses Enter); " +
       "press {key} (on the focused element, e.g. Enter, Tab, ArrowDown); back; screenshot (you get the image); close; " +
       `evaluate {expression}${options.evaluate ? "" : " (switched off here)"}. References come from the latest ` +
-      "snapshot: take a new one after the page changes. Only public web addresses can be opened. " +
+      "snapshot: take a new one after the page changes. " +
+      (options.allowPrivate ? "Private and local addresses can be opened too. " : "Only public web addresses can be opened. ") +
       `A snapshot is cut at ${SNAPSHOT_MAX_BYTES} bytes.`,
     parameters: {
       type: "object",

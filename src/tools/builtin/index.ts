@@ -116,7 +116,7 @@ function browserTools(deps: BuiltinToolDeps, sandbox: SandboxDecision) {
         act: (sessionKey, action) =>
           pool ? pool.act(sessionKey, profile, action) : Promise.reject(new Error("no browsers here")),
       },
-      { timeoutMs: settings.timeoutMs, evaluate: settings.evaluate },
+      { timeoutMs: settings.timeoutMs, evaluate: settings.evaluate, allowPrivate: settings.allowPrivate },
     ),
   ];
 }
