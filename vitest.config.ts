@@ -13,6 +13,7 @@ const SHARED_MODULES = [
   "agents",
   "approvals",
   "architecture",
+  "browser",
   "bus",
   "channel-catalog",
   "channel-kit",

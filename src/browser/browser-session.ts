@@ -4,6 +4,7 @@ import { BrowserError } from "./browser-error.js";
 import { type ChromiumLaunch, type LaunchedChromium, launchChromium, VIEWPORT } from "./chromium-launch.js";
 import { Downloads } from "./downloads.js";
 import { type ActionNavigation, withNavigation } from "./navigation-wait.js";
+import { evaluateInPage } from "./page-evaluate.js";
 import { cutAt, fullReference, pageSnapshot, REFERENCE, SNAPSHOT_MAX_BYTES } from "./page-snapshot.js";
 import type { RequestGuard } from "./request-guard.js";
 
@@ -37,15 +38,20 @@ export class BrowserSession {
   #page: Page;
   /** The latest snapshot's main-frame reference prefix, or undefined when the page has none (yet, or any more). */
   #snapshot: string | undefined;
-  readonly #refused: string[] = [];
+  /** What the guard refused since the last action's answer told it (`url: reason`). */
+  readonly #refused: string[];
+  /** How many of {@link #refused} came before the running action started. */
+  #refusedBefore = 0;
 
   private constructor(
     private readonly options: BrowserSessionOptions,
     private readonly launched: LaunchedChromium,
     private readonly context: BrowserContext,
     private readonly downloads: Downloads,
+    refused: string[],
     page: Page,
   ) {
+    this.#refused = refused;
     this.#page = page;
   }
 
@@ -59,10 +65,12 @@ export class BrowserSession {
         viewport: VIEWPORT,
       });
       context.setDefaultTimeout(options.settings.timeoutMs);
-      const downloads = new Downloads(options.launch.downloadsDir, options.workspace);
-      const session = new BrowserSession(options, launched, context, downloads, await context.newPage());
+      // The guard is in place before any page exists (a page made first may never get its context's routes right).
+      const refused: string[] = [];
       if (!options.settings.allowPrivate)
-        await options.guard.install(context, (url, reason) => session.#refused.push(`${url}: ${reason}`));
+        await options.guard.install(context, (url, reason) => refused.push(`${url}: ${reason}`));
+      const downloads = new Downloads(options.launch.downloadsDir, options.workspace);
+      const session = new BrowserSession(options, launched, context, downloads, refused, await context.newPage());
       context.on("page", (page) => session.#follow(page));
       session.#follow(session.#page);
       return session;
@@ -89,7 +97,8 @@ export class BrowserSession {
   /** Runs one action; failures and refusals reject with a {@link BrowserError}. */
   async act(action: Exclude<BrowserAction, { action: "close" }>): Promise<BrowserReply> {
     this.lastUsedAt = Date.now();
-    this.#refused.length = 0;
+    // What the page tried between two actions (a meta refresh, a timer) is told with this one's answer.
+    this.#refusedBefore = this.#refused.length;
     try {
       const reply = await this.#run(action);
       return { ...reply, text: this.#withNotes(reply.text) };
@@ -155,7 +164,7 @@ export class BrowserSession {
     const { timeoutMs } = this.options.settings;
     const opened = await withNavigation(this.#page, timeoutMs, () =>
       this.#page.goto(url.href, { waitUntil: "load" }).catch((error: Error) => {
-        const refused = this.#refused[0];
+        const refused = this.#refused[this.#refusedBefore];
         if (refused) throw new BrowserError("refused", `refused before any connection: ${refused}`);
         throw error;
       }),
@@ -207,13 +216,7 @@ export class BrowserSession {
         "refused",
         "running JavaScript in the page is off (tools.browser.evaluate is false); a javascript: URL runs code too",
       );
-    let value: unknown;
-    try {
-      value = await this.#page.evaluate(expression);
-    } catch (error) {
-      throw new BrowserError("failed", `the expression failed: ${firstLine(error)}`);
-    }
-    const text = value === undefined ? "undefined" : (JSON.stringify(value) ?? String(value));
+    const text = await evaluateInPage(this.context, this.#page, expression, this.options.settings.timeoutMs);
     return { text: cutAt(text, SNAPSHOT_MAX_BYTES) };
   }
 
