@@ -60,6 +60,8 @@ export class BrowserPool {
       const closed = await this.close(sessionKey, "closed by the model");
       return { text: closed ? "The browser is closed: its pages and cookies are gone." : "No browser was open." };
     }
+    // A browser still closing (idle, ended by itself) is let go first: this action gets a new one.
+    await this.#entries.get(sessionKey)?.closing;
     const entry = this.#entries.get(sessionKey) ?? this.#start(sessionKey, profile);
     const run = entry.queue.then(async () => {
       const session = await entry.session;

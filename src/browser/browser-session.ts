@@ -65,7 +65,7 @@ export class BrowserSession {
         viewport: VIEWPORT,
       });
       context.setDefaultTimeout(options.settings.timeoutMs);
-      // The guard is in place before any page exists (a page made first may never get its context's routes right).
+      // The guard is in place before any page exists: the first page's first request is held like every other.
       const refused: string[] = [];
       if (!options.settings.allowPrivate)
         await options.guard.install(context, (url, reason) => refused.push(`${url}: ${reason}`));
@@ -103,6 +103,8 @@ export class BrowserSession {
       const reply = await this.#run(action);
       return { ...reply, text: this.#withNotes(reply.text) };
     } catch (error) {
+      // The error says what mattered; what the page tried meanwhile is not carried to the next answer.
+      this.#refused.splice(0);
       throw asBrowserError(error, this.options.settings.timeoutMs);
     } finally {
       this.title = await this.#page.title().catch(() => this.title);

@@ -25,7 +25,7 @@ async function asked(args: Record<string, unknown>, label: string): Promise<{ sh
   return { shown: prompt.shown, result: await result };
 }
 
-describe.skipIf(skip)("the browser under tools.approval: ask", () => {
+describe.skipIf(skip)(`the browser under tools.approval: ask${skip ? ` (skipped: ${skip})` : ""}`, () => {
   it("asks before evaluate and before a javascript: URL, naming the browser and the code, and runs them once allowed", async () => {
     const evaluated = await asked({ action: "evaluate", expression: "6 * 7" }, "Allow once");
     expect(evaluated.shown).toContain("browser");

@@ -48,7 +48,7 @@ const browserProcesses = (nth: number) => {
   return processesOf((JSON.parse(started[nth - 1]!) as { profile: string }).profile).map((info) => info.pid);
 };
 
-describe.skipIf(skip)("a browser's lifetime", () => {
+describe.skipIf(skip)(`a browser's lifetime${skip ? ` (skipped: ${skip})` : ""}`, () => {
   it("refuses a browser past tools.browser.max_open with a clear tool error, and closes one unused for idle_timeout", async () => {
     expect(await open()).toEqual({ text: 'Opened about:blank: "". Take a snapshot to see it.' });
     const alices = browserProcesses(1);

@@ -91,7 +91,9 @@ export function browserTool(port: BrowserPort, options: BrowserToolOptions): Too
       "press {key} (on the focused element, e.g. Enter, Tab, ArrowDown); back; screenshot (you get the image); close; " +
       `evaluate {expression}${options.evaluate ? "" : " (switched off here)"}. References come from the latest ` +
       "snapshot: take a new one after the page changes. " +
-      (options.allowPrivate ? "Private and local addresses can be opened too. " : "Only public web addresses can be opened. ") +
+      (options.allowPrivate
+        ? "Private and local addresses can be opened too. "
+        : "Only public web addresses can be opened. ") +
       `A snapshot is cut at ${SNAPSHOT_MAX_BYTES} bytes.`,
     parameters: {
       type: "object",
