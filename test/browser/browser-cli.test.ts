@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentText } from "../fakes/fake-openai.js";
 import { alice, bob, chatOf, SECRETS, SkeinUnderAttack } from "../security/skein-under-attack.js";
-import { browserMissing, chromiumPath } from "../support/browser.js";
+import { browserMissing, chromiumPath, launchBrowser } from "../support/browser.js";
 import { bwrapWorks } from "../support/bwrap-works.js";
-import { DashboardClient } from "../support/dashboard-client.js";
+import { DashboardClient, loginUrlIn, skeinDashboard } from "../support/dashboard-client.js";
 import { environmentOf, goneWithin, processesOf } from "./browser-processes.js";
 import { startTestSite, type TestSite } from "./test-pages.js";
 
@@ -146,7 +146,7 @@ describe.skipIf(skip)(
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1280, 800]);
     });
 
-    it("shows a conversation's open browser (its URL and title) and its latest screenshot on the dashboard", async () => {
+    it("shows a conversation's open browser (its URL and title) and its latest screenshot on the dashboard's page of it", async () => {
       const shown = await text({ action: "snapshot" });
       const [url, title] = [/^URL: (.*)$/m.exec(shown)![1], /^Title: (.*)$/m.exec(shown)![1]];
       const dashboard = await DashboardClient.login(skein.home);
@@ -159,6 +159,21 @@ describe.skipIf(skip)(
         screenshot: expect.stringMatching(/^data:image\/png;base64,iVBOR/),
       });
       expect((await dashboard.get(`/api/browsers/${encodeURIComponent("telegram:222")}`)).status).toBe(404);
+
+      // As the operator sees it: the conversation's page shows the browser above the transcript.
+      const operator = await launchBrowser();
+      try {
+        const login = loginUrlIn((await skeinDashboard(skein.home)).stdout);
+        await operator.page.goto(login.href);
+        await operator.page.getByRole("heading", { name: "Overview" }).waitFor();
+        await operator.page.goto(`${login.origin}/#/conversations/${encodeURIComponent("telegram:111")}`);
+        const panel = operator.page.getByRole("region", { name: "Open browser" });
+        await panel.getByRole("img", { name: `The latest screenshot of ${title}` }).waitFor();
+        expect(await panel.textContent()).toContain(url);
+        expect(operator.errors).toEqual([]);
+      } finally {
+        await operator.close();
+      }
     });
 
     it("refuses evaluate and javascript: URLs while tools.browser.evaluate is off", async () => {
