@@ -126,6 +126,10 @@ async function launchOnce(launch: ChromiumLaunch): Promise<LaunchedChromium> {
       network: launch.network,
       limits: { processes: BROWSER_TASKS },
       writableBinds: [launch.profileDir],
+      // A window needs the X server's socket (and its cookie); a headless browser gets neither.
+      ...(!launch.headless && {
+        readOnlyBinds: ["/tmp/.X11-unix", ...(launch.env.XAUTHORITY ? [launch.env.XAUTHORITY] : [])],
+      }),
       nonRoot: true,
       pipes: 2,
     });

@@ -7,7 +7,7 @@ import { alice, bob, chatOf, SECRETS, SkeinUnderAttack } from "../security/skein
 import { browserMissing, chromiumPath, launchBrowser } from "../support/browser.js";
 import { bwrapWorks } from "../support/bwrap-works.js";
 import { DashboardClient, loginUrlIn, skeinDashboard } from "../support/dashboard-client.js";
-import { environmentOf, goneWithin, processesOf } from "./browser-processes.js";
+import { environmentOf, goneWithin, liveProcesses, processesOf } from "./browser-processes.js";
 import { startTestSite, type TestSite } from "./test-pages.js";
 
 /**
@@ -189,11 +189,15 @@ describe.skipIf(skip)(
       expect(await text({ action: "snapshot" })).not.toContain("owned");
     });
 
-    it("runs every browser process with its profile under $SKEIN_HOME and no secret of the daemon's in its environment or command line", async () => {
+    it("runs every browser process as the daemon's descendant, with its profile under $SKEIN_HOME and no secret of the daemon's in its environment or command line", async () => {
       const folder = browserFolder("telegram:111");
       expect(folder.startsWith(join(skein.home, "browser/"))).toBe(true);
       const processes = processesOf(`--user-data-dir=${folder}/profile`);
       expect(processes.filter((info) => info.commandLine.includes("chromium")).length).toBeGreaterThan(2);
+      const parents = new Map(liveProcesses().map((info) => [info.pid, info.parent]));
+      const descends = (pid: number): boolean =>
+        pid === skein.skein.child.pid || (pid > 1 && descends(parents.get(pid) ?? 0));
+      expect(processes.filter((info) => !descends(info.pid)).map((info) => info.commandLine)).toEqual([]);
       for (const info of processes) {
         const seen = `${info.commandLine}\n${environmentOf(info.pid)}`;
         expect(
