@@ -127,7 +127,8 @@ export class BrowserPool {
 
   #start(sessionKey: string, profile: BrowserProfile): Entry {
     const { maxOpen, home, log } = this.#options;
-    if (this.#entries.size >= maxOpen)
+    const open = [...this.#entries.values()].filter((entry) => !entry.closing).length;
+    if (open >= maxOpen)
       throw new BrowserError(
         "limit",
         `${maxOpen === 1 ? "a browser is" : `${maxOpen} browsers are`} open already in other conversations, ` +
