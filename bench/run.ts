@@ -30,6 +30,8 @@
  * `npm run bench -- --cluster` runs the cluster bench instead (bench/cluster.ts, about five minutes; `--small` to
  * smoke it): 1, 2, 3 and 5 processes sharing Redis, Redis commands and round trips per turn, the takeover after 10
  * SIGKILLs of the Telegram poller, and the worst wait through rolling restarts.
+ * `npm run bench -- --browser` runs the browser bench instead (bench/browser.ts): idle RSS with the browser on and off
+ * [target: no measurable difference], and the first and later navigate + snapshot (`--rounds=N`, default 30).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -49,6 +51,7 @@ import { ToolRegistry } from "../src/tools/registry.js";
 import type { ToolContext } from "../src/tools/tool.js";
 import { FakeOpenAI } from "../test/fakes/fake-openai.js";
 import { agentsBench } from "./agents.js";
+import { browserBench } from "./browser.js";
 import { clusterBench } from "./cluster.js";
 import { compactionBench } from "./compaction.js";
 import { vmRssKb } from "./daemon-process.js";
@@ -246,6 +249,12 @@ try {
   else if (process.argv.includes("--subagents")) await subagentsBench(cli, home, process.argv);
   else if (process.argv.includes("--sandbox")) await reportSandboxOverhead(home);
   else if (process.argv.includes("--speech")) await speechBench(home, process.argv.includes("--quick"));
+  else if (process.argv.includes("--browser"))
+    await browserBench(home, {
+      rounds: Number(process.argv.find((arg) => arg.startsWith("--rounds="))?.slice("--rounds=".length) ?? 30),
+      idleMs: process.argv.includes("--smoke") ? 2_000 : 30_000,
+      daemons: process.argv.includes("--smoke") ? 1 : 3,
+    });
   else await standardBench();
 } finally {
   await rm(home, { recursive: true, force: true });

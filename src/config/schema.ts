@@ -174,6 +174,26 @@ const tools = z.object({
     })
     .prefault({}),
   web_fetch: z.object({ allow_private: z.boolean().default(false) }).prefault({}),
+  /** The `browser` tool: a Chromium the daemon starts per conversation, in the sandbox (docs/tools.md). */
+  browser: z
+    .object({
+      /** On when a Chromium is found (`executable`, else `chromium`, `chromium-browser`, `google-chrome` on PATH). */
+      enabled: z.boolean().optional(),
+      /** The Chromium (or Chrome) program; default the first of those names found on PATH. */
+      executable: z.string().min(1).optional(),
+      headless: z.boolean().default(true),
+      /** Seconds one action may take. */
+      timeout: seconds().default(30),
+      /** Seconds a conversation's browser stays open unused; then it is closed. */
+      idle_timeout: seconds().default(300),
+      /** Let pages reach private and loopback addresses (as `web_fetch.allow_private` does for web_fetch). */
+      allow_private: z.boolean().default(false),
+      /** Let the model run JavaScript in the page (`action: "evaluate"`). */
+      evaluate: z.boolean().default(false),
+      /** Browsers open at once, over every conversation (a further one is refused with a tool error). */
+      max_open: z.number().int().min(1).default(4),
+    })
+    .prefault({}),
   /** Speech to text for voice messages: an OpenAI-compatible /audio/transcriptions endpoint (default: providers.openai's). */
   transcription: z
     .object({

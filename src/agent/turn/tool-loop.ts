@@ -6,6 +6,7 @@ import type {
   LlmProvider,
   ThinkingLevel,
   ToolCall,
+  UserContentPart,
 } from "../../providers/provider.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import { failureForLlm, type ToolContext, type ToolOutcome } from "../../tools/tool.js";
@@ -25,6 +26,8 @@ export interface ToolLoopOptions {
   temperature?: number;
   /** `agents.defaults.thinking`: passed to the model calls (default `off`). */
   thinking?: ThinkingLevel;
+  /** `agents.defaults.vision`: images tools return go to the model (default true); off, a note says they were left out. */
+  vision?: boolean;
   log: Logger;
 }
 
@@ -113,14 +116,22 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
     options.log.debug({ iteration, count: response.toolCalls.length }, "executing tool calls");
     turn.onToolsRunning?.([...new Set(response.toolCalls.map((call) => call.function.name))], response.toolCalls);
     const outcomes = await executeCalls(options.registry, response.toolCalls, turn.toolContext);
+    const images: UserContentPart[] = [];
     for (let index = 0; index < outcomes.length; index++) {
       const outcome = outcomes[index]!;
       const call = response.toolCalls[index]!;
-      append({ role: "tool", tool_call_id: call.id, content: contentFor(outcome) });
+      const carried = outcome.type === "tool-result" ? (outcome.images ?? []) : [];
+      const left = carried.length && options.vision === false ? `\n${IMAGES_LEFT_OUT}` : "";
+      append({ role: "tool", tool_call_id: call.id, content: contentFor(outcome) + left });
+      if (!left)
+        for (const image of carried)
+          images.push({ type: "image_url", image_url: { url: `data:${image.mimeType};base64,${image.data}` } });
       if (outcome.type === "tool-result" && outcome.forUser && !outcome.silent && turn.showToUser) {
         await turn.showToUser(outcome.forUser);
       }
     }
+    // Tool messages carry text only: the images follow as a user message of this turn's requests (not stored).
+    if (images.length) messages.push({ role: "user", content: [{ type: "text", text: IMAGES_FOLLOW }, ...images] });
     turn.signal.throwIfAborted();
   }
 
@@ -150,8 +161,15 @@ function withLengthNote(response: ChatResponse): string {
  * lone surrogates made U+FFFD before it is stored (web pages, files, commands, MCP servers).
  */
 export function contentFor(outcome: ToolOutcome): string {
-  return wellFormed(truncateForLlm(outcome.type === "tool-result" ? (outcome.forLlm ?? "") : failureForLlm(outcome)));
+  if (outcome.type === "tool-error") return wellFormed(truncateForLlm(failureForLlm(outcome)));
+  return wellFormed(truncateForLlm(outcome.forLlm ?? "", outcome.maxBytes));
 }
+
+/** The text before the images tool calls returned, in the user message that carries them. */
+export const IMAGES_FOLLOW = "The images the tool calls above returned:";
+
+/** Said in a tool's result when its images are not sent (no vision). */
+export const IMAGES_LEFT_OUT = "(The image this tool returned is not shown to you: agents.defaults.vision is off.)";
 
 /** Tool calls run from one model answer; the rest get an error result. */
 export const MAX_CALLS_PER_ANSWER = 50;

@@ -37,6 +37,7 @@ export async function answerTurn(
           maxTokens: agent.max_tokens,
           temperature: agent.temperature,
           thinking: agent.thinking,
+          vision: agent.vision,
           log,
         },
         {

@@ -48,6 +48,41 @@ describe("the tool loop", () => {
     expect(harness.fake.requests[0]!.body.tools?.map((tool) => tool.function.name)).toEqual(["lookup"]);
   });
 
+  it("carries the images a tool returns to the model's next request as image inputs, not into the session", async () => {
+    harness = await startHarness();
+    const image = { mimeType: "image/png" as const, data: "iVBORw0KGgo=" };
+    harness.registry.register(fakeTool("look", async () => toolResult("a picture of the page", { images: [image] })));
+    harness.fake.reply({ toolCalls: [{ id: "call_a", name: "look", arguments: {} }] }, { content: "I see it." });
+    expect(await harness.ask("look at it")).toMatchObject({ reply: "I see it." });
+    const second = harness.fake.requests[1]!.body.messages;
+    expect(second.at(-2)).toEqual({ role: "tool", tool_call_id: "call_a", content: "a picture of the page" });
+    expect(second.at(-1)).toEqual({
+      role: "user",
+      content: [
+        { type: "text", text: "The images the tool calls above returned:" },
+        { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } },
+      ],
+    });
+    await harness.sessions.flush();
+    const stored = await harness.sessions.load("test:chat-1");
+    expect(stored.length).toBeGreaterThan(2);
+    expect(JSON.stringify(stored)).not.toContain("iVBORw0KGgo=");
+  });
+
+  it("tells the model a tool's image was left out when agents.defaults.vision is off", async () => {
+    harness = await startHarness({ agent: { vision: false } });
+    const image = { mimeType: "image/png" as const, data: "iVBORw0KGgo=" };
+    harness.registry.register(fakeTool("look", async () => toolResult("a picture", { images: [image] })));
+    harness.fake.reply({ toolCalls: [{ id: "call_a", name: "look", arguments: {} }] }, { content: "Noted." });
+    await harness.ask("look at it");
+    const second = harness.fake.requests[1]!.body.messages;
+    expect(second.at(-1)).toEqual({
+      role: "tool",
+      tool_call_id: "call_a",
+      content: "a picture\n(The image this tool returned is not shown to you: agents.defaults.vision is off.)",
+    });
+  });
+
   it("stops at max_tool_iterations, asks once more without tools and says the limit was reached", async () => {
     harness = await startHarness({ agent: { max_tool_iterations: 2 } });
     harness.registry.register(fakeTool("again", async () => "more"));
