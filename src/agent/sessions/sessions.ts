@@ -264,12 +264,13 @@ export class SessionFiles implements SessionStore {
     const found = this.#session(key);
     const session = found instanceof Promise ? await found : found;
     const before = session.history.size;
-    session.history.append(messages);
+    // The messages' JSON, as the history keeps it, is what the file stores too: encoded once.
+    const json = session.history.append(messages);
     this.#trim(session);
     this.#cachedBytes += session.history.size - before;
     this.#evictOverBudget();
     const text = turn
-      ? `${JSON.stringify({ turn: turn.id, messages, replies: turn.replies })}\n`
+      ? `{"turn":${JSON.stringify(turn.id)},"messages":[${json}],"replies":${JSON.stringify(turn.replies)}}\n`
       : `${messages.map((message) => JSON.stringify(message)).join("\n")}\n`;
     return this.#writer.enqueue(key, path, text);
   }

@@ -1,3 +1,4 @@
+import { jsonOf } from "../../providers/chat-request-body.js";
 import type { ChatMessage, EncodedMessages } from "../../providers/provider.js";
 import { wellFormedDeep } from "../../util/well-formed.js";
 import { textOf } from "./message-text.js";
@@ -53,11 +54,16 @@ export class StoredHistory {
     return this.#length;
   }
 
-  /** Appends messages (encoding each once); a history that was decoded keeps the objects too. */
-  append(messages: readonly ChatMessage[]): void {
-    for (const message of messages) this.#push(message);
+  /**
+   * Appends messages (encoding each once: a message a request of this turn encoded already is not encoded again);
+   * a history that was decoded keeps the objects too. Returns the appended messages' JSON, comma-joined.
+   */
+  append(messages: readonly ChatMessage[]): string {
+    const from = this.#length;
+    for (const message of messages) this.#push(message, carries(message) ? undefined : jsonOf(message));
     this.#decoded?.push(...messages);
     this.#flatten();
+    return this.jsonOf(from, this.#length);
   }
 
   /**
@@ -75,7 +81,7 @@ export class StoredHistory {
     this.#json = at === 0 ? encoded : `${this.#json},${encoded}`;
     this.#ends[at] = this.#json.length;
     this.#textBytes[at] = (at === 0 ? 0 : this.#textBytes[at - 1]!) + Buffer.byteLength(textOf(message));
-    if (message.role === "assistant" && (message.anthropic_thinking || message.responses_reasoning)) this.#carrying++;
+    if (carries(message)) this.#carrying++;
     this.#length = at + 1;
   }
 
@@ -231,4 +237,9 @@ export class HistoryView implements EncodedMessages {
   withLead(lead: readonly ChatMessage[]): HistoryView {
     return new HistoryView(this.#stored, this.#from, this.#to, lead);
   }
+}
+
+/** Whether a message carries what only another API reads (Chat Completions' JSON of it leaves that out). */
+function carries(message: ChatMessage): boolean {
+  return message.role === "assistant" && Boolean(message.anthropic_thinking || message.responses_reasoning);
 }
