@@ -24,6 +24,10 @@
  * `npm run bench -- --subagents` runs the sub-agents bench instead (bench/subagents.ts): a parent's turn with and
  * without children running [target: no measurable difference], and 50 children at once over 20 chats with a 1 s
  * model through the built CLI [target: every result delivered once, within 3 s of the last child's answer].
+ * `npm run bench -- --load` runs the hostile-input bench of the built daemon instead (bench/hostile-load.ts, about
+ * a minute): the event loop's worst delay, /healthz's worst latency and another chat's answer times while hostile
+ * tool calls stream in, with the machine as it is and with busy processes on every core
+ * [targets under load: delay < 500 ms, /healthz < 1 s, DMs <= 5 s].
  * `npm run bench -- --sandbox` runs only the sandbox's part of 3 (bench/security.ts): `exec_shell true` per network mode.
  * `npm run bench -- --speech` runs the spoken-replies bench instead (bench/speech.ts): a turn's time and CPU without
  * speech, with `tts.mode: off` and with every reply spoken [target: off as none]; `--speech --quick` is a smoke run.
@@ -56,6 +60,7 @@ import { clusterBench } from "./cluster.js";
 import { compactionBench } from "./compaction.js";
 import { vmRssKb } from "./daemon-process.js";
 import { dashboardBench } from "./dashboard.js";
+import { hostileLoadBench } from "./hostile-load.js";
 import { journalRoundTrips } from "./journal-round-trip.js";
 import { modelApisBench } from "./model-apis.js";
 import { eventLoopDelayUnderHostileInput, reportSandboxOverhead } from "./security.js";
@@ -247,6 +252,7 @@ try {
   else if (process.argv.includes("--agents")) await agentsBench(home);
   else if (process.argv.includes("--model-apis")) await modelApisBench();
   else if (process.argv.includes("--subagents")) await subagentsBench(cli, home, process.argv);
+  else if (process.argv.includes("--load")) await hostileLoadBench(cli, join(home, "hostile-load"));
   else if (process.argv.includes("--sandbox")) await reportSandboxOverhead(home);
   else if (process.argv.includes("--speech")) await speechBench(home, process.argv.includes("--quick"));
   else if (process.argv.includes("--browser"))

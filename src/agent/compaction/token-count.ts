@@ -17,25 +17,35 @@ let counter: Promise<Counter> | undefined;
  * gpt-tokenizer. Other models' tokenizers differ by some percent; the threshold leaves room.
  */
 function tokenizer(): Promise<Counter> {
-  counter ??= import("gpt-tokenizer/encoding/o200k_base").then((module) => inPieces(module.countTokens as Counter));
+  counter ??= import("gpt-tokenizer/encoding/o200k_base").then((module) => module.countTokens as Counter);
   return counter;
 }
 
 /** Longest piece of text given to the tokenizer at once: its merges take time quadratic in a word's length. */
 const PIECE_CHARS = 1024;
+/** Counting lets the event loop turn after this long at work. */
+const SLICE_MS = 5;
 
 /**
- * A counter that tokenizes long text piece by piece: a megabyte without a space (a hostile
- * command line the model wrote) would otherwise hold the event loop for minutes.
+ * Counts text piece by piece, letting the event loop turn every few milliseconds: a megabyte
+ * without a space (a hostile command line the model wrote) would otherwise hold it for minutes,
+ * and a history of several hundred kilobytes for a second of a loaded machine's time.
  */
-function inPieces(count: Counter): Counter {
-  return (text) => {
-    if (text.length <= PIECE_CHARS) return count(text);
+class PacedCounter {
+  #since = performance.now();
+  constructor(private readonly count: Counter) {}
+
+  async tokens(text: string): Promise<number> {
     let tokens = 0;
-    for (let start = 0; start < text.length; start += PIECE_CHARS)
-      tokens += count(text.slice(start, start + PIECE_CHARS));
+    for (let start = 0; start === 0 || start < text.length; start += PIECE_CHARS) {
+      tokens += this.count(text.slice(start, start + PIECE_CHARS));
+      if (performance.now() - this.#since >= SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        this.#since = performance.now();
+      }
+    }
     return tokens;
-  };
+  }
 }
 
 /**
@@ -73,29 +83,29 @@ export class TokenMeter {
 
   /** The context's tokens as o200k_base counts them. */
   async count(parts: ContextParts): Promise<number> {
-    const count = await tokenizer();
-    let total = this.#countString(count, parts.system) + PER_MESSAGE;
+    const count = new PacedCounter(await tokenizer());
+    let total = (await this.#countString(count, parts.system)) + PER_MESSAGE;
     let tools = this.#tokens.get(parts.tools);
     if (tools === undefined) {
-      tools = count(JSON.stringify(parts.tools));
+      tools = await count.tokens(JSON.stringify(parts.tools));
       this.#tokens.set(parts.tools, tools);
     }
     total += tools;
-    if (parts.history) total += this.#countStored(count, parts.history);
-    for (const message of parts.messages) total += this.#countMessage(count, message);
+    if (parts.history) total += await this.#countStored(count, parts.history);
+    for (const message of parts.messages) total += await this.#countMessage(count, message);
     return total;
   }
 
   /** A kept history's tokens: each stored message counted once and the count kept with it, decoded just for that. */
-  #countStored(count: Counter, history: HistoryView): number {
+  async #countStored(count: PacedCounter, history: HistoryView): Promise<number> {
     let total = 0;
-    for (const message of history.lead) total += this.#countMessage(count, message);
+    for (const message of history.lead) total += await this.#countMessage(count, message);
     const { history: stored, from, to } = history.stored;
     for (let index = from; index < to; index++) {
       let tokens = stored.tokensAt(index);
       if (tokens === 0) {
         const message = JSON.parse(stored.jsonOf(index, index + 1)) as ChatMessage;
-        tokens = count(textOf(message)) + PER_MESSAGE;
+        tokens = (await count.tokens(textOf(message))) + PER_MESSAGE;
         stored.setTokens(index, tokens);
       }
       total += tokens;
@@ -103,10 +113,10 @@ export class TokenMeter {
     return total;
   }
 
-  #countMessage(count: Counter, message: ChatMessage): number {
+  async #countMessage(count: PacedCounter, message: ChatMessage): Promise<number> {
     let tokens = this.#tokens.get(message);
     if (tokens === undefined) {
-      tokens = count(textOf(message)) + PER_MESSAGE;
+      tokens = (await count.tokens(textOf(message))) + PER_MESSAGE;
       this.#tokens.set(message, tokens);
     }
     return tokens;
@@ -154,10 +164,10 @@ export class TokenMeter {
   }
 
   /** Counts a string, remembering the last few (the system prompt and tool schemas repeat every turn). */
-  #countString(count: Counter, text: string): number {
+  async #countString(count: PacedCounter, text: string): Promise<number> {
     const known = this.#strings.get(text);
     if (known !== undefined) return known;
-    const tokens = count(text);
+    const tokens = await count.tokens(text);
     if (this.#strings.size >= 16) this.#strings.delete(this.#strings.keys().next().value!);
     this.#strings.set(text, tokens);
     return tokens;

@@ -10,7 +10,7 @@ import type {
 } from "../../providers/provider.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import { failureForLlm, type ToolContext, type ToolOutcome } from "../../tools/tool.js";
-import { truncateForLlm } from "../../tools/truncate.js";
+import { truncateForLlm, truncateJsonText } from "../../tools/truncate.js";
 import { wellFormed } from "../../util/well-formed.js";
 
 /** What the tool loop needs of the registry (a narrower view, e.g. only the memory tools, works too). */
@@ -110,12 +110,24 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
       options.log.debug({ iterations: iteration }, "tool loop complete, returning text response");
       return { text, added, iterations: iteration, limitReached: false, toolCalls, usage };
     }
+    const asked = { messageAt: messages.length, addedAt: added.length };
     // What the API carries across the loop (thinking blocks, reasoning items) goes with the message.
     append({ role: "assistant", content: response.content ?? null, tool_calls: response.toolCalls, ...response.carry });
     toolCalls += response.toolCalls.length;
     options.log.debug({ iteration, count: response.toolCalls.length }, "executing tool calls");
     turn.onToolsRunning?.([...new Set(response.toolCalls.map((call) => call.function.name))], response.toolCalls);
     const outcomes = await executeCalls(options.registry, response.toolCalls, turn.toolContext);
+    const kept = keptCalls(response.toolCalls, outcomes);
+    if (kept !== response.toolCalls) {
+      const message: ChatMessage = {
+        role: "assistant",
+        content: response.content ?? null,
+        tool_calls: kept,
+        ...response.carry,
+      };
+      messages[asked.messageAt] = message;
+      added[asked.addedAt] = message;
+    }
     const images: UserContentPart[] = [];
     for (let index = 0; index < outcomes.length; index++) {
       const outcome = outcomes[index]!;
@@ -170,6 +182,25 @@ export const IMAGES_FOLLOW = "The images the tool calls above returned:";
 
 /** Said in a tool's result when its images are not sent (no vision). */
 export const IMAGES_LEFT_OUT = "(The image this tool returned is not shown to you: agents.defaults.vision is off.)";
+
+/** The most of a failed call's arguments the conversation keeps, in UTF-8 bytes. */
+export const MAX_KEPT_FAILED_ARGUMENTS_BYTES = 4_096;
+
+/**
+ * The calls as the history keeps them: a failed call's arguments cut to their first 4 KB (wrapped as
+ * {@link truncateJsonText} wraps a tool result). They did nothing, and at full size (a refused 1 MB
+ * command) every later request of the conversation would carry them, encoded again each time, and
+ * fill the model's context. The same array when nothing is cut.
+ */
+function keptCalls(calls: ToolCall[], outcomes: ToolOutcome[]): ToolCall[] {
+  const cut = (call: ToolCall, index: number): ToolCall => {
+    if (outcomes[index]?.type !== "tool-error") return call;
+    const kept = truncateJsonText(call.function.arguments, MAX_KEPT_FAILED_ARGUMENTS_BYTES);
+    return kept === call.function.arguments ? call : { ...call, function: { ...call.function, arguments: kept } };
+  };
+  const kept = calls.map(cut);
+  return kept.every((call, index) => call === calls[index]) ? calls : kept;
+}
 
 /** Tool calls run from one model answer; the rest get an error result. */
 export const MAX_CALLS_PER_ANSWER = 50;

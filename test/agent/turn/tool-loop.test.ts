@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { LENGTH_NOTE } from "../../../src/agent/turn/tool-loop.js";
-import { toolResult } from "../../../src/tools/tool.js";
+import { ToolError, toolResult } from "../../../src/tools/tool.js";
 import { fakeTool, recordingLogger } from "../../support/tool-context.js";
 import { within } from "../../support/within.js";
 import { type Harness, startHarness } from "../harness.js";
@@ -154,6 +154,44 @@ describe("the tool loop", () => {
     expect(errors[2]).toBe("invalid arguments: arguments/n must be integer");
     expect(errors[3]).toBe("execution failed: disk on fire");
     expect(runs).toBe(1);
+  });
+
+  it("keeps a failed call's arguments in the history cut to 4 KB, and a call that ran in full", async () => {
+    harness = await startHarness();
+    harness.registry.register(fakeTool("save", async (args) => ({ saved: String(args.text).length })));
+    harness.registry.register(
+      fakeTool("refuse", async () => {
+        throw new ToolError("PermissionDenied", "no");
+      }),
+    );
+    const wrote = { text: "a".repeat(200_000) };
+    harness.fake.reply(
+      {
+        toolCalls: [
+          { id: "c1", name: "save", arguments: wrote },
+          { id: "c2", name: "refuse", arguments: { text: "b".repeat(200_000) } },
+          { id: "c3", name: "refuse", arguments: { text: "c".repeat(4_000) } },
+        ],
+      },
+      { content: "Done." },
+      { content: "Still here." },
+    );
+    await harness.ask("save and refuse");
+    await harness.ask("next");
+    // The same turn's next request, and the next turn's (from the session), carry the same calls.
+    for (const request of harness.fake.requests.slice(1)) {
+      const asked = request.body.messages.find((message) => message.role === "assistant" && message.tool_calls);
+      const calls = asked!.tool_calls as Array<{ id: string; function: { arguments: string } }>;
+      expect(calls.map((call) => call.id)).toEqual(["c1", "c2", "c3"]);
+      expect(JSON.parse(calls[0]!.function.arguments)).toEqual(wrote);
+      expect(calls[1]!.function.arguments.length).toBeLessThanOrEqual(4_096);
+      expect(calls[1]!.function.arguments.length).toBeGreaterThan(4_000);
+      expect(JSON.parse(calls[1]!.function.arguments)).toMatchObject({
+        _truncated_json: expect.stringMatching(/^\{"text":"bbbb/),
+        original_size: JSON.stringify({ text: "b".repeat(200_000) }).length,
+      });
+      expect(JSON.parse(calls[2]!.function.arguments)).toEqual({ text: "c".repeat(4_000) });
+    }
   });
 
   it("runs the read-only calls of one response at the same time", async () => {
