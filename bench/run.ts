@@ -11,7 +11,9 @@
  * Targets: <= 1 ms p99 per journal-added round trip, >= 85% of the turns/s without the journal,
  * <= 1 ms p99 per tool iteration, >= 2,000 turns/s, --version <= 150 ms, idle RSS <= 80 MB,
  * event-loop delay < 100 ms under hostile input, <= 30 ms added per sandboxed command.
- * `npm run bench -- --soak` runs the soak instead (bench/soak.ts): memory and CPU over 30,000 turns.
+ * `npm run bench -- --soak [--baseline=<another build's dist/cli.js>]` runs the soak instead (bench/soak.ts): memory
+ * and CPU over 30,000 turns, and CPU per turn with 10, 100 and 1,000 messages of history, side by side with the
+ * baseline build when given.
  * `npm run bench -- --skills` runs the skills bench instead (bench/skills.ts): start-up and per-turn cost with
  * 200 skills installed against none [targets: start <= +50 ms; no measurable per-turn cost while no skill changed].
  * `npm run bench -- --compaction` runs the long-conversation bench instead (bench/compaction.ts): prompt tokens per
@@ -244,7 +246,8 @@ const home = await mkdtemp(join(tmpdir(), "skein-bench-"));
 try {
   const load = loadavg().map((value) => value.toFixed(2));
   console.log("skein bench (node %s, %d cores, load %s)", process.version, cpus().length, load.join(" "));
-  if (process.argv.includes("--soak")) await soak(cli, home);
+  if (process.argv.includes("--soak"))
+    await soak(cli, home, process.argv.find((arg) => arg.startsWith("--baseline="))?.slice("--baseline=".length));
   else if (process.argv.includes("--cluster")) await clusterBench(process.argv.includes("--small"));
   else if (process.argv.includes("--skills")) await skillsBench(home);
   else if (process.argv.includes("--compaction")) await compactionBench(home);

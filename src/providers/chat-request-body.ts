@@ -46,32 +46,47 @@ export interface ChatBodyOptions {
   cacheControl?: boolean;
 }
 
+/** A request body in parts, sent one after the other: a long conversation's history is one of them, as it is kept. */
+export type BodyParts = Array<string | Uint8Array>;
+
 /**
- * The Chat Completions request body of `request`, as text: the model, the messages and tools from
- * their kept JSON ({@link jsonOf}), the limits, and for a stream the usage in its last chunk.
+ * The Chat Completions request body of `request`, in parts: the model, the messages (the history as it is kept,
+ * the others from their kept JSON, {@link jsonOf}), the tools, the limits, and for a stream the usage in its last
+ * chunk.
  */
-export function chatCompletionsBody(request: ChatRequest, options: ChatBodyOptions): string {
+export function chatCompletionsBody(request: ChatRequest, options: ChatBodyOptions): BodyParts {
   const { history } = request;
   // A history kept encoded goes in as it is, unless it must be changed: carried fields to leave out, or
   // a breakpoint on its last message when nothing follows it.
   const asIs = history && history.length > 0 && !history.carries && request.messages.length > 1;
   const messages = asIs || !history ? request.messages : requestMessages(request);
   const last = messages.length - 1;
-  const parts: string[] = [];
+  const parts: BodyParts = [];
+  let text = `{"model":${JSON.stringify(request.model)},"messages":[`;
   for (let index = 0; index <= last; index++) {
     const message = messages[index]!;
     const breakpoint = options.cacheControl && (index === last || (index === 0 && message.role === "system"));
-    parts.push(
-      breakpoint ? JSON.stringify(wellFormedDeep(withCacheBreakpoint(withoutCarry(message)))) : encodedMessage(message),
-    );
-    if (index === 0 && asIs) parts.push(history.json);
+    if (index > 0) text += ",";
+    text += breakpoint
+      ? JSON.stringify(wellFormedDeep(withCacheBreakpoint(withoutCarry(message))))
+      : encodedMessage(message);
+    if (index === 0 && asIs) {
+      parts.push(`${text},`, ...history.jsonParts());
+      text = "";
+    }
   }
-  let body = `{"model":${JSON.stringify(request.model)},"messages":[${parts.join(",")}]`;
-  if (request.tools?.length) body += `,"tools":[${request.tools.map(jsonOf).join(",")}]`;
-  if (request.maxTokens !== undefined) body += `,"max_tokens":${JSON.stringify(request.maxTokens)}`;
-  if (request.temperature !== undefined) body += `,"temperature":${JSON.stringify(request.temperature)}`;
-  body += options.stream ? `,"stream":true,"stream_options":{"include_usage":true}}` : `,"stream":false}`;
-  return body;
+  text += "]";
+  if (request.tools?.length) text += `,"tools":[${request.tools.map(jsonOf).join(",")}]`;
+  if (request.maxTokens !== undefined) text += `,"max_tokens":${JSON.stringify(request.maxTokens)}`;
+  if (request.temperature !== undefined) text += `,"temperature":${JSON.stringify(request.temperature)}`;
+  text += options.stream ? `,"stream":true,"stream_options":{"include_usage":true}}` : `,"stream":false}`;
+  parts.push(text);
+  return parts;
+}
+
+/** A body's parts as one text (for a test, or a client that takes a string). */
+export function bodyText(parts: BodyParts): string {
+  return parts.map((part) => (typeof part === "string" ? part : Buffer.from(part).toString("utf8"))).join("");
 }
 
 /**

@@ -57,8 +57,8 @@ export type ThinkingLevel = "off" | "low" | "medium" | "high";
  */
 export interface EncodedMessages {
   readonly length: number;
-  /** Their JSON as Chat Completions takes it (healed of lone surrogates), joined by commas. */
-  readonly json: string;
+  /** Their JSON as Chat Completions takes it (healed of lone surrogates), joined by commas, as UTF-8 in parts. */
+  jsonParts(): readonly Uint8Array[];
   /** Whether one of them may carry what only another API reads (then `json` holds that too). */
   readonly carries: boolean;
   messages(): readonly ChatMessage[];

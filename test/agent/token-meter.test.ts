@@ -28,7 +28,7 @@ describe("TokenMeter's bound", () => {
 describe("TokenMeter's count", () => {
   it("tokenizes a long history piece by piece with the event loop turning meanwhile, to the same total", async () => {
     const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
-    const command = `echo ${"a".repeat(40_000)}`;
+    const command = `echo ${"a ".repeat(200_000)}`;
     const arguments_ = JSON.stringify({ command });
     const history: ChatMessage[] = [
       { role: "user", content: "run it" },

@@ -1,20 +1,23 @@
 import { jsonOf } from "../../providers/chat-request-body.js";
 import type { ChatMessage, EncodedMessages } from "../../providers/provider.js";
 import { wellFormedDeep } from "../../util/well-formed.js";
+import { ByteChunks } from "./byte-chunks.js";
 import { textOf } from "./message-text.js";
 
 /**
  * A conversation's messages as a session keeps them in memory: each message's JSON (healed of lone surrogates,
- * as Chat Completions takes it), joined in one string, with where each one ends and the running sum of their
- * texts' UTF-8 bytes. A turn sends them as they are and sizes them without a pass over them, so a turn of a
- * long chat costs about what one of a short chat does, and an idle chat holds its text once, not as objects.
- * The objects are decoded only when something needs them (another model API, compaction, the dashboard), and
- * then kept. Messages are only ever appended; a front part is let go of by making a new history
- * ({@link StoredHistory.from}), so that a {@link HistoryView} made before stays valid.
+ * as Chat Completions takes it) as UTF-8 bytes in chunks off the heap ({@link ByteChunks}), with where each one
+ * starts and ends and the running sum of their texts' UTF-8 bytes. A turn sends them as they are (views of the
+ * chunks, no copy, no encoding) and sizes them without a pass over them, so a turn of a long chat costs about
+ * what one of a short chat does, and an idle chat holds its text once, not as objects. The objects are decoded
+ * only when something needs them (another model API, compaction, the dashboard), and then kept. Messages are
+ * only ever appended; a front part is let go of by making a new history ({@link StoredHistory.from}), so that a
+ * {@link HistoryView} made before stays valid.
  */
 export class StoredHistory {
-  #json = "";
-  /** Per message, the offset in `#json` just past its JSON. */
+  readonly #bytes = new ByteChunks();
+  /** Per message, where its JSON starts and ends in `#bytes` (after the comma that separates it from the one before). */
+  #starts = new Uint32Array(8);
   #ends = new Uint32Array(8);
   /** Per message, the UTF-8 bytes of the texts of it and every message before it. */
   #textBytes = new Uint32Array(8);
@@ -46,7 +49,6 @@ export class StoredHistory {
       history.#push(message, /\\u[dD][89a-fA-F]/.test(text) ? undefined : text);
     }
     history.#decoded = decoded;
-    history.#flatten();
     return history;
   }
 
@@ -62,48 +64,41 @@ export class StoredHistory {
     const from = this.#length;
     for (const message of messages) this.#push(message, carries(message) ? undefined : jsonOf(message));
     this.#decoded?.push(...messages);
-    this.#flatten();
     return this.jsonOf(from, this.#length);
-  }
-
-  /**
-   * Makes `#json` one flat string again: each append concatenates, and V8 keeps a concatenation as a tree of
-   * its parts (about four times the memory of the text) until something needs it flat. A regular expression does.
-   */
-  #flatten(): void {
-    /^/.test(this.#json);
   }
 
   #push(message: ChatMessage, json?: string): void {
     const encoded = json ?? JSON.stringify(wellFormedDeep(message));
     const at = this.#length;
     if (at === this.#ends.length) this.#grow();
-    this.#json = at === 0 ? encoded : `${this.#json},${encoded}`;
-    this.#ends[at] = this.#json.length;
+    const { start, end } = this.#bytes.append(at === 0 ? encoded : `,${encoded}`);
+    this.#starts[at] = at === 0 ? start : start + 1;
+    this.#ends[at] = end;
     this.#textBytes[at] = (at === 0 ? 0 : this.#textBytes[at - 1]!) + Buffer.byteLength(textOf(message));
     if (carries(message)) this.#carrying++;
     this.#length = at + 1;
   }
 
   #grow(): void {
-    const ends = new Uint32Array(this.#ends.length * 2);
-    ends.set(this.#ends);
-    this.#ends = ends;
-    const bytes = new Uint32Array(this.#textBytes.length * 2);
-    bytes.set(this.#textBytes);
-    this.#textBytes = bytes;
-    if (this.#tokens) {
-      const tokens = new Uint32Array(this.#tokens.length * 2);
-      tokens.set(this.#tokens);
-      this.#tokens = tokens;
-    }
+    const grown = (array: Uint32Array) => {
+      const bigger = new Uint32Array(array.length * 2);
+      bigger.set(array);
+      return bigger;
+    };
+    this.#starts = grown(this.#starts);
+    this.#ends = grown(this.#ends);
+    this.#textBytes = grown(this.#textBytes);
+    if (this.#tokens) this.#tokens = grown(this.#tokens);
+  }
+
+  /** The UTF-8 JSON of messages `[from, to)`, comma-joined, as views of the chunks that hold it. */
+  jsonParts(from: number, to: number): Buffer[] {
+    return from >= to ? [] : this.#bytes.parts(this.#starts[from]!, this.#ends[to - 1]!);
   }
 
   /** The JSON of messages `[from, to)`, comma-joined. */
   jsonOf(from: number, to: number): string {
-    if (from >= to) return "";
-    const start = from === 0 ? 0 : this.#ends[from - 1]! + 1;
-    return this.#json.slice(start, this.#ends[to - 1]);
+    return from >= to ? "" : this.#bytes.text(this.#starts[from]!, this.#ends[to - 1]!);
   }
 
   /** The UTF-8 bytes of the texts of messages `[from, to)`. */
@@ -112,7 +107,7 @@ export class StoredHistory {
     return this.#textBytes[to - 1]! - (from === 0 ? 0 : this.#textBytes[from - 1]!);
   }
 
-  /** Whether a message of `[from, to)` may carry what only another API reads (checked over the whole history). */
+  /** Whether one of its messages carries what only another API reads. */
   carries(): boolean {
     return this.#carrying > 0;
   }
@@ -120,12 +115,12 @@ export class StoredHistory {
   /** The messages as new objects, decoded now (and not kept). */
   decode(): ChatMessage[] {
     if (this.#decoded) return [...this.#decoded];
-    return this.#length === 0 ? [] : (JSON.parse(`[${this.#json}]`) as ChatMessage[]);
+    return this.#length === 0 ? [] : (JSON.parse(`[${this.jsonOf(0, this.#length)}]`) as ChatMessage[]);
   }
 
   /** The messages as objects, decoded on first use and kept from then on. */
   messages(): readonly ChatMessage[] {
-    this.#decoded ??= this.#length === 0 ? [] : (JSON.parse(`[${this.#json}]`) as ChatMessage[]);
+    this.#decoded ??= this.decode();
     return this.#decoded;
   }
 
@@ -140,31 +135,26 @@ export class StoredHistory {
     this.#tokens[index] = tokens;
   }
 
-  /** The bytes its JSON holds in memory, about (for the store's memory bound). */
+  /** The bytes it holds in memory, about (for the store's memory bound). */
   get size(): number {
-    return this.#json.length + this.#ends.length * 12;
+    return this.#bytes.allocated + this.#ends.length * 12;
   }
 
-  /** A new history of messages `[from, length)` (letting go of the older part); views of this one stay valid. */
+  /** A new history of messages `[start, length)` (letting go of the older part); views of this one stay valid. */
   from(start: number): StoredHistory {
     const kept = new StoredHistory();
-    if (start >= this.#length) return kept;
-    const offset = start === 0 ? 0 : this.#ends[start - 1]! + 1;
-    const bytesBefore = start === 0 ? 0 : this.#textBytes[start - 1]!;
-    const length = this.#length - start;
-    let capacity = 8;
-    while (capacity < length) capacity *= 2;
-    kept.#ends = new Uint32Array(capacity);
-    kept.#textBytes = new Uint32Array(capacity);
-    for (let index = 0; index < length; index++) {
-      kept.#ends[index] = this.#ends[start + index]! - offset;
-      kept.#textBytes[index] = this.#textBytes[start + index]! - bytesBefore;
-      const tokens = this.#tokens?.[start + index];
-      if (tokens) kept.setTokens(index, tokens);
+    for (let index = Math.max(0, start); index < this.#length; index++) {
+      const json = this.jsonOf(index, index + 1);
+      const at = kept.#length;
+      if (at === kept.#ends.length) kept.#grow();
+      const placed = kept.#bytes.append(at === 0 ? json : `,${json}`);
+      kept.#starts[at] = at === 0 ? placed.start : placed.start + 1;
+      kept.#ends[at] = placed.end;
+      kept.#textBytes[at] = (at === 0 ? 0 : kept.#textBytes[at - 1]!) + this.textBytesOf(index, index + 1);
+      const tokens = this.tokensAt(index);
+      if (tokens) kept.setTokens(at, tokens);
+      kept.#length = at + 1;
     }
-    // A copy of the kept part only: a slice would keep the whole old string alive.
-    kept.#json = Buffer.from(this.#json.slice(offset)).toString();
-    kept.#length = length;
     kept.#carrying = this.#carrying;
     if (this.#decoded) kept.#decoded = this.#decoded.slice(start);
     return kept;
@@ -174,6 +164,11 @@ export class StoredHistory {
   view(from: number, lead: readonly ChatMessage[] = []): HistoryView {
     return new HistoryView(this, Math.min(from, this.#length), this.#length, lead);
   }
+}
+
+/** Whether a message carries what only another API reads (Chat Completions' JSON of it leaves that out). */
+function carries(message: ChatMessage): boolean {
+  return message.role === "assistant" && Boolean(message.anthropic_thinking || message.responses_reasoning);
 }
 
 /**
@@ -197,7 +192,7 @@ export class HistoryView implements EncodedMessages {
     return this.#lead.length + this.#to - this.#from;
   }
 
-  /** The stored history it shows part of, and where that part starts. */
+  /** The stored history it shows part of, and where that part starts and ends. */
   get stored(): { history: StoredHistory; from: number; to: number } {
     return { history: this.#stored, from: this.#from, to: this.#to };
   }
@@ -207,11 +202,11 @@ export class HistoryView implements EncodedMessages {
     return this.#lead;
   }
 
-  get json(): string {
-    const stored = this.#stored.jsonOf(this.#from, this.#to);
+  jsonParts(): readonly Uint8Array[] {
+    const stored = this.#stored.jsonParts(this.#from, this.#to);
     if (this.#lead.length === 0) return stored;
     const lead = this.#lead.map((message) => JSON.stringify(wellFormedDeep(message))).join(",");
-    return stored === "" ? lead : `${lead},${stored}`;
+    return [Buffer.from(stored.length === 0 ? lead : `${lead},`), ...stored];
   }
 
   get carries(): boolean {
@@ -237,9 +232,4 @@ export class HistoryView implements EncodedMessages {
   withLead(lead: readonly ChatMessage[]): HistoryView {
     return new HistoryView(this.#stored, this.#from, this.#to, lead);
   }
-}
-
-/** Whether a message carries what only another API reads (Chat Completions' JSON of it leaves that out). */
-function carries(message: ChatMessage): boolean {
-  return message.role === "assistant" && Boolean(message.anthropic_thinking || message.responses_reasoning);
 }

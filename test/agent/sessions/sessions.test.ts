@@ -262,8 +262,9 @@ describe("sessions in memory", () => {
 
   it("holds at most maxCachedBytes of histories in memory, the least recently used leaving first", async () => {
     const { log } = recordingLogger();
-    const store = files({ dir, log, maxCachedBytes: 1_200 });
-    const words = (chat: number) => [{ role: "user" as const, content: `chat ${chat} says ${"x".repeat(200)}` }];
+    // Each chat holds about 2 KB: three fit in 7,000 bytes, four do not.
+    const store = files({ dir, log, maxCachedBytes: 7_000 });
+    const words = (chat: number) => [{ role: "user" as const, content: `chat ${chat} says ${"x".repeat(1_900)}` }];
     for (const chat of [1, 2, 3]) await store.append(`telegram:${chat}`, words(chat));
     await store.load("telegram:1");
     expect(store.size).toBe(3);
