@@ -30,14 +30,32 @@ export function withoutCarry(message: ChatMessage): ChatMessage {
   return plain;
 }
 
-/** The last system prompt encoded: a turn makes its system message anew, with the same text turn after turn. */
-let lastSystem: { content: string; json: string } | undefined;
+/**
+ * The last system prompts encoded, as UTF-8: a turn makes its system message anew, with the same text turn after
+ * turn (a few kilobytes, sent as they are rather than measured and encoded again each time).
+ */
+const systemBytes = new Map<string, Buffer>();
 
-function encodedMessage(message: ChatMessage): string {
-  if (message.role !== "system") return jsonOf(message);
-  if (lastSystem?.content !== message.content)
-    lastSystem = { content: message.content, json: JSON.stringify(wellFormedDeep(message)) };
-  return lastSystem.json;
+function systemMessageBytes(message: Extract<ChatMessage, { role: "system" }>): Buffer {
+  let bytes = systemBytes.get(message.content);
+  if (!bytes) {
+    bytes = Buffer.from(JSON.stringify(wellFormedDeep(message)));
+    if (systemBytes.size >= 8) systemBytes.delete(systemBytes.keys().next().value!);
+    systemBytes.set(message.content, bytes);
+  }
+  return bytes;
+}
+
+/** The tools' JSON as UTF-8, once per tools array (a registry hands out the same one until its tools change). */
+const toolsBytes = new WeakMap<readonly ToolSchema[], Buffer>();
+
+function toolsJsonBytes(tools: readonly ToolSchema[]): Buffer {
+  let bytes = toolsBytes.get(tools);
+  if (!bytes) {
+    bytes = Buffer.from(tools.map(jsonOf).join(","));
+    toolsBytes.set(tools, bytes);
+  }
+  return bytes;
 }
 
 export interface ChatBodyOptions {
@@ -67,16 +85,21 @@ export function chatCompletionsBody(request: ChatRequest, options: ChatBodyOptio
     const message = messages[index]!;
     const breakpoint = options.cacheControl && (index === last || (index === 0 && message.role === "system"));
     if (index > 0) text += ",";
-    text += breakpoint
-      ? JSON.stringify(wellFormedDeep(withCacheBreakpoint(withoutCarry(message))))
-      : encodedMessage(message);
+    if (breakpoint) text += JSON.stringify(wellFormedDeep(withCacheBreakpoint(withoutCarry(message))));
+    else if (message.role === "system") {
+      parts.push(text, systemMessageBytes(message));
+      text = "";
+    } else text += jsonOf(message);
     if (index === 0 && asIs) {
       parts.push(`${text},`, ...history.jsonParts());
       text = "";
     }
   }
   text += "]";
-  if (request.tools?.length) text += `,"tools":[${request.tools.map(jsonOf).join(",")}]`;
+  if (request.tools?.length) {
+    parts.push(`${text},"tools":[`, toolsJsonBytes(request.tools));
+    text = "]";
+  }
   if (request.maxTokens !== undefined) text += `,"max_tokens":${JSON.stringify(request.maxTokens)}`;
   if (request.temperature !== undefined) text += `,"temperature":${JSON.stringify(request.temperature)}`;
   text += options.stream ? `,"stream":true,"stream_options":{"include_usage":true}}` : `,"stream":false}`;
