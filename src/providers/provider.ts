@@ -124,6 +124,8 @@ export type ProviderErrorKind =
 /** A model call that failed after its retries. */
 export class ProviderError extends Error {
   override readonly name = "ProviderError";
+  /** The `providers.<name>` whose call failed, when known (the model router says it). */
+  provider: string | undefined;
   constructor(
     readonly kind: ProviderErrorKind,
     message: string,
