@@ -1,0 +1,71 @@
+import type { DaemonOptions } from "../daemon.js";
+import { scrubInitialEnvironment } from "../sandbox/index.js";
+import { settleWithin } from "../util/settle-within.js";
+import type { GlobalOptions } from "./command-support.js";
+import { reportFatal, writeOut } from "./command-support.js";
+import { releaseWhenBusy } from "./compiler-hold.js";
+import { reduceMemoryWhenIdle } from "./idle-memory.js";
+import { readyGuide } from "./start-guide.js";
+
+/**
+ * `skein start` once start.ts has set the process up: the daemon, with every channel whose credentials are
+ * configured, plus `channels`; `releaseCompilers` turns V8's compilers on once the daemon is busy.
+ */
+export async function runDaemon(
+  options: GlobalOptions,
+  channels: DaemonOptions["channels"],
+  releaseCompilers: () => void,
+): Promise<number> {
+  const { createDaemon, logRejectionsExitOnUncaughtException, runUntilSignalled, waitForStopSignal } = await import(
+    "../daemon.js"
+  );
+  const stopSignal = waitForStopSignal();
+  // /proc/<pid>/environ must not show the daemon's secrets to the commands it runs.
+  const unscrubbed = scrubInitialEnvironment();
+  const daemon = createDaemon({
+    configPath: options.config,
+    channels,
+    service: true,
+    requestStop: () => stopSignal.request(),
+  });
+  const removeGuard = logRejectionsExitOnUncaughtException(() => daemon.log);
+  const starting = daemon.start();
+  try {
+    // A signal during start-up (a slow platform, an MCP server) stops it there and then.
+    const early = await Promise.race([starting.then(() => undefined), stopSignal.received]);
+    if (early) {
+      daemon.log?.info({ signal: early }, "shutting down during start-up");
+      await daemon.stop();
+      await settleWithin(
+        starting.catch(() => undefined),
+        10_000,
+      );
+      removeGuard();
+      return 0;
+    }
+  } catch (error) {
+    stopSignal.dispose();
+    await daemon.stop().catch(() => undefined);
+    removeGuard();
+    return reportFatal(error);
+  }
+  if (unscrubbed) daemon.log?.warn(`the daemon's initial environment could not be scrubbed: ${unscrubbed}`);
+  const guide = await readyGuide({
+    channels: daemon.status().channels,
+    dashboard: daemon.dashboard(),
+    terminal: process.stdout.isTTY === true,
+  }).catch((error: unknown) => {
+    daemon.log?.warn({ err: error }, "cannot issue a dashboard login link");
+    return "";
+  });
+  if (guide) await writeOut(`${guide}\n`).catch(() => undefined);
+  const stopReducing = reduceMemoryWhenIdle({ onActivity: (listener) => daemon.onOutcome(listener) });
+  const stopWatching = releaseWhenBusy(releaseCompilers, { onTurn: (listener) => daemon.onOutcome(listener) });
+  try {
+    return await runUntilSignalled(daemon, daemon.log!, stopSignal);
+  } finally {
+    stopWatching();
+    stopReducing();
+    removeGuard();
+  }
+}
