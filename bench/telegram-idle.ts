@@ -9,14 +9,24 @@ const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 
 /**
  * `skein start` (the built CLI) with Telegram configured against the fake Bot API, as an operator
- * runs it: its VmRSS `idleMs` after it logs "skein ready". `node` is the Node binary to run it with.
+ * runs it: its VmRSS `idleMs` after it logs "skein ready". `node` is the Node binary to run it with;
+ * `config` adds keys to its config.json.
  */
-export async function telegramIdleRss(home: string, node = process.execPath, idleMs = 30_000): Promise<number> {
+export async function telegramIdleRss(
+  home: string,
+  node = process.execPath,
+  idleMs = 30_000,
+  config: Record<string, unknown> = {},
+): Promise<number> {
   const telegram = await FakeTelegram.start();
   await mkdir(home, { recursive: true });
   await writeFile(
     join(home, "config.json"),
-    JSON.stringify({ channels: { telegram: { api_root: telegram.apiRoot, allow_from: ["1"] } }, gateway: { port: 0 } }),
+    JSON.stringify({
+      channels: { telegram: { api_root: telegram.apiRoot, allow_from: ["1"] } },
+      gateway: { port: 0 },
+      ...config,
+    }),
   );
   const child = spawn(node, [cli, "start"], {
     env: {

@@ -1,5 +1,9 @@
 import type { ChatMessage } from "../../providers/provider.js";
 import type { ToolSchema } from "../../tools/tool.js";
+import { textOf } from "../sessions/message-text.js";
+import type { HistoryView } from "../sessions/stored-history.js";
+
+export { textOf } from "../sessions/message-text.js";
 
 /** Tokens a chat message costs beyond its text (role and separators, as OpenAI's chat format counts them). */
 const PER_MESSAGE = 4;
@@ -13,39 +17,35 @@ let counter: Promise<Counter> | undefined;
  * gpt-tokenizer. Other models' tokenizers differ by some percent; the threshold leaves room.
  */
 function tokenizer(): Promise<Counter> {
-  counter ??= import("gpt-tokenizer/encoding/o200k_base").then((module) => inPieces(module.countTokens as Counter));
+  counter ??= import("gpt-tokenizer/encoding/o200k_base").then((module) => module.countTokens as Counter);
   return counter;
 }
 
 /** Longest piece of text given to the tokenizer at once: its merges take time quadratic in a word's length. */
 const PIECE_CHARS = 1024;
+/** Counting lets the event loop turn after this long at work. */
+const SLICE_MS = 5;
 
 /**
- * A counter that tokenizes long text piece by piece: a megabyte without a space (a hostile
- * command line the model wrote) would otherwise hold the event loop for minutes.
+ * Counts text piece by piece, letting the event loop turn every few milliseconds: a megabyte
+ * without a space (a hostile command line the model wrote) would otherwise hold it for minutes,
+ * and a history of several hundred kilobytes for a second of a loaded machine's time.
  */
-function inPieces(count: Counter): Counter {
-  return (text) => {
-    if (text.length <= PIECE_CHARS) return count(text);
+class PacedCounter {
+  #since = performance.now();
+  constructor(private readonly count: Counter) {}
+
+  async tokens(text: string): Promise<number> {
     let tokens = 0;
-    for (let start = 0; start < text.length; start += PIECE_CHARS)
-      tokens += count(text.slice(start, start + PIECE_CHARS));
+    for (let start = 0; start === 0 || start < text.length; start += PIECE_CHARS) {
+      tokens += this.count(text.slice(start, start + PIECE_CHARS));
+      if (performance.now() - this.#since >= SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        this.#since = performance.now();
+      }
+    }
     return tokens;
-  };
-}
-
-/** The text of a message as the model reads it: its content and its tool calls' names and arguments. */
-export function textOf(message: ChatMessage): string {
-  const content = message.content;
-  let text = typeof content === "string" ? content : Array.isArray(content) ? partsText(content) : "";
-  if (message.role === "assistant")
-    for (const call of message.tool_calls ?? []) text += `${call.function.name}${call.function.arguments}`;
-  if (message.role === "user" && message.name) text += message.name;
-  return text;
-}
-
-function partsText(parts: readonly { type: string; text?: string }[]): string {
-  return parts.map((part) => (part.type === "text" ? (part.text ?? "") : "")).join("");
+  }
 }
 
 /**
@@ -66,28 +66,60 @@ export class TokenMeter {
 
   /** An upper bound of the context's tokens, computed without a tokenizer. */
   bound(parts: ContextParts): number {
-    return this.#stringBound(parts.system) + this.#toolsBound(parts.tools) + this.#historyBound(parts.messages);
+    return (
+      this.#stringBound(parts.system) +
+      this.#toolsBound(parts.tools) +
+      (parts.history ? this.#storedBound(parts.history) : 0) +
+      this.#historyBound(parts.messages)
+    );
+  }
+
+  /** A kept history's bound without a pass over it: the sum of its texts' bytes is kept with it. */
+  #storedBound(history: HistoryView): number {
+    let bytes = history.storedTextBytes + PER_MESSAGE * (history.length - history.lead.length);
+    for (const message of history.lead) bytes += this.#messageBound(message);
+    return bytes;
   }
 
   /** The context's tokens as o200k_base counts them. */
   async count(parts: ContextParts): Promise<number> {
-    const count = await tokenizer();
-    let total = this.#countString(count, parts.system) + PER_MESSAGE;
+    const count = new PacedCounter(await tokenizer());
+    let total = (await this.#countString(count, parts.system)) + PER_MESSAGE;
     let tools = this.#tokens.get(parts.tools);
     if (tools === undefined) {
-      tools = count(JSON.stringify(parts.tools));
+      tools = await count.tokens(JSON.stringify(parts.tools));
       this.#tokens.set(parts.tools, tools);
     }
     total += tools;
-    for (const message of parts.messages) {
-      let tokens = this.#tokens.get(message);
-      if (tokens === undefined) {
-        tokens = count(textOf(message)) + PER_MESSAGE;
-        this.#tokens.set(message, tokens);
+    if (parts.history) total += await this.#countStored(count, parts.history);
+    for (const message of parts.messages) total += await this.#countMessage(count, message);
+    return total;
+  }
+
+  /** A kept history's tokens: each stored message counted once and the count kept with it, decoded just for that. */
+  async #countStored(count: PacedCounter, history: HistoryView): Promise<number> {
+    let total = 0;
+    for (const message of history.lead) total += await this.#countMessage(count, message);
+    const { history: stored, from, to } = history.stored;
+    for (let index = from; index < to; index++) {
+      let tokens = stored.tokensAt(index);
+      if (tokens === 0) {
+        const message = JSON.parse(stored.jsonOf(index, index + 1)) as ChatMessage;
+        tokens = (await count.tokens(textOf(message))) + PER_MESSAGE;
+        stored.setTokens(index, tokens);
       }
       total += tokens;
     }
     return total;
+  }
+
+  async #countMessage(count: PacedCounter, message: ChatMessage): Promise<number> {
+    let tokens = this.#tokens.get(message);
+    if (tokens === undefined) {
+      tokens = (await count.tokens(textOf(message))) + PER_MESSAGE;
+      this.#tokens.set(message, tokens);
+    }
+    return tokens;
   }
 
   /** The tokens of the context if under `limit` by the cheap bound; else counted. */
@@ -132,19 +164,20 @@ export class TokenMeter {
   }
 
   /** Counts a string, remembering the last few (the system prompt and tool schemas repeat every turn). */
-  #countString(count: Counter, text: string): number {
+  async #countString(count: PacedCounter, text: string): Promise<number> {
     const known = this.#strings.get(text);
     if (known !== undefined) return known;
-    const tokens = count(text);
+    const tokens = await count.tokens(text);
     if (this.#strings.size >= 16) this.#strings.delete(this.#strings.keys().next().value!);
     this.#strings.set(text, tokens);
     return tokens;
   }
 }
 
-/** What a request is made of, for counting. */
+/** What a request is made of, for counting: the system prompt, the tools, the kept history, then other messages. */
 export interface ContextParts {
   system: string;
   tools: readonly ToolSchema[];
+  history?: HistoryView;
   messages: readonly ChatMessage[];
 }
