@@ -2,51 +2,12 @@ import type { ChatMessage } from "../../providers/provider.js";
 import type { ToolSchema } from "../../tools/tool.js";
 import { textOf } from "../sessions/message-text.js";
 import type { HistoryView } from "../sessions/stored-history.js";
+import { countTokens } from "./token-worker.js";
 
 export { textOf } from "../sessions/message-text.js";
 
 /** Tokens a chat message costs beyond its text (role and separators, as OpenAI's chat format counts them). */
 const PER_MESSAGE = 4;
-
-type Counter = (text: string) => number;
-
-let counter: Promise<Counter> | undefined;
-
-/**
- * The tokenizer, imported on first use only: `o200k_base` (GPT-4o and later), through
- * gpt-tokenizer. Other models' tokenizers differ by some percent; the threshold leaves room.
- */
-function tokenizer(): Promise<Counter> {
-  counter ??= import("gpt-tokenizer/encoding/o200k_base").then((module) => module.countTokens as Counter);
-  return counter;
-}
-
-/** Longest piece of text given to the tokenizer at once: its merges take time quadratic in a word's length. */
-const PIECE_CHARS = 1024;
-/** Counting lets the event loop turn after this long at work. */
-const SLICE_MS = 5;
-
-/**
- * Counts text piece by piece, letting the event loop turn every few milliseconds: a megabyte
- * without a space (a hostile command line the model wrote) would otherwise hold it for minutes,
- * and a history of several hundred kilobytes for a second of a loaded machine's time.
- */
-class PacedCounter {
-  #since = performance.now();
-  constructor(private readonly count: Counter) {}
-
-  async tokens(text: string): Promise<number> {
-    let tokens = 0;
-    for (let start = 0; start === 0 || start < text.length; start += PIECE_CHARS) {
-      tokens += this.count(text.slice(start, start + PIECE_CHARS));
-      if (performance.now() - this.#since >= SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        this.#since = performance.now();
-      }
-    }
-    return tokens;
-  }
-}
 
 /**
  * Counts a context's tokens the cheap way first: every token is at least one byte of UTF-8, so
@@ -81,45 +42,41 @@ export class TokenMeter {
     return bytes;
   }
 
-  /** The context's tokens as o200k_base counts them. */
+  /**
+   * The context's tokens as o200k_base counts them: what was not counted before (each text once, remembered with
+   * its message, its stored history, or for the system prompt and the tools), counted together in one batch.
+   */
   async count(parts: ContextParts): Promise<number> {
-    const count = new PacedCounter(await tokenizer());
-    let total = (await this.#countString(count, parts.system)) + PER_MESSAGE;
-    let tools = this.#tokens.get(parts.tools);
-    if (tools === undefined) {
-      tools = await count.tokens(JSON.stringify(parts.tools));
-      this.#tokens.set(parts.tools, tools);
+    const batch = new CountBatch();
+    let total = PER_MESSAGE;
+    const system = this.#strings.get(parts.system);
+    if (system === undefined) batch.add(parts.system, (tokens) => this.#remember(parts.system, tokens));
+    else total += system;
+    const tools = this.#tokens.get(parts.tools);
+    if (tools === undefined)
+      batch.add(JSON.stringify(parts.tools), (tokens) => void this.#tokens.set(parts.tools, tokens));
+    else total += tools;
+    const lead = parts.history?.lead ?? [];
+    for (const message of [...lead, ...parts.messages]) {
+      const tokens = this.#tokens.get(message);
+      if (tokens === undefined)
+        batch.add(textOf(message), (counted) => void this.#tokens.set(message, counted + PER_MESSAGE), PER_MESSAGE);
+      else total += tokens;
     }
-    total += tools;
-    if (parts.history) total += await this.#countStored(count, parts.history);
-    for (const message of parts.messages) total += await this.#countMessage(count, message);
-    return total;
-  }
-
-  /** A kept history's tokens: each stored message counted once and the count kept with it, decoded just for that. */
-  async #countStored(count: PacedCounter, history: HistoryView): Promise<number> {
-    let total = 0;
-    for (const message of history.lead) total += await this.#countMessage(count, message);
-    const { history: stored, from, to } = history.stored;
-    for (let index = from; index < to; index++) {
-      let tokens = stored.tokensAt(index);
-      if (tokens === 0) {
+    if (parts.history) {
+      const { history: stored, from, to } = parts.history.stored;
+      for (let index = from; index < to; index++) {
+        const tokens = stored.tokensAt(index);
+        if (tokens !== 0) {
+          total += tokens;
+          continue;
+        }
+        // Decoded just for its text: the history is kept encoded.
         const message = JSON.parse(stored.jsonOf(index, index + 1)) as ChatMessage;
-        tokens = (await count.tokens(textOf(message))) + PER_MESSAGE;
-        stored.setTokens(index, tokens);
+        batch.add(textOf(message), (counted) => stored.setTokens(index, counted + PER_MESSAGE), PER_MESSAGE);
       }
-      total += tokens;
     }
-    return total;
-  }
-
-  async #countMessage(count: PacedCounter, message: ChatMessage): Promise<number> {
-    let tokens = this.#tokens.get(message);
-    if (tokens === undefined) {
-      tokens = (await count.tokens(textOf(message))) + PER_MESSAGE;
-      this.#tokens.set(message, tokens);
-    }
-    return tokens;
+    return total + (await batch.count());
   }
 
   /** The tokens of the context if under `limit` by the cheap bound; else counted. */
@@ -163,14 +120,10 @@ export class TokenMeter {
     return Buffer.byteLength(text) + PER_MESSAGE;
   }
 
-  /** Counts a string, remembering the last few (the system prompt and tool schemas repeat every turn). */
-  async #countString(count: PacedCounter, text: string): Promise<number> {
-    const known = this.#strings.get(text);
-    if (known !== undefined) return known;
-    const tokens = await count.tokens(text);
+  /** Remembers a string's count (the last few: the system prompt repeats every turn). */
+  #remember(text: string, tokens: number): void {
     if (this.#strings.size >= 16) this.#strings.delete(this.#strings.keys().next().value!);
     this.#strings.set(text, tokens);
-    return tokens;
   }
 }
 
@@ -180,4 +133,28 @@ export interface ContextParts {
   tools: readonly ToolSchema[];
   history?: HistoryView;
   messages: readonly ChatMessage[];
+}
+
+/** Texts to count together, each with what to do with its count; the total is what `count` resolves with. */
+class CountBatch {
+  readonly #texts: string[] = [];
+  readonly #then: Array<(tokens: number) => void> = [];
+  /** Counts added to the total beyond the text's own tokens (a message's {@link PER_MESSAGE}). */
+  #extra = 0;
+
+  add(text: string, then: (tokens: number) => void, extra = 0): void {
+    this.#texts.push(text);
+    this.#then.push(then);
+    this.#extra += extra;
+  }
+
+  async count(): Promise<number> {
+    const counts = await countTokens(this.#texts);
+    let total = this.#extra;
+    for (const [index, tokens] of counts.entries()) {
+      this.#then[index]!(tokens);
+      total += tokens;
+    }
+    return total;
+  }
 }
