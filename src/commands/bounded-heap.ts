@@ -1,5 +1,4 @@
 import { setFlagsFromString } from "node:v8";
-import { heldCompilersVariable } from "./compiler-hold.js";
 
 /**
  * How far V8 lets the old generation grow past what the last full collection kept, in
@@ -21,11 +20,6 @@ export interface BoundHeapOptions {
   execArgv?: readonly string[];
   /** Replaces the process (`process.execve`, absent before Node 22.15 and on Windows). */
   execve?: ((file: string, args: string[], env: NodeJS.ProcessEnv) => void) | undefined;
-  /**
-   * V8's compilers held while the daemon is not busy (compiler-hold.ts): a restarted process starts
-   * without them, so that the code that loads the CLI is not compiled either.
-   */
-  heldCompilers?: readonly string[];
 }
 
 /** Whether the node flag `name` was given on the command line or in NODE_OPTIONS. */
@@ -53,17 +47,9 @@ export function boundHeap(options: BoundHeapOptions = {}): void {
   if (!given("heap-growing-percent")) setFlagsFromString(`--heap-growing-percent=${heapGrowingPercent}`);
   const execve = "execve" in options ? options.execve : (process as BoundHeapOptions).execve?.bind(process);
   if (!execve || given("max-semi-space-size") || given("max-heap-size")) return;
-  const held = options.heldCompilers ?? [];
-  const flags = [
-    `--max-semi-space-size=${semiSpaceMb}`,
-    ...(given("v8-pool-size") ? [] : ["--v8-pool-size=1"]),
-    ...held.map((compiler) => `--no-${compiler}`),
-  ];
+  const flags = [`--max-semi-space-size=${semiSpaceMb}`, ...(given("v8-pool-size") ? [] : ["--v8-pool-size=1"])];
   try {
-    execve(process.execPath, [process.execPath, ...flags, ...execArgv, ...process.argv.slice(1)], {
-      ...environment,
-      ...(held.length ? { [heldCompilersVariable]: held.join(",") } : {}),
-    });
+    execve(process.execPath, [process.execPath, ...flags, ...execArgv, ...process.argv.slice(1)], environment);
   } catch {
     // Not allowed here (a platform without execve, a sandbox): the default young generation it is.
   }

@@ -1,19 +1,66 @@
 import type { DaemonOptions } from "../daemon.js";
+import { scrubInitialEnvironment } from "../sandbox/index.js";
+import { settleWithin } from "../util/settle-within.js";
 import { boundHeap } from "./bounded-heap.js";
 import type { GlobalOptions } from "./command-support.js";
-import { compilersToHold, heldCompilersVariable, holdCompilers } from "./compiler-hold.js";
+import { reportFatal, writeOut } from "./command-support.js";
+import { reduceMemoryWhenIdle } from "./idle-memory.js";
+import { readyGuide } from "./start-guide.js";
 
 /**
  * `skein start`: the daemon, with every channel whose credentials are configured, plus
- * `channels` (none from the CLI; bench/idle-start.ts adds one that never receives). The
- * process is set up before the daemon's code is loaded: its heap bounded (which may start it
- * again with node flags) and V8's compilers held until the daemon is busy (compiler-hold.ts).
+ * `channels` (none from the CLI; bench/idle-start.ts adds one that never receives).
  */
 export async function run(options: GlobalOptions, channels: DaemonOptions["channels"] = []): Promise<number> {
-  const compilers = compilersToHold();
-  boundHeap({ heldCompilers: compilers });
-  delete process.env[heldCompilersVariable];
-  const releaseCompilers = holdCompilers(compilers);
-  const { runDaemon } = await import("./start-daemon.js");
-  return runDaemon(options, channels, releaseCompilers);
+  boundHeap();
+  const { createDaemon, logRejectionsExitOnUncaughtException, runUntilSignalled, waitForStopSignal } = await import(
+    "../daemon.js"
+  );
+  const stopSignal = waitForStopSignal();
+  // /proc/<pid>/environ must not show the daemon's secrets to the commands it runs.
+  const unscrubbed = scrubInitialEnvironment();
+  const daemon = createDaemon({
+    configPath: options.config,
+    channels,
+    service: true,
+    requestStop: () => stopSignal.request(),
+  });
+  const removeGuard = logRejectionsExitOnUncaughtException(() => daemon.log);
+  const starting = daemon.start();
+  try {
+    // A signal during start-up (a slow platform, an MCP server) stops it there and then.
+    const early = await Promise.race([starting.then(() => undefined), stopSignal.received]);
+    if (early) {
+      daemon.log?.info({ signal: early }, "shutting down during start-up");
+      await daemon.stop();
+      await settleWithin(
+        starting.catch(() => undefined),
+        10_000,
+      );
+      removeGuard();
+      return 0;
+    }
+  } catch (error) {
+    stopSignal.dispose();
+    await daemon.stop().catch(() => undefined);
+    removeGuard();
+    return reportFatal(error);
+  }
+  if (unscrubbed) daemon.log?.warn(`the daemon's initial environment could not be scrubbed: ${unscrubbed}`);
+  const guide = await readyGuide({
+    channels: daemon.status().channels,
+    dashboard: daemon.dashboard(),
+    terminal: process.stdout.isTTY === true,
+  }).catch((error: unknown) => {
+    daemon.log?.warn({ err: error }, "cannot issue a dashboard login link");
+    return "";
+  });
+  if (guide) await writeOut(`${guide}\n`).catch(() => undefined);
+  const stopReducing = reduceMemoryWhenIdle({ onActivity: (listener) => daemon.onOutcome(listener) });
+  try {
+    return await runUntilSignalled(daemon, daemon.log!, stopSignal);
+  } finally {
+    stopReducing();
+    removeGuard();
+  }
 }
