@@ -125,7 +125,9 @@ const pinoWithoutWorkers = {
       const source = readFileSync(path, "utf8");
       const eager = "const { isMainThread } = require('worker_threads')";
       if (!source.includes(eager) || !source.includes("!opts.sync && isMainThread"))
-        throw new Error(`${path}: pino's use of worker_threads changed; update pinoWithoutWorkers in scripts/build.mjs`);
+        throw new Error(
+          `${path}: pino's use of worker_threads changed; update pinoWithoutWorkers in scripts/build.mjs`,
+        );
       return {
         contents: source
           .replace(eager, "")
