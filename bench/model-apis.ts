@@ -4,7 +4,11 @@
  * a conversation's history of `history` messages (tool rounds included), unstreamed and streamed.
  * Each client talks to a canned server on loopback that drains the request and sends a prepared
  * answer, so the figure is the client's: building the body from the history, the SDK, HTTP,
- * reading the answer. [target: each API within 0.1 ms of Chat Completions per call]
+ * reading the answer. [target: each API within 0.1 ms of today's Chat Completions client per call]
+ *
+ * `--baseline=<checkout>` (or its `dist/cli.js`: a built checkout of the main the round started from, e.g. a `git worktree` of it) adds
+ * that checkout's Chat Completions client, "today's", and checks each API against it, as issue 39 asks; without it
+ * each API is checked against this checkout's Chat Completions client, which is leaner than today's.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -201,7 +205,9 @@ async function cpuPerCall(
 }
 
 /** Runs the bench and prints one line per API and mode; `calls` and `history` size it (small for a smoke run). */
-export async function modelApisBench(options: { calls?: number; history?: number } = {}): Promise<void> {
+export async function modelApisBench(
+  options: { calls?: number; history?: number; baseline?: string } = {},
+): Promise<void> {
   const calls = options.calls ?? 2000;
   const history = benchHistory(options.history ?? 100);
   const { server, origin } = await cannedServer();
@@ -212,6 +218,14 @@ export async function modelApisBench(options: { calls?: number; history?: number
     ["anthropic", new AnthropicProvider({ ...common, name: "anthropic", baseUrl: origin })],
     ["ollama", new OllamaProvider({ ...common, name: "ollama", baseUrl: origin })],
   ];
+  if (options.baseline) {
+    // The checkout, or its dist/cli.js as the soak's --baseline= takes it.
+    const checkout = options.baseline.replace(/\/dist\/cli\.js$/, "");
+    const today = (await import(`${checkout}/src/providers/openai.ts`)) as {
+      OpenAIProvider: typeof OpenAIProvider;
+    };
+    clients.unshift(["today's chat", new today.OpenAIProvider({ ...common, baseUrl: `${origin}/v1` })]);
+  }
   try {
     // Every client warmed up first, so that the one measured first is not the one the JIT is still compiling.
     for (const [, client] of clients) for (const stream of [false, true]) await cpuPerCall(client, history, 20, stream);
@@ -221,14 +235,14 @@ export async function modelApisBench(options: { calls?: number; history?: number
     for (const stream of [false, true]) {
       const baseline = await cpuPerCall(clients[0]![1], history, calls, stream);
       for (const [name, client] of clients) {
-        const cost = name === "chat" ? baseline : await cpuPerCall(client, history, calls, stream);
+        const cost = client === clients[0]![1] ? baseline : await cpuPerCall(client, history, calls, stream);
         const difference = (cost - baseline) / 1000;
         const verdict =
-          name === "chat"
+          client === clients[0]![1] || name === "chat"
             ? ""
-            : `  (${difference >= 0 ? "+" : ""}${difference.toFixed(3)} ms against chat) ${target(`${stream ? "streamed" : "unstreamed"} ${name} against chat`, difference, "<=", 0.1, "ms")}`;
+            : `  (${difference >= 0 ? "+" : ""}${difference.toFixed(3)} ms against ${clients[0]![0]}) ${target(`${stream ? "streamed" : "unstreamed"} ${name} against ${clients[0]![0]}`, difference, "<=", 0.1, "ms")}`;
         console.log(
-          `  ${(stream ? "streamed " : "unstreamed ") + name.padEnd(10)} ${(cost / 1000).toFixed(3)} ms${verdict}`,
+          `  ${(stream ? "streamed " : "unstreamed ") + name.padEnd(12)} ${(cost / 1000).toFixed(3)} ms${verdict}`,
         );
       }
     }

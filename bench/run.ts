@@ -254,7 +254,10 @@ try {
   else if (process.argv.includes("--compaction")) await compactionBench(home);
   else if (process.argv.includes("--dashboard")) await dashboardBench(cli, home);
   else if (process.argv.includes("--agents")) await agentsBench(home);
-  else if (process.argv.includes("--model-apis")) await modelApisBench();
+  else if (process.argv.includes("--model-apis"))
+    await modelApisBench({
+      baseline: process.argv.find((arg) => arg.startsWith("--baseline="))?.slice("--baseline=".length),
+    });
   else if (process.argv.includes("--subagents")) await subagentsBench(cli, home, process.argv);
   else if (process.argv.includes("--load")) await hostileLoadBench(cli, join(home, "hostile-load"));
   else if (process.argv.includes("--sandbox")) await reportSandboxOverhead(home);
