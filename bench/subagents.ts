@@ -216,20 +216,25 @@ async function manyChildren(cli: string, home: string, options: ManyChildren) {
           `delegate ${count} as ${chat}`,
         );
     }
-    const firstSeen = new Map<string, number>();
-    const counts = new Map<string, number>();
-    const deadline = Date.now() + 60_000 + 2 * modelMs;
-    while (firstSeen.size < children && Date.now() < deadline) {
-      counts.clear();
+    /** How many times each child's result was relayed so far. */
+    const relayed = () => {
+      const counts = new Map<string, number>();
       for (const sent of telegram.sent) {
         const child = /^relayed result of child (\S+)/.exec(sent.visibleText)?.[1];
-        if (!child) continue;
-        counts.set(child, (counts.get(child) ?? 0) + 1);
-        if (!firstSeen.has(child)) firstSeen.set(child, Date.now());
+        if (child) counts.set(child, (counts.get(child) ?? 0) + 1);
       }
+      return counts;
+    };
+    const firstSeen = new Map<string, number>();
+    const deadline = Date.now() + 60_000 + 2 * modelMs;
+    while (firstSeen.size < children && Date.now() < deadline) {
+      for (const child of relayed().keys()) if (!firstSeen.has(child)) firstSeen.set(child, Date.now());
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const lastDelivery = Math.max(...firstSeen.values());
+    // A result relayed twice would come later: the daemon gets a few more seconds before the results are counted.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const counts = relayed();
     return {
       once: [...counts.values()].filter((count) => count === 1).length,
       twice: [...counts.values()].filter((count) => count > 1).length,
