@@ -1,17 +1,26 @@
-import { spawn } from "node:child_process";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { FakeTelegram } from "../test/fakes/fake-telegram.js";
 import { untilReady, vmRssKb } from "./daemon-process.js";
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 
-/**
- * `skein start` (the built CLI) with Telegram configured against the fake Bot API, as an operator
- * runs it: its VmRSS `idleMs` after it logs "skein ready". `node` is the Node binary to run it with.
- */
-export async function telegramIdleRss(home: string, node = process.execPath, idleMs = 30_000): Promise<number> {
+/** A `skein start` of the built CLI with Telegram configured against the fake Bot API. */
+export interface TelegramDaemon {
+  readonly child: ChildProcessByStdio<null, null, Readable>;
+  /** Sends SIGTERM, waits for the exit, closes the fake. */
+  stop(): Promise<void>;
+}
+
+/** Starts `skein start` (the built CLI) in `home` as an operator runs it, with `node` and `environment` added. */
+export async function startTelegramDaemon(
+  home: string,
+  node = process.execPath,
+  environment: NodeJS.ProcessEnv = {},
+): Promise<TelegramDaemon> {
   const telegram = await FakeTelegram.start();
   await mkdir(home, { recursive: true });
   await writeFile(
@@ -26,17 +35,32 @@ export async function telegramIdleRss(home: string, node = process.execPath, idl
       TELEGRAM_BOT_TOKEN: telegram.token,
       OPENAI_API_KEY: "sk-bench",
       OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
+      ...environment,
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
   const exited = new Promise((resolve) => child.on("exit", resolve));
+  return {
+    child,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+      await telegram.close();
+    },
+  };
+}
+
+/**
+ * `skein start` (the built CLI) with Telegram configured against the fake Bot API, as an operator
+ * runs it: its VmRSS `idleMs` after it logs "skein ready". `node` is the Node binary to run it with.
+ */
+export async function telegramIdleRss(home: string, node = process.execPath, idleMs = 30_000): Promise<number> {
+  const daemon = await startTelegramDaemon(home, node);
   try {
-    await untilReady(child);
+    await untilReady(daemon.child);
     await new Promise((resolve) => setTimeout(resolve, idleMs));
-    return vmRssKb(await readFile(`/proc/${child.pid}/status`, "utf8"));
+    return vmRssKb(await readFile(`/proc/${daemon.child.pid}/status`, "utf8"));
   } finally {
-    child.kill("SIGTERM");
-    await exited;
-    await telegram.close();
+    await daemon.stop();
   }
 }
