@@ -14,6 +14,7 @@ const SHARED_MODULES = [
   "approvals",
   "architecture",
   "bench",
+  "browser",
   "bus",
   "channel-catalog",
   "channel-kit",

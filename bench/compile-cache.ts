@@ -20,7 +20,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** One start of `skein start` with Telegram: milliseconds to "skein ready" and the CPU seconds used by then. */
 async function startToReady(home: string, node: string, environment: NodeJS.ProcessEnv) {
   const started = performance.now();
-  const daemon = await startTelegramDaemon(home, node, environment);
+  const daemon = await startTelegramDaemon(home, { node, environment });
   try {
     await untilReady(daemon.child);
     const readyMs = performance.now() - started;

@@ -11,7 +11,9 @@
  * Targets: <= 1 ms p99 per journal-added round trip, >= 85% of the turns/s without the journal,
  * <= 1 ms p99 per tool iteration, >= 2,000 turns/s, --version <= 150 ms, idle RSS <= 80 MB,
  * event-loop delay < 100 ms under hostile input, <= 30 ms added per sandboxed command.
- * `npm run bench -- --soak` runs the soak instead (bench/soak.ts): memory and CPU over 30,000 turns.
+ * `npm run bench -- --soak [--baseline=<another build's dist/cli.js>]` runs the soak instead (bench/soak.ts): memory
+ * and CPU over 30,000 turns, and CPU per turn with 10, 100 and 1,000 messages of history, side by side with the
+ * baseline build when given.
  * `npm run bench -- --skills` runs the skills bench instead (bench/skills.ts): start-up and per-turn cost with
  * 200 skills installed against none [targets: start <= +50 ms; no measurable per-turn cost while no skill changed].
  * `npm run bench -- --compaction` runs the long-conversation bench instead (bench/compaction.ts): prompt tokens per
@@ -24,13 +26,20 @@
  * `npm run bench -- --subagents` runs the sub-agents bench instead (bench/subagents.ts): a parent's turn with and
  * without children running [target: no measurable difference], and 50 children at once over 20 chats with a 1 s
  * model through the built CLI [target: every result delivered once, within 3 s of the last child's answer].
+ * `npm run bench -- --load` runs the hostile-input bench of the built daemon instead (bench/hostile-load.ts, about
+ * a minute): the event loop's worst delay, /healthz's worst latency and another chat's answer times while hostile
+ * tool calls stream in, with the machine as it is and with busy processes on every core
+ * [targets under load: delay < 500 ms, /healthz < 1 s, DMs <= 5 s].
  * `npm run bench -- --sandbox` runs only the sandbox's part of 3 (bench/security.ts): `exec_shell true` per network mode.
  * `npm run bench -- --speech` runs the spoken-replies bench instead (bench/speech.ts): a turn's time and CPU without
  * speech, with `tts.mode: off` and with every reply spoken [target: off as none]; `--speech --quick` is a smoke run.
  * `npm run bench -- --compile-cache` runs only the compile cache's part of 2 (bench/compile-cache.ts): `skein --version`
  * and a Telegram daemon's start to ready with Node's compile cache and without, on this Node and SKEIN_BENCH_NODE.
- * `npm run bench -- --cluster` runs the cluster bench instead (bench/cluster.ts, about three minutes):
- * 1 against 3 processes sharing Redis, and the takeover after a SIGKILL of the Telegram poller.
+ * `npm run bench -- --cluster` runs the cluster bench instead (bench/cluster.ts, about five minutes; `--small` to
+ * smoke it): 1, 2, 3 and 5 processes sharing Redis, Redis commands and round trips per turn, the takeover after 10
+ * SIGKILLs of the Telegram poller, and the worst wait through rolling restarts.
+ * `npm run bench -- --browser` runs the browser bench instead (bench/browser.ts): idle RSS with the browser on and off
+ * [target: no measurable difference], and the first and later navigate + snapshot (`--rounds=N`, default 30).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -50,11 +59,13 @@ import { ToolRegistry } from "../src/tools/registry.js";
 import type { ToolContext } from "../src/tools/tool.js";
 import { FakeOpenAI } from "../test/fakes/fake-openai.js";
 import { agentsBench } from "./agents.js";
+import { browserBench } from "./browser.js";
 import { clusterBench } from "./cluster.js";
 import { compactionBench } from "./compaction.js";
 import { compileCacheBench } from "./compile-cache.js";
 import { vmRssKb } from "./daemon-process.js";
 import { dashboardBench } from "./dashboard.js";
+import { hostileLoadBench } from "./hostile-load.js";
 import { journalRoundTrips } from "./journal-round-trip.js";
 import { modelApisBench } from "./model-apis.js";
 import { eventLoopDelayUnderHostileInput, reportSandboxOverhead } from "./security.js";
@@ -238,17 +249,25 @@ const home = await mkdtemp(join(tmpdir(), "skein-bench-"));
 try {
   const load = loadavg().map((value) => value.toFixed(2));
   console.log("skein bench (node %s, %d cores, load %s)", process.version, cpus().length, load.join(" "));
-  if (process.argv.includes("--soak")) await soak(cli, home);
-  else if (process.argv.includes("--cluster")) await clusterBench();
+  if (process.argv.includes("--soak"))
+    await soak(cli, home, process.argv.find((arg) => arg.startsWith("--baseline="))?.slice("--baseline=".length));
+  else if (process.argv.includes("--cluster")) await clusterBench(process.argv.includes("--small"));
   else if (process.argv.includes("--skills")) await skillsBench(home);
   else if (process.argv.includes("--compaction")) await compactionBench(home);
   else if (process.argv.includes("--dashboard")) await dashboardBench(cli, home);
   else if (process.argv.includes("--agents")) await agentsBench(home);
   else if (process.argv.includes("--model-apis")) await modelApisBench();
   else if (process.argv.includes("--subagents")) await subagentsBench(cli, home, process.argv);
+  else if (process.argv.includes("--load")) await hostileLoadBench(cli, join(home, "hostile-load"));
   else if (process.argv.includes("--sandbox")) await reportSandboxOverhead(home);
   else if (process.argv.includes("--speech")) await speechBench(home, process.argv.includes("--quick"));
   else if (process.argv.includes("--compile-cache")) await compileCacheOnEachNode(home);
+  else if (process.argv.includes("--browser"))
+    await browserBench(home, {
+      rounds: Number(process.argv.find((arg) => arg.startsWith("--rounds="))?.slice("--rounds=".length) ?? 30),
+      idleMs: process.argv.includes("--smoke") ? 2_000 : 30_000,
+      daemons: process.argv.includes("--smoke") ? 1 : 3,
+    });
   else await standardBench();
 } finally {
   await rm(home, { recursive: true, force: true });

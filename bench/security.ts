@@ -1,6 +1,8 @@
 /**
  * Security parts of `npm run bench`: the event loop's worst delay while hostile inputs are
  * processed (a nested-div page, FIFOs), and what the bubblewrap sandbox adds to a command.
+ * The same under a loaded machine, through the built daemon, with hostile tool calls streaming
+ * in from the model: `npm run bench -- --load` (bench/hostile-load.ts).
  */
 import { execFileSync } from "node:child_process";
 import { mkdir } from "node:fs/promises";

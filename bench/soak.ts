@@ -1,193 +1,151 @@
 /**
- * `npm run bench -- --soak`: the built daemon (`skein start`) as a real process, with
- * Telegram configured against the fake Bot API and an instant fake model, answering
- * 30,000 messages over 100 chats. It reports the idle RSS with Telegram configured, the
- * RSS after 1,000, 10,000 and 30,000 turns, the growth between 10,000 and 30,000, and the
- * daemon's CPU time per end-to-end turn. `SOAK_CPU_PROF=<dir>` runs the daemon with
- * `--cpu-prof` and writes its profile there; `SOAK_HEAP_SNAPSHOTS=<dir>` writes a heap
- * snapshot of the daemon there at each checkpoint (to compare what is retained);
- * `SOAK_TURNS=<n>` (a multiple of 3,000) shortens the run, its checkpoints scaled alike;
- * the daemon runs with the node flags of deploy/Dockerfile's CMD, or `SOAK_NODE_ARGS="<flags>"`
- * instead (empty for none, to see what they change).
- * Targets: RSS <= 150 MiB after 30,000 turns, growth <= 10 MiB, idle <= 80 MiB, CPU <= 1.5 ms a turn.
+ * `npm run bench -- --soak [--baseline=<other build's dist/cli.js>]`: the built daemon (`skein start`) as a real
+ * process, with Telegram configured against the fake Bot API and an instant fake model.
+ *  1. 30,000 messages over 100 chats (their histories grow to 600 messages): the idle RSS with Telegram configured,
+ *     the RSS after 1,000, 10,000 and 30,000 turns, the growth between 10,000 and 30,000, and the daemon's CPU time
+ *     per end-to-end turn (all of it, and its main thread's).
+ *  2. The CPU per turn of chats whose histories hold 10, 100 and 1,000 messages (bench/soak-history.ts).
+ * With `--baseline`, both run for that build too, side by side in one run (e.g. `git worktree add ../base <commit>`,
+ * then `npm ci` there), and the targets compare the two.
+ * `SOAK_CPU_PROF=<dir>` runs the daemon with `--cpu-prof` and writes its profile there; `SOAK_HEAP_SNAPSHOTS=<dir>`
+ * writes a heap snapshot there at each checkpoint (to compare what is retained); `SOAK_TURNS=<n>` (a multiple of
+ * 3,000) shortens part 1, its checkpoints scaled alike; the daemon runs with the node flags of deploy/Dockerfile's
+ * CMD, or `SOAK_NODE_ARGS="<flags>"` instead (empty for none).
+ * Targets: RSS <= 150 MiB after 30,000 turns, growth <= 5 MiB, idle <= 80 MiB, CPU <= 1.5 ms a turn; the three
+ * history sizes' CPU per turn within 20% of each other; with a baseline, CPU per turn <= 50% of the baseline's.
  */
-import { spawn } from "node:child_process";
-import { readdir, readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
-import { FakeOpenAI } from "../test/fakes/fake-openai.js";
-import { FakeTelegram } from "../test/fakes/fake-telegram.js";
-import { untilReady, vmRssKb } from "./daemon-process.js";
+
+import {
+  type ProcessReading,
+  queueRound,
+  readProcess,
+  settle,
+  startSoakDaemon,
+  takeHeapSnapshot,
+} from "./soak-daemon.js";
+import { type HistoryCost, historyCosts } from "./soak-history.js";
 import { target } from "./targets.js";
+
+export { queueRound } from "./soak-daemon.js";
 
 const chats = 100;
 const turns = Number(process.env.SOAK_TURNS ?? 30_000);
 const checkpoints = [turns / 30, turns / 3, turns];
+const label = (count: number) => count.toLocaleString("en");
 
-interface ProcessReading {
-  rssMiB: number;
-  /** CPU time by thread name (V8's workers, libuv's pool, ...), in milliseconds. */
-  cpuMsByThread: Map<string, number>;
-  /** User and system CPU time of the process so far, in milliseconds. */
-  cpuMs: number;
-  /** The part of it spent on the main thread (JavaScript); the rest is V8's GC helpers and libuv's pool. */
-  mainThreadCpuMs: number;
+/** What the long run measured of one build. */
+interface SoakFigures {
+  readySeconds: number;
+  idleRssMiB: number;
+  rssMiB: Map<number, number>;
+  growthMiB: number;
+  cpuMsPerTurn: number;
+  mainThreadCpuMsPerTurn: number;
+  byThread: string;
+  seconds: number;
 }
 
-/** User and system CPU time in a `/proc/.../stat` file, in milliseconds. */
-function cpuMsIn(stat: string): number {
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-async function readProcess(pid: number): Promise<ProcessReading> {
-  const [status, stat, mainThread] = await Promise.all([
-    readFile(`/proc/${pid}/status`, "utf8"),
-    readFile(`/proc/${pid}/stat`, "utf8"),
-    readFile(`/proc/${pid}/task/${pid}/stat`, "utf8"),
-  ]);
-  const rssKb = vmRssKb(status);
-  const cpuMsByThread = new Map<string, number>();
-  for (const thread of await readdir(`/proc/${pid}/task`)) {
-    const threadStat = await readFile(`/proc/${pid}/task/${thread}/stat`, "utf8").catch(() => undefined);
-    if (!threadStat) continue;
-    const name = `${threadStat.slice(threadStat.indexOf("(") + 1, threadStat.lastIndexOf(")"))}#${thread}`;
-    cpuMsByThread.set(name, (cpuMsByThread.get(name) ?? 0) + cpuMsIn(threadStat));
-  }
-  return { rssMiB: rssKb / 1024, cpuMsByThread, cpuMs: cpuMsIn(stat), mainThreadCpuMs: cpuMsIn(mainThread) };
-}
-
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Asks the daemon (started with `--heapsnapshot-signal`) for a heap snapshot and waits until it is written. */
-async function takeHeapSnapshot(pid: number, dir: string): Promise<void> {
-  const before = new Set(await readdir(dir));
-  process.kill(pid, "SIGUSR2");
-  let size = -1;
-  for (;;) {
-    await settle(1_000);
-    const written = (await readdir(dir)).find((name) => !before.has(name) && name.endsWith(".heapsnapshot"));
-    if (!written) continue;
-    const now = (await stat(join(dir, written))).size;
-    if (now > 0 && now === size) return;
-    size = now;
-  }
-}
-
-/**
- * The node flags deploy/Dockerfile (and the systemd unit) start the daemon with, so that the
- * soak measures the daemon as it is deployed.
- */
-async function deployedNodeFlags(): Promise<string[]> {
-  const dockerfile = await readFile(new URL("../deploy/Dockerfile", import.meta.url), "utf8");
-  const command = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
-  return command ? (JSON.parse(command) as string[]).filter((word) => word.startsWith("--")) : [];
-}
-
-/** Queues one private message from each of `chats` users on the fake Bot API, numbered after `sent`. */
-export function queueRound(telegram: FakeTelegram, chats: number, sent: number): void {
-  for (let chat = 1; chat <= chats; chat++) {
-    const user = { id: 10_000 + chat, is_bot: false, first_name: `User${chat}` };
-    telegram.queueUpdate({
-      message: {
-        message_id: sent + chat,
-        date: Math.floor(Date.now() / 1000),
-        chat: { id: user.id, type: "private", first_name: user.first_name },
-        from: user,
-        text: `message ${sent + chat}`,
-      },
-    });
-  }
-}
-
-/** Runs the soak and prints its figures; `cli` is the built `dist/cli.js`. */
-export async function soak(cli: string, home: string): Promise<void> {
-  const telegram = await FakeTelegram.start();
-  const model = await FakeOpenAI.start();
-  model.respondWith(() => ({ content: "ok" }));
+/** Part 1 for the build `cli`. */
+async function longRun(cli: string, home: string): Promise<SoakFigures> {
   const profileDir = process.env.SOAK_CPU_PROF;
   const snapshotDir = process.env.SOAK_HEAP_SNAPSHOTS;
-  const nodeFlags = process.env.SOAK_NODE_ARGS?.split(" ").filter(Boolean) ?? (await deployedNodeFlags());
-  console.log(`daemon: node ${[...nodeFlags, "dist/cli.js", "start"].join(" ")}`);
   const spawnedAt = performance.now();
-  const child = spawn(
-    process.execPath,
-    [
+  const daemon = await startSoakDaemon(cli, home, {
+    extraFlags: [
       ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
       ...(snapshotDir ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] : []),
-      ...nodeFlags,
-      cli,
-      "start",
     ],
-    {
-      env: {
-        PATH: process.env.PATH,
-        HOME: home,
-        SKEIN_HOME: home,
-        TELEGRAM_BOT_TOKEN: telegram.token,
-        TELEGRAM_API_ROOT: telegram.apiRoot,
-        TELEGRAM_ALLOW_FROM: "*",
-        OPENAI_BASE_URL: model.baseUrl,
-        OPENAI_API_KEY: "sk-bench",
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  });
   try {
-    await untilReady(child);
-    console.log(
-      `skein start until ready, Telegram configured: ${((performance.now() - spawnedAt) / 1000).toFixed(2)} s`,
-    );
+    const readySeconds = (performance.now() - spawnedAt) / 1000;
     await settle(1_000);
-    const idle = await readProcess(child.pid!);
-    console.log(
-      `idle RSS, Telegram configured: ${idle.rssMiB.toFixed(1)} MiB   ${target("soak idle RSS", idle.rssMiB, "<=", 80, "MiB")}`,
-    );
-
+    const idle = await readProcess(daemon.pid);
     const readings = new Map<number, ProcessReading>();
     let sent = 0;
     const started = Date.now();
     while (sent < turns) {
-      queueRound(telegram, chats, sent);
+      queueRound(daemon.telegram, chats, sent);
       sent += chats;
-      await telegram.waitForSent(sent);
+      await daemon.telegram.waitForSent(sent);
       if (checkpoints.includes(sent)) {
         await settle(500);
-        readings.set(sent, await readProcess(child.pid!));
-        if (snapshotDir) await takeHeapSnapshot(child.pid!, snapshotDir);
+        readings.set(sent, await readProcess(daemon.pid));
+        if (snapshotDir) await takeHeapSnapshot(daemon.pid, snapshotDir);
       }
     }
-    const seconds = (Date.now() - started) / 1000;
-    for (const [count, reading] of readings)
-      console.log(`RSS after ${count.toLocaleString("en")} turns: ${reading.rssMiB.toFixed(1)} MiB`);
     const [, middle, last] = checkpoints as [number, number, number];
     const atMiddle = readings.get(middle)!;
     const atLast = readings.get(last)!;
-    const label = (count: number) => count.toLocaleString("en");
-    console.log(
-      `RSS after ${label(last)} turns over ${chats} chats: ${atLast.rssMiB.toFixed(1)} MiB   ${target("soak RSS", atLast.rssMiB, "<=", 150, "MiB")}`,
-    );
-    console.log(
-      `RSS growth ${label(middle)} -> ${label(last)}: ${(atLast.rssMiB - atMiddle.rssMiB).toFixed(1)} MiB   ${target("soak RSS growth", atLast.rssMiB - atMiddle.rssMiB, "<=", 10, "MiB")}`,
-    );
-    const perTurn = (ms: number) => (ms / (last - middle)).toFixed(2);
-    console.log(
-      `daemon CPU per end-to-end turn (fake Bot API, instant model): ${perTurn(atLast.cpuMs - atMiddle.cpuMs)} ms   ${target("soak CPU per turn", (atLast.cpuMs - atMiddle.cpuMs) / (last - middle), "<=", 1.5, "ms")}`,
-    );
-    console.log(
-      `  of which the main thread: ${perTurn(atLast.mainThreadCpuMs - atMiddle.mainThreadCpuMs)} ms (the rest: V8's GC helper threads and libuv's pool)`,
-    );
+    const perTurn = (ms: number) => ms / (last - middle);
     const byThread = [...atLast.cpuMsByThread]
       .map(([name, ms]) => [name, ms - (atMiddle.cpuMsByThread.get(name) ?? 0)] as const)
       .filter(([, ms]) => ms > 0)
-      .map(([name, ms]) => `${name} ${perTurn(ms)}`);
-    console.log(`  by thread (ms a turn): ${byThread.join(", ")}`);
-    console.log(`(${turns.toLocaleString("en")} turns in ${seconds.toFixed(0)} s)`);
+      .map(([name, ms]) => `${name} ${perTurn(ms).toFixed(2)}`)
+      .join(", ");
+    return {
+      readySeconds,
+      idleRssMiB: idle.rssMiB,
+      rssMiB: new Map([...readings].map(([count, reading]) => [count, reading.rssMiB])),
+      growthMiB: atLast.rssMiB - atMiddle.rssMiB,
+      cpuMsPerTurn: perTurn(atLast.cpuMs - atMiddle.cpuMs),
+      mainThreadCpuMsPerTurn: perTurn(atLast.mainThreadCpuMs - atMiddle.mainThreadCpuMs),
+      byThread,
+      seconds: (Date.now() - started) / 1000,
+    };
   } finally {
-    child.kill("SIGTERM");
-    await exited;
-    await telegram.close();
-    await model.close();
+    await daemon.stop();
+  }
+}
+
+function printLongRun(name: string, figures: SoakFigures): void {
+  const [, middle, last] = checkpoints as [number, number, number];
+  console.log(`${name}: skein start until ready, Telegram configured: ${figures.readySeconds.toFixed(2)} s`);
+  console.log(`${name}: idle RSS, Telegram configured: ${figures.idleRssMiB.toFixed(1)} MiB`);
+  for (const [count, rss] of figures.rssMiB)
+    console.log(`${name}: RSS after ${label(count)} turns: ${rss.toFixed(1)} MiB`);
+  console.log(`${name}: RSS growth ${label(middle)} -> ${label(last)}: ${figures.growthMiB.toFixed(1)} MiB`);
+  console.log(
+    `${name}: daemon CPU per end-to-end turn: ${figures.cpuMsPerTurn.toFixed(2)} ms (main thread ${figures.mainThreadCpuMsPerTurn.toFixed(2)} ms; by thread: ${figures.byThread}) (${label(turns)} turns in ${figures.seconds.toFixed(0)} s)`,
+  );
+}
+
+function printHistoryCosts(name: string, costs: HistoryCost[]): void {
+  for (const cost of costs)
+    console.log(
+      `${name}: CPU per turn with ${label(cost.messages)} messages of history: ${cost.cpuMs.toFixed(2)} ms (main thread ${cost.mainThreadCpuMs.toFixed(2)} ms)`,
+    );
+}
+
+/** Runs the soak (and, given `baselineCli`, the same for that build) and prints its figures against the targets. */
+export async function soak(cli: string, home: string, baselineCli?: string): Promise<void> {
+  const { mkdtemp } = await import("node:fs/promises");
+  const { join } = await import("node:path");
+  const homeFor = (name: string) => mkdtemp(join(home, `${name}-`));
+  const current = await longRun(cli, await homeFor("long"));
+  printLongRun("this build", current);
+  const baseline = baselineCli ? await longRun(baselineCli, await homeFor("base-long")) : undefined;
+  if (baseline) printLongRun("baseline", baseline);
+  const costs = await historyCosts(cli, await homeFor("history"));
+  printHistoryCosts("this build", costs);
+  if (baselineCli) printHistoryCosts("baseline", await historyCosts(baselineCli, await homeFor("base-history")));
+
+  const [, , last] = checkpoints as [number, number, number];
+  console.log(`idle RSS   ${target("soak idle RSS", current.idleRssMiB, "<=", 80, "MiB")}`);
+  console.log(`RSS after ${label(last)} turns   ${target("soak RSS", current.rssMiB.get(last)!, "<=", 150, "MiB")}`);
+  console.log(`RSS growth   ${target("soak RSS growth", current.growthMiB, "<=", 5, "MiB")}`);
+  console.log(`CPU per turn   ${target("soak CPU per turn", current.cpuMsPerTurn, "<=", 1.5, "ms")}`);
+  const cheapest = Math.min(...costs.map((cost) => cost.cpuMs));
+  const dearest = Math.max(...costs.map((cost) => cost.cpuMs));
+  console.log(
+    `history sizes: the dearest costs ${(dearest / cheapest).toFixed(2)}x the cheapest   ${target("soak history flatness", dearest / cheapest, "<=", 1.2, "x")}`,
+  );
+  if (baseline) {
+    const ratio = current.cpuMsPerTurn / baseline.cpuMsPerTurn;
+    console.log(
+      `CPU per turn against the baseline: ${(ratio * 100).toFixed(0)}%   ${target("soak CPU against baseline", ratio * 100, "<=", 50, "%")}`,
+    );
+    console.log(
+      `RSS growth against the baseline: ${current.growthMiB.toFixed(1)} vs ${baseline.growthMiB.toFixed(1)} MiB`,
+    );
   }
 }

@@ -15,17 +15,28 @@ export interface TelegramDaemon {
   stop(): Promise<void>;
 }
 
-/** Starts `skein start` (the built CLI) in `home` as an operator runs it, with `node` and `environment` added. */
-export async function startTelegramDaemon(
-  home: string,
-  node = process.execPath,
-  environment: NodeJS.ProcessEnv = {},
-): Promise<TelegramDaemon> {
+/** What {@link startTelegramDaemon} adds to the operator's setup. */
+export interface TelegramDaemonOptions {
+  /** The Node binary to run it with (default: this one). */
+  node?: string;
+  /** Variables added to its environment. */
+  environment?: NodeJS.ProcessEnv;
+  /** Keys added to its config.json. */
+  config?: Record<string, unknown>;
+}
+
+/** Starts `skein start` (the built CLI) in `home` as an operator runs it. */
+export async function startTelegramDaemon(home: string, options: TelegramDaemonOptions = {}): Promise<TelegramDaemon> {
+  const { node = process.execPath, environment = {}, config = {} } = options;
   const telegram = await FakeTelegram.start();
   await mkdir(home, { recursive: true });
   await writeFile(
     join(home, "config.json"),
-    JSON.stringify({ channels: { telegram: { api_root: telegram.apiRoot, allow_from: ["1"] } }, gateway: { port: 0 } }),
+    JSON.stringify({
+      channels: { telegram: { api_root: telegram.apiRoot, allow_from: ["1"] } },
+      gateway: { port: 0 },
+      ...config,
+    }),
   );
   const child = spawn(node, [cli, "start"], {
     env: {
@@ -52,10 +63,16 @@ export async function startTelegramDaemon(
 
 /**
  * `skein start` (the built CLI) with Telegram configured against the fake Bot API, as an operator
- * runs it: its VmRSS `idleMs` after it logs "skein ready". `node` is the Node binary to run it with.
+ * runs it: its VmRSS `idleMs` after it logs "skein ready". `node` is the Node binary to run it with;
+ * `config` adds keys to its config.json.
  */
-export async function telegramIdleRss(home: string, node = process.execPath, idleMs = 30_000): Promise<number> {
-  const daemon = await startTelegramDaemon(home, node);
+export async function telegramIdleRss(
+  home: string,
+  node = process.execPath,
+  idleMs = 30_000,
+  config: Record<string, unknown> = {},
+): Promise<number> {
+  const daemon = await startTelegramDaemon(home, { node, config });
   try {
     await untilReady(daemon.child);
     await new Promise((resolve) => setTimeout(resolve, idleMs));

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
 import type { TurnOutcome } from "./agent/agent-loop.js";
 import { ApprovalBroker } from "./approvals/approval-broker.js";
+import { BrowserPool } from "./browser/index.js";
 import { MessageBus } from "./bus/message-bus.js";
 import { configuredChannels, noChannelText } from "./channel-catalog/loader.js";
 import { ChannelSupervisor } from "./channel-kit/channel-supervisor.js";
@@ -198,6 +199,9 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     router = options.provider ? undefined : routerFromConfig({ config, log, now });
     const usageLedger = new UsageLedger({ ...stores.usage, priceOf: pricesFrom(config.providers), log, now });
     parts.ledger = usageLedger;
+    // Nothing starts until a conversation's first browser action (Playwright is imported then).
+    const browsers = new BrowserPool({ home, maxOpen: config.tools.browser.max_open, log });
+    parts.browsers = browsers;
     const agents = await openAgents({
       loaded,
       ...(options.agent && {
@@ -216,6 +220,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
         sessions: sessionStore,
         ledger: usageLedger,
         now,
+        browsers,
         ...(options.provider && { provider: options.provider }),
         ...(router && { router }),
         ...(stores.memory && { memory: stores.memory }),
@@ -250,6 +255,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
       ledger: usageLedger,
       broker,
       channels: supervisor,
+      browsers,
     });
     parts.agent = agent;
     agent.onOutcome((outcome) => {
@@ -289,6 +295,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
               secrets,
               sandbox: () => sandboxInEffect(agents.main.sandbox),
               subagents: () => agent.subagents,
+              browsers,
             },
           }),
       });
@@ -300,7 +307,10 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     }
     // Resumed entries wait for their channels too, so that their replies find a sender.
     const channelsStarted = supervisor.startAll(specs);
-    agent.start(Promise.all([mcpReady, channelsStarted]));
+    const ready = Promise.all([mcpReady, channelsStarted]);
+    // Clustered, this process takes chats (and counts in the others' shares) only once it can answer them.
+    cluster?.journal.joinAfter(ready);
+    agent.start(ready);
     await channelsStarted;
     if (root.signal.aborted) return; // stopped during start-up
     // The dashboard's chat is always up; it does not keep a daemon whose every configured channel failed.
@@ -316,7 +326,7 @@ export function createDaemon(options: DaemonOptions = {}): Daemon {
     // Clustered, the timer runs in the one process holding the lease `scheduler`; another takes over when it dies.
     if (cluster)
       void (await import("./cluster/while-leased.js")).whileLeased(cluster.leases, "scheduler", {
-        signal: root.signal,
+        signal: AbortSignal.any([root.signal, cluster.leaving]),
         log,
         run: (held) => void scheduler.start(held),
       });

@@ -5,7 +5,16 @@
 import { getJson } from "./api.js";
 
 /** The events the daemon sends: most say "refetch", `log` and `chat` carry their data. */
-export type EventName = "overview" | "conversation" | "approvals" | "pairing" | "schedules" | "usage" | "log" | "chat";
+export type EventName =
+  | "overview"
+  | "conversation"
+  | "approvals"
+  | "pairing"
+  | "schedules"
+  | "usage"
+  | "log"
+  | "chat"
+  | "browsers";
 
 type Listener = (data: unknown) => void;
 

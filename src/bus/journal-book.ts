@@ -47,7 +47,10 @@ export class JournalBook implements MessageJournal {
   readonly #onClose: (() => Promise<void>) | undefined;
   readonly #now: () => number;
   readonly #pending = new Map<string, Pending>();
-  /** Completed ids with the time they completed, oldest first. */
+  /**
+   * Completed ids with the time they completed in whole seconds, oldest first (seconds fit a small integer,
+   * which V8 keeps inline: milliseconds would cost a heap number for each of up to `maxIds` ids).
+   */
   readonly #complete = new Map<string, number>();
   #consumer: ((entry: JournalEntry) => void) | undefined;
   #closed = false;
@@ -147,7 +150,7 @@ export class JournalBook implements MessageJournal {
       case "complete":
         this.#pending.delete(record.id);
         this.#complete.delete(record.id);
-        this.#complete.set(record.id, record.at);
+        this.#complete.set(record.id, toSeconds(record.at));
         return;
     }
   }
@@ -157,7 +160,7 @@ export class JournalBook implements MessageJournal {
    * completed ids older than `retention.ms` or beyond the newest `retention.maxIds`.
    */
   snapshot(retention: Retention): JournalRecord[] {
-    const oldest = this.#now() - retention.ms;
+    const oldest = toSeconds(this.#now() - retention.ms);
     let excess = this.#complete.size - retention.maxIds;
     for (const [id, at] of this.#complete) {
       if (excess <= 0 && at >= oldest) break;
@@ -165,7 +168,7 @@ export class JournalBook implements MessageJournal {
       excess--;
     }
     const records: JournalRecord[] = [];
-    for (const [id, at] of this.#complete) records.push({ type: "complete", id, at });
+    for (const [id, at] of this.#complete) records.push({ type: "complete", id, at: at * 1000 });
     for (const pending of this.#pending.values()) {
       records.push({ type: "received", message: pending.message, at: pending.recordedAt });
       const { progress } = pending;
@@ -216,7 +219,7 @@ export class JournalBook implements MessageJournal {
       complete: async () => {
         if (!this.#pending.delete(id)) return;
         const at = this.#now();
-        this.#complete.set(id, at);
+        this.#complete.set(id, toSeconds(at));
         await persist({ type: "complete", id, at });
       },
     };
@@ -236,4 +239,9 @@ function answered(replies: OutboundMessage[], delivered?: number[], preview?: st
 function advance(progress: Extract<TurnProgress, { type: "answered" }>, reply: number, chunk: number): void {
   if (reply < 0 || reply >= progress.delivered.length) return;
   progress.delivered[reply] = Math.max(progress.delivered[reply] ?? 0, chunk + 1);
+}
+
+/** Epoch milliseconds as whole seconds. */
+function toSeconds(epochMs: number): number {
+  return Math.floor(epochMs / 1000);
 }

@@ -69,3 +69,36 @@ export interface ClusterStatus {
   /** The whole cluster as Redis showed it at the last look (every few seconds; absent before the first). */
   view?: ClusterView;
 }
+
+/**
+ * The {@link ClusterView} of status, read when status is asked for and the last read is older
+ * than a second (a daemon nobody looks at reads nothing); a failed read keeps the last view.
+ */
+export class ClusterViewWatch {
+  readonly #read: () => Promise<ClusterView>;
+  #reading: Promise<void> | undefined;
+  #askedAt = 0;
+  /** The last view read (absent before the first). */
+  current: ClusterView | undefined;
+
+  constructor(read: () => Promise<ClusterView>) {
+    this.#read = read;
+  }
+
+  /** The last view, after starting a new read when the last one is older than `maxAgeMs`. */
+  look(maxAgeMs = 1_000): ClusterView | undefined {
+    if (!this.#reading && Date.now() - this.#askedAt >= maxAgeMs) {
+      this.#askedAt = Date.now();
+      this.#reading = this.#read().then(
+        (view) => {
+          this.current = view;
+        },
+        () => undefined,
+      );
+      void this.#reading.finally(() => {
+        this.#reading = undefined;
+      });
+    }
+    return this.current;
+  }
+}

@@ -1,13 +1,8 @@
 import { Redis, type RedisOptions } from "ioredis";
 import { abortableSleep } from "../util/sleep.js";
+import type { RedisTarget } from "./redis-target.js";
 
-/** Where Redis is: `bus.redis_url` with `bus.redis_password`. */
-export interface RedisTarget {
-  /** `redis://[user:password@]host[:port][/db]`, `rediss://…` (TLS), or the path of a unix socket. */
-  url: string;
-  /** Used when the URL carries no password. */
-  password?: string;
-}
+export { describeTarget, type RedisSentinelTarget, type RedisTarget, type RedisUrlTarget } from "./redis-target.js";
 
 /** Backoff of the reconnection attempts: 50 ms doubling to at most 2 s. */
 export function reconnectDelay(attempt: number): number {
@@ -56,25 +51,60 @@ export function pause(ms: number, signal: AbortSignal): Promise<void> {
   return abortableSleep(ms, signal).catch(() => undefined);
 }
 
+export interface RedisClientOptions {
+  lazyConnect?: boolean;
+  /**
+   * Whether commands sent and not answered when the connection dropped are sent again after
+   * it is back (default true: every write skein makes is safe to repeat). Off for blocking
+   * reads, whose lost answer must be noticed (the entries it delivered are claimed again).
+   */
+  resend?: boolean;
+}
+
 /**
  * A client that connects in the background and reconnects with backoff whenever the
  * connection drops. Commands issued while it is down fail at once instead of queueing (so
- * a message is never acknowledged to its platform on the promise of a later write).
+ * a message is never acknowledged to its platform on the promise of a later write). Through
+ * Sentinel, it asks the Sentinels for the primary at each connection, drops the connection
+ * as soon as a Sentinel announces a failover (so a primary that hangs without closing its
+ * sockets is left too), and reconnects when a write meets a replica (`READONLY`).
  */
-export function redisClient(target: RedisTarget, options: { lazyConnect?: boolean } = {}): Redis {
+export function redisClient(target: RedisTarget, options: RedisClientOptions = {}): Redis {
   const settings: RedisOptions = {
     lazyConnect: options.lazyConnect ?? false,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     retryStrategy: reconnectDelay,
-    ...(target.password ? { password: target.password } : {}),
+    autoResendUnfulfilledCommands: options.resend ?? true,
   };
-  const client = target.url.startsWith("/")
-    ? new Redis({ ...settings, path: target.url })
-    : new Redis(target.url, settings);
+  let client: Redis;
+  if ("sentinel" in target) {
+    const { master, nodes, password, sentinelPassword } = target.sentinel;
+    client = new Redis({
+      ...settings,
+      name: master,
+      sentinels: nodes.map(sentinelAddress),
+      ...(password ? { password } : {}),
+      ...(sentinelPassword ? { sentinelPassword } : {}),
+      failoverDetector: true,
+      sentinelRetryStrategy: reconnectDelay,
+      // 2: reconnect (to the primary the Sentinels name now) and send the refused write again.
+      reconnectOnError: (error) => (error.message.startsWith("READONLY") ? 2 : false),
+    });
+  } else {
+    const withPassword = { ...settings, ...(target.password ? { password: target.password } : {}) };
+    client = target.url.startsWith("/")
+      ? new Redis({ ...withPassword, path: target.url })
+      : new Redis(target.url, withPassword);
+  }
   // Errors are reported through the commands that fail; the client retries by itself.
   client.on("error", () => undefined);
   return client;
+}
+
+function sentinelAddress(node: string): { host: string; port: number } {
+  const colon = node.lastIndexOf(":");
+  return { host: node.slice(0, colon).replace(/^\[(.*)\]$/, "$1"), port: Number(node.slice(colon + 1)) };
 }
 
 /** Opens a connection and waits until it is ready (rejects when the first attempt fails). */

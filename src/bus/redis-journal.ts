@@ -1,53 +1,62 @@
 import { hostname } from "node:os";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
+import { clusterTiming } from "./cluster-timing.js";
 import type { JournalEntry, MessageJournal, RecordResult, TurnProgress } from "./journal.js";
 import type { InboundMessage } from "./messages.js";
 import { sessionKeyOf } from "./messages.js";
-import { type ClusterStatus, type ClusterView, readClusterView } from "./redis-cluster-view.js";
-import { pause, readyWithin, reconnectDelay, untilReachable } from "./redis-connection.js";
+import { type ClusterStatus, type ClusterView, ClusterViewWatch, readClusterView } from "./redis-cluster-view.js";
+import { pause, readyWithin, reconnectDelay } from "./redis-connection.js";
 import {
+  type FencedWrite,
   fencedEntry,
+  fencedWrites,
   consumerGroup as group,
   type RedisJournalKeys,
   readProgress,
   redisJournalKeys,
 } from "./redis-journal-entry.js";
+import { PartitionReader, type StreamEntry } from "./redis-journal-reader.js";
 import { leaseLostError, recordScript } from "./redis-journal-scripts.js";
 import { RedisLeases } from "./redis-lease.js";
-import { PartitionOwnership, partitionOf } from "./redis-partitions.js";
+import { type MembershipRound, RedisMembership } from "./redis-membership.js";
+import { defaultPartitions, PartitionOwnership } from "./redis-partitions.js";
+import { replicatedEval } from "./redis-replication.js";
 
 export interface RedisJournalOptions {
-  /** Commands. */
+  /** Commands (records and progress, each with its `WAIT` for a replica, which holds the connection meanwhile). */
   redis: Redis;
-  /** Blocking reads (XREADGROUP BLOCK holds its connection). */
+  /** Blocking reads (XREADGROUP BLOCK holds its connection); commands not answered are not sent again on reconnection. */
   reader: Redis;
+  /** The members' beats and the leases (never behind a write's `WAIT`). */
+  membership: Redis;
+  /** Hears the cluster's announcements (a subscribed connection takes no other command). */
+  subscriber: Redis;
   log: Logger;
   /** This process in the cluster (default `hostname:pid:random`): its consumer name and lease holder. */
   holder?: string;
   /** How long a completed message id is remembered for de-duplication (see `retentionOf`). */
   retentionMs: number;
-  /** `bus.takeover_after` in milliseconds: the partition lease time. */
+  /** `bus.takeover_after` in milliseconds (see `cluster-timing.ts`). */
   takeoverAfterMs: number;
-  /** Partitions of the inbound stream; every member of a cluster must agree (default 32). */
+  /** Partitions of the inbound stream; every member of a cluster must agree (default 60). */
   partitions?: number;
   /** Key prefix (default `skein:`). */
   prefix?: string;
 }
 
-/** A stream entry as XREADGROUP and XAUTOCLAIM return it (`null` for one deleted meanwhile). */
-type StreamEntry = [id: string, fields: string[]] | null;
-
 /**
- * The cluster journal: every inbound message is a Redis Stream entry, partitioned by chat.
+ * The cluster journal: every inbound message is a Redis Stream entry in the partition its chat
+ * was given (balanced by count at the chat's first message, see `redis-journal-scripts.ts`).
  * `record` sets the message's dedup key and adds it to its partition's stream in one script;
  * a process consumes (XREADGROUP) only the partitions whose lease it holds, so one chat is
  * handled by one process at a time and in order; progress lives in a hash per message;
- * `complete` acknowledges (XACK) and deletes the entry. A partition taken over from a dead
- * process (its lease lapsed after `takeoverAfterMs`) has its pending entries claimed
- * (XAUTOCLAIM) and handed out again, with their progress. While Redis is unreachable,
- * `record` rejects (the channel does not acknowledge the platform, which redelivers) and
- * consuming retries with backoff.
+ * `complete` acknowledges (XACK) and deletes the entry. The members' round (see
+ * {@link RedisMembership}) decides which partitions this process holds; a partition taken over
+ * from a member that is gone has its pending entries claimed (XAUTOCLAIM) and handed out again,
+ * with their progress. While Redis is unreachable, `record` rejects (the channel does not
+ * acknowledge the platform, which redelivers) and consuming retries with backoff. `drain`
+ * (a graceful stop) hands every partition over as soon as nothing of it is in hand.
  */
 export class RedisJournal implements MessageJournal {
   readonly #redis: Redis;
@@ -58,22 +67,35 @@ export class RedisJournal implements MessageJournal {
   readonly #partitions: number;
   readonly #prefix: string;
   readonly #keys: RedisJournalKeys;
-  readonly #renewEveryMs: number;
-  readonly #leases: RedisLeases;
+  readonly #membershipRedis: Redis;
+  readonly #subscriber: Redis;
+  /** This process among the members of the cluster. */
+  readonly membership: RedisMembership;
+  /** Leases held under this member's name (partitions here; receiving connections and the scheduler elsewhere). */
+  readonly leases: RedisLeases;
   readonly #ownership: PartitionOwnership;
   /** Stream ids handed out and not complete, per partition. */
   readonly #inFlight = new Map<number, Set<string>>();
   /** Entries read while no consumer was subscribed: handed out at the next `consume`. */
   #waiting: JournalEntry[] = [];
   #consumer: ((entry: JournalEntry) => void) | undefined;
+  #consuming = false;
+  #joinAfter: Promise<unknown> = Promise.resolve();
   #loop: Promise<void> | undefined;
-  /** Partitions taken over whose earlier holder's pending entries are not claimed yet (not read until they are). */
+  /** Partitions taken over whose earlier holder's pending entries are not claimed yet. */
   readonly #unclaimed = new Set<number>();
+  /** Held partitions whose pending entries are claimed: only these are read (a chat's order holds). */
+  readonly #claimed = new Set<number>();
   /** The consumer groups exist (created at open, or once Redis answers). */
   #groupsCreated = false;
   readonly #stopping = new AbortController();
-  #view: ClusterView | undefined;
-  #viewTimer: NodeJS.Timeout | undefined;
+  /** Set once draining: no new entry is read, and partitions are given up as they fall idle. */
+  #draining = false;
+  #drained: (() => void) | undefined;
+  /** The whole cluster as status shows it, read when status is asked for. */
+  readonly #view = new ClusterViewWatch(() => this.readView());
+  readonly #reading: PartitionReader;
+  readonly #write: FencedWrite;
 
   constructor(options: RedisJournalOptions) {
     this.#redis = options.redis;
@@ -81,24 +103,40 @@ export class RedisJournal implements MessageJournal {
     this.#log = options.log;
     this.#holder = options.holder ?? `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
     this.#retentionMs = options.retentionMs;
-    this.#partitions = options.partitions ?? 32;
+    this.#partitions = options.partitions ?? defaultPartitions;
     this.#prefix = options.prefix ?? "skein:";
     this.#keys = redisJournalKeys(this.#prefix);
-    this.#renewEveryMs = Math.max(50, Math.floor(options.takeoverAfterMs / 3));
-    this.#leases = new RedisLeases({
-      redis: this.#redis,
-      holder: this.#holder,
-      ttlMs: options.takeoverAfterMs,
+    this.#membershipRedis = options.membership;
+    this.#subscriber = options.subscriber;
+    this.membership = new RedisMembership({
+      redis: options.membership,
+      subscriber: options.subscriber,
+      member: this.#holder,
+      timing: clusterTiming(options.takeoverAfterMs),
       prefix: this.#prefix,
+      log: options.log,
     });
+    this.leases = new RedisLeases({ redis: options.membership, membership: this.membership, prefix: this.#prefix });
     this.#ownership = new PartitionOwnership({
-      redis: this.#redis,
-      leases: this.#leases,
-      holder: this.#holder,
+      leases: this.leases,
       partitions: this.#partitions,
-      ttlMs: options.takeoverAfterMs,
-      prefix: this.#prefix,
       busy: (partition) => (this.#inFlight.get(partition)?.size ?? 0) > 0,
+    });
+    this.membership.onRound((round) => this.#adjust(round));
+    this.#write = fencedWrites({
+      redis: options.redis,
+      membership: this.membership,
+      signal: this.#stopping.signal,
+      log: options.log,
+    });
+    this.#reading = new PartitionReader({
+      redis: options.redis,
+      reader: options.reader,
+      unblocker: options.membership,
+      keys: this.#keys,
+      consumer: this.#holder,
+      signal: this.#stopping.signal,
+      handOut: (partition, entries, resumed) => this.#handOut(partition, entries, resumed),
     });
   }
 
@@ -114,38 +152,51 @@ export class RedisJournal implements MessageJournal {
 
   /** A snapshot for `/status` and `/readyz`. */
   status(): ClusterStatus {
+    const view = this.#view.look();
     let inHand = 0;
     for (const ids of this.#inFlight.values()) inHand += ids.size;
     return {
       member: this.#holder,
       redis: this.#redis.status === "ready" ? "connected" : "unreachable",
-      members: this.#ownership.members,
+      members: this.membership.liveMembers,
       partitions: this.ownedPartitions,
       inHand,
-      ...(this.#view ? { view: this.#view } : {}),
+      ...(view ? { view } : {}),
     };
   }
 
   /** Reads the whole cluster's members, leases and pending counts from Redis (see {@link ClusterView}). */
   readView(): Promise<ClusterView> {
     const streams = Array.from({ length: this.#partitions }, (_, partition) => this.#keys.stream(partition));
-    return readClusterView({ redis: this.#redis, leases: this.#leases, prefix: this.#prefix, streams, group });
+    return readClusterView({ redis: this.#redis, leases: this.leases, prefix: this.#prefix, streams, group });
   }
 
   async record(message: InboundMessage, signal?: AbortSignal): Promise<RecordResult> {
     signal?.throwIfAborted();
     if (this.#stopping.signal.aborted) throw new Error("the journal is closed");
-    const stream = this.#keys.stream(partitionOf(sessionKeyOf(message), this.#partitions));
-    const [recorded, state] = (await this.#redis.eval(
+    const { seen, chatPartition, partitionChats, beats } = this.#keys;
+    const [recorded, state] = (await replicatedEval(
+      this.#redis,
+      this.membership.healthyReplicas,
       recordScript,
-      2,
-      this.#keys.seen(message.id),
-      stream,
-      this.#retentionMs,
-      JSON.stringify(message),
+      [seen(message.id), chatPartition(sessionKeyOf(message)), partitionChats, beats],
+      [this.#retentionMs, JSON.stringify(message), this.#prefix, this.#partitions, this.#retentionMs],
     )) as [number, string];
     if (recorded === 1) return { type: "recorded" };
     return { type: "duplicate", state: state as TurnProgress["type"] | "complete" };
+  }
+
+  /**
+   * Joins the cluster (begins beating, so that the others count this process and it takes its
+   * share of the partitions) only once `ready` settles, after `consume`: a process that starts does
+   * not take chats before it can answer them (its channels and tools ready), nor make the others
+   * give theirs up for it. Without it, a consuming journal joins at once.
+   */
+  joinAfter(ready: Promise<unknown>): void {
+    this.#joinAfter = ready.then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   consume(consumer: (entry: JournalEntry) => void): () => void {
@@ -153,40 +204,75 @@ export class RedisJournal implements MessageJournal {
     const waiting = this.#waiting;
     this.#waiting = [];
     for (const entry of waiting) consumer(entry);
+    this.#consuming = true;
+    void this.#joinAfter.then(() => {
+      if (this.#stopping.signal.aborted) return;
+      this.membership.start();
+      this.membership.nudge();
+    });
     this.#loop ??= this.#run();
-    this.#viewTimer ??= this.#lookAtTheCluster();
     return () => {
       if (this.#consumer === consumer) this.#consumer = undefined;
     };
   }
 
+  /**
+   * Begins a graceful stop: tells the others this member is leaving (they count it out of their
+   * shares at once), reads no new entry, and gives every partition up as soon as none of its
+   * entries is in hand (idle ones at once), each release announced so that another member
+   * takes it within a round trip. Resolves once every partition is given up.
+   */
+  drain(): Promise<void> {
+    if (!this.#draining) {
+      this.#draining = true;
+      this.#reading.interrupt();
+      void this.membership
+        .announceLeaving()
+        .then(() => this.membership.nudge())
+        .catch((error: unknown) => this.#log.warn({ err: error }, "could not tell the cluster this process leaves"));
+    }
+    if (this.#ownership.held.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const previous = this.#drained;
+      this.#drained = () => {
+        previous?.();
+        resolve();
+      };
+    });
+  }
+
   async close(): Promise<void> {
     if (this.#stopping.signal.aborted) return;
     this.#stopping.abort();
-    clearInterval(this.#viewTimer);
     this.#consumer = undefined;
     this.#reader.disconnect();
     await this.#loop;
     await this.#ownership
-      .leave()
+      .releaseAll()
       .catch((error: unknown) => this.#log.warn({ err: error }, "could not release the partition leases"));
-    await this.#redis.quit().catch(() => this.#redis.disconnect());
+    // Stops beating whatever happens (a beat loop left running would keep the process alive).
+    await this.membership
+      .leave()
+      .catch((error: unknown) => this.#log.warn({ err: error }, "could not tell the cluster this process left"));
+    this.#drained?.();
+    for (const connection of [this.#redis, this.#membershipRedis, this.#subscriber])
+      await connection.quit().catch(() => connection.disconnect());
   }
 
   /**
    * Stops at once without releasing anything, as a killed process would: its partitions
-   * and pending entries go to another process once the leases lapse (tests, and a
+   * and pending entries go to another process once the others declare it gone (tests, and a
    * process that must stop consuming without waiting for Redis).
    */
   abandon(): void {
     this.#stopping.abort();
-    clearInterval(this.#viewTimer);
+    this.membership.stop();
     this.#consumer = undefined;
-    this.#reader.disconnect();
-    this.#redis.disconnect();
+    for (const connection of [this.#reader, this.#redis, this.#membershipRedis, this.#subscriber])
+      connection.disconnect();
   }
 
-  /** Whether both connections are ready within `ms`. */
+  /** Whether the command and reading connections are ready within `ms`. */
   async connected(ms: number): Promise<boolean> {
     const [redis, reader] = await Promise.all([readyWithin(this.#redis, ms), readyWithin(this.#reader, ms)]);
     return redis && reader;
@@ -194,110 +280,71 @@ export class RedisJournal implements MessageJournal {
 
   /** Creates the consumer group of every partition (idempotent). */
   async ensureGroups(): Promise<void> {
-    for (let partition = 0; partition < this.#partitions; partition++) {
-      await this.#redis
-        .xgroup("CREATE", this.#keys.stream(partition), group, "0", "MKSTREAM")
-        .catch((error: unknown) => {
-          if (!String(error).includes("BUSYGROUP")) throw error;
-        });
-    }
+    await this.#reading.createGroups(this.#partitions);
     this.#groupsCreated = true;
   }
 
-  /** Refreshes the {@link ClusterView} of status every third of the lease time (1 to 5 s); a failed look keeps the last. */
-  #lookAtTheCluster(): NodeJS.Timeout {
-    const look = () =>
-      void this.readView().then(
-        (view) => {
-          this.#view = view;
-        },
-        () => undefined,
-      );
-    look();
-    const timer = setInterval(look, Math.min(5_000, Math.max(1_000, this.#renewEveryMs)));
-    timer.unref();
-    return timer;
+  /** After each members' round: takes and gives up partitions, and lets the reader know. */
+  async #adjust(round: MembershipRound): Promise<void> {
+    if (!this.#consuming || this.#stopping.signal.aborted) return;
+    const { gained, lost } = await this.#ownership.adjust(round);
+    for (const partition of lost) {
+      this.#inFlight.delete(partition);
+      this.#unclaimed.delete(partition);
+      this.#claimed.delete(partition);
+    }
+    if (lost.length > 0) this.#log.info({ partitions: lost }, "no longer handling these partitions of the chats");
+    if (gained.length > 0) this.#log.info({ partitions: gained }, "took over partitions of the chats");
+    for (const partition of gained) this.#unclaimed.add(partition);
+    if (gained.length + lost.length > 0) this.#reading.interrupt();
+    this.#settleDrain();
+  }
+
+  /** While draining: gives up each partition none of whose entries is in hand, and says so once none is left. */
+  #settleDrain(): void {
+    if (!this.#draining) return;
+    for (const partition of this.ownedPartitions) {
+      if ((this.#inFlight.get(partition)?.size ?? 0) > 0) continue;
+      this.#inFlight.delete(partition);
+      this.#claimed.delete(partition);
+      this.#unclaimed.delete(partition);
+      void this.#ownership
+        .release(partition)
+        .catch((error: unknown) => this.#log.warn({ err: error, partition }, "could not hand a partition over"));
+    }
+    if (this.#ownership.held.size === 0) {
+      const drained = this.#drained;
+      this.#drained = undefined;
+      drained?.();
+    }
   }
 
   async #run(): Promise<void> {
     const signal = this.#stopping.signal;
-    let nextMaintenance = 0;
     let failures = 0;
-    while (!signal.aborted) {
+    while (!signal.aborted && !this.#draining) {
       try {
         if (!this.#groupsCreated) await this.ensureGroups();
-        if (Date.now() >= nextMaintenance) {
-          await this.#maintain();
-          nextMaintenance = Date.now() + this.#renewEveryMs;
+        for (const partition of [...this.#unclaimed]) {
+          await this.#reading.claim(partition);
+          // Lost meanwhile (given up, or taken by another): not read.
+          if (this.#unclaimed.delete(partition)) this.#claimed.add(partition);
         }
-        await this.#readNew(Math.max(10, Math.min(1000, nextMaintenance - Date.now())));
+        const partitions = this.ownedPartitions.filter((partition) => this.#claimed.has(partition));
+        await this.#reading.readNew(partitions, 1_000);
         failures = 0;
       } catch (error) {
-        if (signal.aborted) break;
+        if (signal.aborted || this.#draining) break;
         failures++;
         // Redis lost its data (restarted without persistence): the groups are made again.
         if (String(error).includes("NOGROUP")) this.#groupsCreated = false;
         // A read cut short may have been served (its entries now pending for this consumer) without the answer
         // reaching us: the held partitions' pending entries are claimed again before new ones are read.
-        for (const partition of this.ownedPartitions) this.#unclaimed.add(partition);
-        nextMaintenance = 0;
+        for (const partition of this.#claimed) this.#unclaimed.add(partition);
+        this.#claimed.clear();
         this.#log.warn({ err: error, attempt: failures }, "reading the Redis journal failed; retrying");
         await pause(reconnectDelay(failures), signal);
       }
-    }
-  }
-
-  async #maintain(): Promise<void> {
-    const { gained, lost } = await this.#ownership.maintain(Date.now());
-    for (const partition of lost) {
-      this.#inFlight.delete(partition);
-      this.#unclaimed.delete(partition);
-      this.#log.info({ partition }, "no longer handling this partition of the chats");
-    }
-    if (gained.length > 0) this.#log.info({ partitions: gained }, "took over partitions of the chats");
-    for (const partition of gained) this.#unclaimed.add(partition);
-    // A claim cut short (Redis dropped meanwhile) is done again at the next round, before new entries are read.
-    for (const partition of this.#unclaimed) {
-      await this.#claim(partition);
-      this.#unclaimed.delete(partition);
-    }
-  }
-
-  /** Claims every pending entry of a partition just taken over (its earlier holder is gone) and hands it out. */
-  async #claim(partition: number): Promise<void> {
-    const stream = this.#keys.stream(partition);
-    let cursor = "0-0";
-    do {
-      const [next, entries] = (await this.#redis.xautoclaim(stream, group, this.#holder, 0, cursor, "COUNT", 100)) as [
-        string,
-        StreamEntry[],
-      ];
-      await this.#handOut(partition, entries, true);
-      cursor = next;
-    } while (cursor !== "0-0");
-  }
-
-  async #readNew(blockMs: number): Promise<void> {
-    const partitions = this.ownedPartitions.filter((partition) => !this.#unclaimed.has(partition));
-    if (partitions.length === 0) {
-      await pause(blockMs, this.#stopping.signal);
-      return;
-    }
-    const streams = partitions.map((partition) => this.#keys.stream(partition));
-    const answer = (await this.#reader.xreadgroup(
-      "GROUP",
-      group,
-      this.#holder,
-      "COUNT",
-      100,
-      "BLOCK",
-      blockMs,
-      "STREAMS",
-      ...streams,
-      ...streams.map(() => ">"),
-    )) as [string, StreamEntry[]][] | null;
-    for (const [stream, entries] of answer ?? []) {
-      await this.#handOut(partitions[streams.indexOf(stream)]!, entries, false);
     }
   }
 
@@ -322,8 +369,7 @@ export class RedisJournal implements MessageJournal {
 
   #entryOf(partition: number, streamId: string, message: InboundMessage, progress: TurnProgress): JournalEntry {
     return fencedEntry({
-      redis: this.#redis,
-      leases: this.#leases,
+      leases: this.leases,
       keys: this.#keys,
       retentionMs: this.#retentionMs,
       partition,
@@ -331,26 +377,18 @@ export class RedisJournal implements MessageJournal {
       streamId,
       message,
       progress,
-      write: (run) => this.#write(partition, streamId, run),
-      completed: () => this.#inFlight.get(partition)?.delete(streamId),
+      write: async (script, keys, values) => {
+        try {
+          await this.#write(script, keys, values);
+        } catch (error) {
+          if (String(error).includes(leaseLostError)) this.#inFlight.get(partition)?.delete(streamId);
+          throw error;
+        }
+      },
+      completed: () => {
+        this.#inFlight.get(partition)?.delete(streamId);
+        this.#settleDrain();
+      },
     });
-  }
-
-  /**
-   * Runs a progress write, retrying with backoff while Redis cannot be reached (a reply the
-   * platform accepted must not be sent again because Redis restarted meanwhile). Gives up
-   * when another process took the partition over (it handles the message now) or on close.
-   */
-  async #write(partition: number, streamId: string, run: () => Promise<unknown>): Promise<void> {
-    try {
-      await untilReachable(run, {
-        signal: this.#stopping.signal,
-        onRetry: (error, attempt) =>
-          this.#log.warn({ err: error, attempt }, "recording progress in Redis failed; retrying"),
-      });
-    } catch (error) {
-      if (String(error).includes(leaseLostError)) this.#inFlight.get(partition)?.delete(streamId);
-      throw error;
-    }
   }
 }

@@ -1,42 +1,45 @@
+import { performance } from "node:perf_hooks";
 import type { Redis } from "ioredis";
-import { pause } from "./redis-connection.js";
+import { type LeaseValue, parseLeaseValue, type RedisMembership } from "./redis-membership.js";
 
 /**
- * Takes the lease when nobody holds it: a new fencing token (INCR, never reused) and the
- * holder's value, expiring after the lease time unless renewed; the name joins the set of
- * lease names (for status: a few dozen names, never a SCAN of the keyspace).
- * KEYS: lease, token counter, names set. ARGV: holder, ttl ms, name. Returns the token, or nil when held.
+ * Takes, of the leases named, those that are free, held by a member that is gone (declared so by
+ * the members' round, or never beating), or held by this member, up to a limit: each with a new
+ * fencing token (INCR, never reused), its name joining the set every round reads. KEYS: names
+ * set, beats, then each lease key, then each token counter. ARGV: holder, limit, then each name.
+ * Returns `{position, token, ...}` of the leases taken (positions from 1).
  */
 const acquireScript = `
-if redis.call('EXISTS', KEYS[1]) == 1 then return nil end
-local token = redis.call('INCR', KEYS[2])
-redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. token, 'PX', ARGV[2])
-redis.call('SADD', KEYS[3], ARGV[3])
-return token`;
+local count = (#KEYS - 2) / 2
+local limit = tonumber(ARGV[2])
+local taken = {}
+for position = 1, count do
+  if #taken >= 2 * limit then break end
+  local current = redis.call('GET', KEYS[2 + position])
+  local free = true
+  local holder = current and string.match(current, '^(.*) %d+$')
+  if holder then free = holder == ARGV[1] or redis.call('HEXISTS', KEYS[2], holder) == 0 end
+  if free then
+    local token = redis.call('INCR', KEYS[2 + count + position])
+    redis.call('SET', KEYS[2 + position], ARGV[1] .. ' ' .. token)
+    redis.call('SADD', KEYS[1], ARGV[2 + position])
+    taken[#taken + 1] = position
+    taken[#taken + 1] = token
+  end
+end
+return taken`;
 
-/**
- * Extends the lease if this holder still has it, or takes it back if it lapsed while nobody
- * took it (Redis was down longer than the lease: the holder did not die, and no one else
- * acted under the lease meanwhile). KEYS: lease. ARGV: value, ttl ms. Returns 1 or 0.
- */
-const renewScript = `
-local holder = redis.call('GET', KEYS[1])
-if holder and holder ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-return 1`;
-
-/** Ends the lease if this holder still has it. KEYS: lease. ARGV: value. */
+/** Ends the lease if this holder still has it, and announces it. KEYS: lease. ARGV: value, channel, name. */
 const releaseScript = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-return redis.call('DEL', KEYS[1])`;
+redis.call('DEL', KEYS[1])
+redis.call('PUBLISH', ARGV[2], 'released ' .. ARGV[3])
+return 1`;
 
 /** A lease and who holds it now, as status shows it. */
-export interface LeaseHolder {
+export interface LeaseHolder extends LeaseValue {
   /** `partition:7`, `connection:telegram…`, `scheduler`. */
   name: string;
-  /** The member holding it. */
-  holder: string;
-  token: number;
 }
 
 /** A lease this process holds. */
@@ -44,38 +47,40 @@ export interface HeldLease {
   readonly name: string;
   /**
    * The fencing token: larger than that of every earlier holder of this lease, so a write
-   * guarded by it (see {@link leaseValue}) is refused once a newer holder took over.
+   * guarded by it (see {@link RedisLeases.valueOf}) is refused once a newer holder took over.
    */
   readonly token: number;
 }
 
 export interface RedisLeasesOptions {
+  /** The membership's connection (leases are taken and given up beside the beats). */
   redis: Redis;
-  /** Who holds (this process): written into the lease, shown by status. */
-  holder: string;
-  /** How long a lease lasts without renewal: `bus.takeover_after` in milliseconds. */
-  ttlMs: number;
+  membership: RedisMembership;
   /** Key prefix (default `skein:`). */
   prefix?: string;
 }
 
 /**
  * Leases in Redis with fencing tokens: one holder at a time per name (a partition of the
- * inbound stream, a Telegram polling connection, a Discord gateway). A lease lasts
- * `ttlMs` unless its holder renews it; a lease that lapses (its holder died or lost Redis)
- * can be taken by another process, with a larger token.
+ * inbound stream, a Telegram polling connection, a Discord gateway, the scheduler). A lease
+ * has no expiry of its own: it is the holder's until the holder gives it up or the members'
+ * round declares the holder gone (see {@link RedisMembership}), and then the next taker gets a
+ * larger token.
  */
 export class RedisLeases {
   readonly #redis: Redis;
-  readonly #holder: string;
-  readonly #ttlMs: number;
   readonly #prefix: string;
+  readonly membership: RedisMembership;
 
   constructor(options: RedisLeasesOptions) {
     this.#redis = options.redis;
-    this.#holder = options.holder;
-    this.#ttlMs = options.ttlMs;
+    this.membership = options.membership;
     this.#prefix = options.prefix ?? "skein:";
+  }
+
+  /** This process as a lease holder. */
+  get holder(): string {
+    return this.membership.member;
   }
 
   /** The Redis key of the lease `name` (for scripts that fence their writes with it). */
@@ -83,34 +88,46 @@ export class RedisLeases {
     return `${this.#prefix}lease:${name}`;
   }
 
-  /** Takes `name` when it is free or lapsed; `undefined` while another holder has it. */
+  /** Takes `name` when it is free or its holder is gone; `undefined` while a member holds it. */
   async acquire(name: string): Promise<HeldLease | undefined> {
-    const token = await this.#redis.eval(
+    const [lease] = await this.acquireMany([name], 1);
+    return lease;
+  }
+
+  /** Takes, in one round trip, up to `limit` of the leases `names` that are free or whose holder is gone. */
+  async acquireMany(names: string[], limit: number): Promise<HeldLease[]> {
+    if (names.length === 0 || limit <= 0) return [];
+    const taken = (await this.#redis.eval(
       acquireScript,
-      3,
-      this.keyOf(name),
-      `${this.#prefix}lease-token:${name}`,
+      2 + 2 * names.length,
       `${this.#prefix}lease-names`,
-      this.#holder,
-      this.#ttlMs,
-      name,
-    );
-    return typeof token === "number" ? { name, token } : undefined;
+      `${this.#prefix}beats`,
+      ...names.map((name) => this.keyOf(name)),
+      ...names.map((name) => `${this.#prefix}lease-token:${name}`),
+      this.holder,
+      limit,
+      ...names,
+    )) as number[];
+    const leases: HeldLease[] = [];
+    for (let index = 0; index < taken.length; index += 2)
+      leases.push({ name: names[taken[index]! - 1]!, token: taken[index + 1]! });
+    return leases;
   }
 
-  /** Extends a held lease by the lease time; false when another holder took it after it lapsed. */
-  async renew(lease: HeldLease): Promise<boolean> {
-    const renewed = await this.#redis.eval(renewScript, 1, this.keyOf(lease.name), this.valueOf(lease), this.#ttlMs);
-    return renewed === 1;
-  }
-
-  /** Gives a held lease up at once (on stop), so another process need not wait for it to lapse. */
+  /** Gives a held lease up at once and announces it, so another process takes it without waiting. */
   async release(lease: HeldLease): Promise<void> {
-    await this.#redis.eval(releaseScript, 1, this.keyOf(lease.name), this.valueOf(lease));
+    await this.#redis.eval(
+      releaseScript,
+      1,
+      this.keyOf(lease.name),
+      this.valueOf(lease),
+      this.membership.channel,
+      lease.name,
+    );
   }
 
   /** Who holds `name` now and with which token, or `undefined` when it is free. */
-  async holderOf(name: string): Promise<{ holder: string; token: number } | undefined> {
+  async holderOf(name: string): Promise<LeaseValue | undefined> {
     const value = await this.#redis.get(this.keyOf(name));
     return value ? parseLeaseValue(value) : undefined;
   }
@@ -126,35 +143,37 @@ export class RedisLeases {
     });
   }
 
-  /** How long a lease lasts without renewal, in milliseconds. */
-  get ttlMs(): number {
-    return this.#ttlMs;
-  }
-
   /** The value the lease key has while this process holds `lease`. */
   valueOf(lease: HeldLease): string {
-    return leaseValue(this.#holder, lease.token);
+    return `${this.holder} ${lease.token}`;
+  }
+
+  /** Whether the last round could give `name` to this process: free, held by a member that is gone, or by this one. */
+  mayTake(name: string): boolean {
+    const current = this.membership.lastRound.leases.get(name);
+    return !current || current.holder === this.holder || !this.membership.isMember(current.holder);
   }
 }
 
 export interface KeepLeaseOptions {
-  /** Called once when the lease is lost (taken by another holder, or not renewable for a whole lease time). */
+  /** Called once when the lease is lost (another holder has it, or this process could not act). */
   onLost: (lease: HeldLease) => void;
-  /** Stops renewing and releases the lease. */
+  /** Stops waiting; once held, stops keeping and releases the lease. */
   signal: AbortSignal;
   /** While waiting: who holds the lease now (`undefined` when it is free or Redis cannot say). */
   onBusy?: (holder: string | undefined) => void;
-  /** Renews only while this says so (default: always): an unhealthy holder lets the lease lapse, and loses it. */
+  /** Keeps the lease only while this says so (default: always): unhealthy for a silence, it is given up. */
   healthy?: () => boolean;
 }
 
 /**
- * Waits until `name` is free, takes it, and keeps renewing it every third of the lease time
- * while the process is healthy, for a single-consumer connection (Telegram long polling,
- * the Discord gateway): the caller connects once this resolves and disconnects on `onLost`.
- * The lease counts as lost a third of a lease time before it could run out unrenewed, so
- * the holder has stopped before another process can take it. Resolves `undefined` when
- * `signal` aborts first. Aborting later releases the lease.
+ * Waits until `name` can be taken (free, its holder gone or giving it up), takes it, and keeps it
+ * for a single-consumer connection (Telegram long polling, the Discord gateway) or one-process
+ * work (the scheduler): the caller starts once this resolves and stops on `onLost`. Lost when a
+ * round shows another holder, when this process may no longer act (it could not beat: it stops
+ * before anyone can declare it gone), or when `healthy` said no for a whole silence (then it is
+ * released, so another process tries). Resolves `undefined` when `signal` aborts first; aborting
+ * later releases the lease.
  */
 export async function keepLease(
   leases: RedisLeases,
@@ -162,57 +181,57 @@ export async function keepLease(
   options: KeepLeaseOptions,
 ): Promise<HeldLease | undefined> {
   const { signal } = options;
-  const interval = Math.max(20, Math.floor(leases.ttlMs / 3));
+  const { membership } = leases;
+  const { beatEveryMs, silenceMs } = membership.timing;
   let lease: HeldLease | undefined;
-  let acquiredAt = Date.now();
   while (!lease) {
     if (signal.aborted) return undefined;
-    acquiredAt = Date.now();
-    lease = await leases.acquire(name).catch(() => undefined);
+    if (membership.lastRound.sentAt > 0 && membership.acting && leases.mayTake(name))
+      lease = await leases.acquire(name).catch(() => undefined);
     if (lease) break;
-    if (options.onBusy) options.onBusy((await leases.holderOf(name).catch(() => undefined))?.holder);
-    await pause(interval, signal);
+    options.onBusy?.(membership.lastRound.leases.get(name)?.holder);
+    await membership.afterRound(signal);
   }
   const held = lease;
+  const heldSince = performance.now();
   if (signal.aborted) {
     // Stopped while the acquisition was on its way: nobody will use it.
     await leases.release(held).catch(() => undefined);
     return undefined;
   }
-  // When the last successful renewal was sent: the lease runs out a lease time after it at the latest.
-  let lastRenewed = acquiredAt;
   let lost = false;
-  const timer = setInterval(async () => {
-    const sentAt = Date.now();
-    const healthy = options.healthy?.() ?? true;
-    const renewed = healthy ? await leases.renew(held).catch(() => undefined) : undefined;
+  let unhealthySince: number | undefined;
+  const lose = (release: boolean) => {
+    if (lost) return;
+    lost = true;
+    stopWatching();
+    clearInterval(timer);
+    if (release) void leases.release(held).catch(() => undefined);
+    options.onLost(held);
+  };
+  const check = () => {
     if (lost || signal.aborted) return;
-    if (renewed) lastRenewed = sentAt;
-    // Given up before it can run out (not after): the holder has stopped before anyone else may take over.
-    if (renewed === false || Date.now() - lastRenewed >= leases.ttlMs - interval) {
-      lost = true;
-      clearInterval(timer);
-      options.onLost(held);
-    }
-  }, interval);
+    if (!membership.acting) return lose(false);
+    const round = membership.lastRound;
+    // A round sent before the lease was taken still shows the earlier holder.
+    if (round.sentAt > heldSince && round.leases.get(name)?.token !== held.token) return lose(false);
+    if (options.healthy?.() === false) {
+      unhealthySince ??= performance.now();
+      if (performance.now() - unhealthySince >= silenceMs) lose(true);
+    } else unhealthySince = undefined;
+  };
+  const stopWatching = membership.onRound(check);
+  // Also between rounds: a round that hangs (Redis stalled) must not keep a process acting past its time.
+  const timer = setInterval(check, beatEveryMs);
   timer.unref();
   signal.addEventListener(
     "abort",
     () => {
+      stopWatching();
       clearInterval(timer);
       if (!lost) void leases.release(held).catch(() => undefined);
     },
     { once: true },
   );
   return held;
-}
-
-/** The value of a lease key: holder and token. */
-function leaseValue(holder: string, token: number): string {
-  return `${holder} ${token}`;
-}
-
-function parseLeaseValue(value: string): { holder: string; token: number } {
-  const space = value.lastIndexOf(" ");
-  return { holder: value.slice(0, space), token: Number(value.slice(space + 1)) };
 }

@@ -1,47 +1,39 @@
-import type { Redis } from "ioredis";
+import { performance } from "node:perf_hooks";
 import type { HeldLease, RedisLeases } from "./redis-lease.js";
+import type { MembershipRound } from "./redis-membership.js";
 
-/** The partition of a chat: FNV-1a of its session key, modulo the partition count. */
-export function partitionOf(sessionKey: string, partitions: number): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < sessionKey.length; index++) {
-    hash ^= sessionKey.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % partitions;
-}
+/**
+ * Partitions of the inbound stream. 60 divides evenly by 1, 2, 3, 4, 5 and 6 processes, so each
+ * member of a cluster of up to six holds exactly as many partitions as every other.
+ */
+export const defaultPartitions = 60;
 
 export interface PartitionOwnershipOptions {
-  redis: Redis;
   leases: RedisLeases;
-  /** This process, as a cluster member. */
-  holder: string;
   partitions: number;
-  /** A member not seen for this long is gone (the lease time). */
-  ttlMs: number;
-  prefix: string;
   /** Whether a held partition still has entries in this process's hands (it is not given up then). */
   busy: (partition: number) => boolean;
 }
 
-/** What one round of {@link PartitionOwnership.maintain} changed. */
+/** What one {@link PartitionOwnership.adjust} changed. */
 export interface OwnershipChange {
   /** Newly taken partitions, whose earlier holder's pending entries are now to be claimed. */
   gained: number[];
-  /** Partitions given up or lost (a lapsed lease). */
+  /** Partitions given up, or lost to another holder. */
   lost: number[];
 }
 
 /**
- * Which partitions of the inbound stream this process handles. Every member heartbeats
- * into a sorted set; each aims at its share (partitions / live members, rounded up),
- * takes free partitions up to it, and gives up idle partitions beyond it, so the chats
- * spread over all processes and move to the survivors when one dies.
+ * Which partitions of the inbound stream this process handles. After every members' round each
+ * member aims at its share (partitions / live members, rounded up): it takes free partitions
+ * and those of members that are gone up to it, and gives idle partitions beyond it up (at once:
+ * the release is announced, and the member that takes it looks at once). So the partitions
+ * spread evenly over the processes, move to the survivors when one dies, and to a newcomer or
+ * away from one that leaves within a round trip or two.
  */
 export class PartitionOwnership {
   readonly #options: PartitionOwnershipOptions;
-  readonly #held = new Map<number, HeldLease>();
-  #members = 0;
+  readonly #held = new Map<number, HeldLease & { since: number }>();
 
   constructor(options: PartitionOwnershipOptions) {
     this.#options = options;
@@ -52,59 +44,57 @@ export class PartitionOwnership {
     return this.#held;
   }
 
-  /** Live members of the cluster at the last round (this one included). */
-  get members(): number {
-    return this.#members;
-  }
-
-  /** Heartbeats, renews the held leases, and takes or gives up partitions towards this member's share. */
-  async maintain(now: number): Promise<OwnershipChange> {
-    const { redis, leases, holder, partitions, ttlMs, prefix } = this.#options;
-    const members = `${prefix}members`;
-    const [, , count] = ((await redis
-      .multi()
-      .zadd(members, now, holder)
-      .zremrangebyscore(members, "-inf", now - ttlMs)
-      .zcard(members)
-      .exec()) ?? []) as [unknown, unknown, [Error | null, number] | undefined];
-    this.#members = Math.max(1, count?.[1] ?? 1);
-    const share = Math.ceil(partitions / this.#members);
-
+  /** Takes or gives up partitions towards this member's share, from what `round` showed. */
+  async adjust(round: MembershipRound): Promise<OwnershipChange> {
+    const { leases, partitions } = this.#options;
+    const { membership } = leases;
     const lost: number[] = [];
     for (const [partition, lease] of this.#held) {
-      if (!(await leases.renew(lease))) {
-        this.#held.delete(partition);
-        lost.push(partition);
-      }
+      // A round sent before the lease was taken still shows the earlier holder.
+      if (round.sentAt < lease.since) continue;
+      if (round.leases.get(`partition:${partition}`)?.token === lease.token) continue;
+      this.#held.delete(partition);
+      lost.push(partition);
     }
     const gained: number[] = [];
-    if (this.#held.size < share) {
-      for (const partition of shuffled(partitions)) {
-        if (this.#held.size >= share) break;
-        if (this.#held.has(partition)) continue;
-        const lease = await leases.acquire(`partition:${partition}`);
-        if (!lease) continue;
-        this.#held.set(partition, lease);
+    const share = membership.isMember(membership.member) ? Math.ceil(partitions / membership.liveMembers) : 0;
+    if (this.#held.size < share && membership.acting) {
+      // In one round trip: a takeover must not wait for dozens of them on a busy process.
+      const candidates = shuffled(partitions).filter(
+        (partition) => !this.#held.has(partition) && leases.mayTake(`partition:${partition}`),
+      );
+      const taken = await leases.acquireMany(
+        candidates.map((partition) => `partition:${partition}`),
+        share - this.#held.size,
+      );
+      const since = performance.now();
+      for (const lease of taken) {
+        const partition = Number(lease.name.slice("partition:".length));
+        this.#held.set(partition, { ...lease, since });
         gained.push(partition);
       }
-    } else {
-      for (const [partition, lease] of this.#held) {
+    } else if (this.#held.size > share) {
+      for (const partition of [...this.#held.keys()]) {
         if (this.#held.size <= share) break;
         if (this.#options.busy(partition)) continue;
-        await leases.release(lease);
-        this.#held.delete(partition);
+        await this.release(partition);
         lost.push(partition);
       }
     }
     return { gained, lost };
   }
 
-  /** Gives every partition up and leaves the member set (on close). */
-  async leave(): Promise<void> {
-    const { redis, leases, holder, prefix } = this.#options;
-    for (const lease of this.#held.values()) await leases.release(lease);
-    this.#held.clear();
-    await redis.zrem(`${prefix}members`, holder);
+  /** Gives partition `partition` up at once (announced, so another member takes it without waiting). */
+  async release(partition: number): Promise<void> {
+    const lease = this.#held.get(partition);
+    if (!lease) return;
+    this.#held.delete(partition);
+    await this.#options.leases.release(lease);
+  }
+
+  /** Gives every partition up (on close). */
+  async releaseAll(): Promise<void> {
+    for (const partition of [...this.#held.keys()]) await this.release(partition);
   }
 }
 

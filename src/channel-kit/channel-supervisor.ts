@@ -121,6 +121,22 @@ export class ChannelSupervisor {
     return statuses;
   }
 
+  /**
+   * Hands every leased receiving connection over to the other processes at once (a graceful stop
+   * in cluster mode): each stops receiving and releases its lease; the channels keep sending.
+   */
+  async handOverLeases(timeoutMs = 5_000): Promise<void> {
+    await Promise.all(
+      this.#entries.map(async (entry) => {
+        if (!entry.receiving) return;
+        const handedOver = entry.receiving.handOver().catch((error: unknown) => {
+          this.#options.log.warn({ channel: entry.name, err: error }, "handing the receiving connection over failed");
+        });
+        await settleWithin(handedOver, timeoutMs);
+      }),
+    );
+  }
+
   /** Stops every channel (each given up to `timeoutMs`) and cancels pending restarts. */
   async stopAll(timeoutMs = 5_000): Promise<void> {
     await Promise.all(

@@ -5,29 +5,30 @@ import type { Channel, ChannelLeaseStatus } from "./channel.js";
 
 /**
  * The leases of single-consumer connections in cluster mode: one process at a time holds
- * each, renews it while healthy, and another takes it once it lapses. Implemented on Redis
- * (with fencing tokens) in src/cluster; the channel kit knows only this contract.
+ * each, keeps it while it is alive and healthy, and another takes it once the holder gives it
+ * up or is declared gone. Implemented on Redis (members' beats, fencing tokens) in src/cluster;
+ * the channel kit knows only this contract.
  */
 export interface ConnectionLeases {
   /** This process as a lease holder is named (`host:pid:id`), shown in status. */
   readonly holder: string;
-  /** How long a lease lasts without renewal (`bus.takeover_after`), in milliseconds. */
+  /** How long a holder may be silent before another takes its lease (5/8 of `bus.takeover_after`), in milliseconds. */
   readonly ttlMs: number;
   /**
-   * Waits until this process holds `name`, then resolves `true` and keeps renewing it;
+   * Waits until this process holds `name`, then resolves `true` and keeps it;
    * resolves `false` when `signal` aborts first. Aborting `signal` once held releases it.
    */
   hold(name: string, options: HoldLeaseOptions): Promise<boolean>;
 }
 
 export interface HoldLeaseOptions {
-  /** Stops waiting; once held, stops renewing and releases the lease. */
+  /** Stops waiting; once held, releases the lease. */
   signal: AbortSignal;
-  /** Called once when the lease is lost: taken by another process, or not renewed for a whole lease time. */
+  /** Called once when the lease is lost: taken by another process, or this one could not act (it stops before another can take it). */
   onLost: () => void;
   /** While waiting: who holds the lease now (`undefined` when nobody does or Redis cannot say). */
   onBusy?: (holder: string | undefined) => void;
-  /** The lease is renewed only while this says so (default: always): an unhealthy holder lets it lapse. */
+  /** The lease is kept only while this says so (default: always): unhealthy for a while, the holder gives it up. */
   healthy?: () => boolean;
 }
 
@@ -55,20 +56,36 @@ export interface LeasedReceivingOptions {
 /**
  * Receives on a channel only while this process holds its connection's lease: waits for the
  * lease, begins receiving once it is held, stops receiving at once when it is lost (a fenced
- * holder must not keep polling) and, after a lease time in which another process may take
- * it, waits for it again. The lease is renewed only while the
+ * holder must not keep polling) and, after a silence in which another process may take
+ * it, waits for it again. The lease is kept only while the
  * channel is healthy, so a process that cannot reach its platform lets another one receive.
  */
 export class LeasedReceiving {
   readonly #options: LeasedReceivingOptions;
   #status: ChannelLeaseStatus;
-  /** Settles when the loop ended (its signal aborted). */
+  /** Ends the loop without waiting for its signal (a graceful stop hands the connection over first). */
+  readonly #handingOver = new AbortController();
+  /** Settles when the loop ended (its signal aborted, or handed over). */
   readonly done: Promise<void>;
 
   constructor(options: LeasedReceivingOptions) {
-    this.#options = options;
+    this.#options = { ...options, signal: AbortSignal.any([options.signal, this.#handingOver.signal]) };
     this.#status = { name: options.lease, role: "sending" };
     this.done = this.#run();
+  }
+
+  /**
+   * Hands the connection over at once (a graceful stop): stops receiving, releases the lease (the
+   * release is announced, so a waiting process takes it within a round trip) and ends the loop.
+   * The channel keeps sending.
+   */
+  async handOver(): Promise<void> {
+    if (this.#handingOver.signal.aborted) return this.done;
+    const receiving = this.#status.role === "receiving";
+    if (receiving) await this.#options.channel.stopReceiving();
+    this.#setSending(undefined);
+    this.#handingOver.abort();
+    await this.done;
   }
 
   /** Whether this process receives or only sends, and who holds the lease. */
@@ -110,8 +127,15 @@ export class LeasedReceiving {
           continue;
         }
         backoff.reset();
+        if (signal.aborted) {
+          // Handed over (or stopped) while receiving began: nothing may be received under a lease given up.
+          await channel.stopReceiving();
+          return;
+        }
         log.info({ channel: channel.name, lease }, `${channel.name}: this process receives (it holds ${lease})`);
-        const roundEnded = new Promise((resolve) => round.signal.addEventListener("abort", resolve, { once: true }));
+        const roundEnded = new Promise((resolve) =>
+          round.signal.aborted ? resolve(undefined) : round.signal.addEventListener("abort", resolve, { once: true }),
+        );
         await Promise.race([lost, roundEnded]);
         if (signal.aborted) return;
         log.warn(

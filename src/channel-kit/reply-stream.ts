@@ -32,7 +32,7 @@ export interface ReplyStream {
 
 /** How the final answer's chunks are reported (the journal's delivery points). */
 export interface StreamDelivery {
-  onChunkDelivered?(index: number): Promise<void> | void;
+  onChunkDelivered?(index: number, count?: number): Promise<void> | void;
 }
 
 /** A preview an earlier attempt of the same turn showed (before a crash or a restart), to write in again. */

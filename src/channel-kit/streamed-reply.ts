@@ -110,14 +110,15 @@ export class StreamedReply implements ReplyStream {
     await this.#close();
     const previewId = this.#previewLost ? undefined : this.#previewId;
     if (!previewId) return this.#transport.sendFrom(finalText, 0, delivery);
-    const [first] = this.#transport.chunks(finalText);
+    const chunks = this.#transport.chunks(finalText);
+    const [first] = chunks;
     if (first === undefined) return this.#transport.sendFrom(finalText, 0, delivery);
     const showing = this.#shownText !== "" && this.#transport.showsAsPreview(first, this.#shownText);
     if (!showing && !(await this.#editFinal(previewId, first))) {
       this.#log.info({ messageId: previewId }, "the streamed preview is gone; sending the answer as new messages");
       return this.#transport.sendFrom(finalText, 0, delivery);
     }
-    await delivery.onChunkDelivered?.(0);
+    await delivery.onChunkDelivered?.(0, chunks.length);
     return [previewId, ...(await this.#transport.sendFrom(finalText, 1, delivery))];
   }
 

@@ -5,10 +5,10 @@ import type { ConnectionLeases } from "../channel-kit/leased-receiving.js";
  * The leases of single-consumer connections (Telegram long polling, the Discord gateway) on
  * Redis: {@link keepLease} under this member's name, with the fencing tokens of {@link RedisLeases}.
  */
-export function redisConnectionLeases(leases: RedisLeases, holder: string): ConnectionLeases {
+export function redisConnectionLeases(leases: RedisLeases): ConnectionLeases {
   return {
-    holder,
-    ttlMs: leases.ttlMs,
+    holder: leases.holder,
+    ttlMs: leases.membership.timing.silenceMs,
     async hold(name, options) {
       const held = await keepLease(leases, name, {
         signal: options.signal,

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { openClusterJournal } from "../bus/cluster-journal.js";
 import { type RedisTarget, redisClient } from "../bus/redis-connection.js";
 import type { RedisJournal } from "../bus/redis-journal.js";
-import { RedisLeases } from "../bus/redis-lease.js";
+import type { RedisLeases } from "../bus/redis-lease.js";
 import type { ChannelStateStore } from "../channel-kit/channel.js";
 import type { ConnectionLeases } from "../channel-kit/leased-receiving.js";
 import { redisConnectionLeases } from "./connection-leases.js";
@@ -12,7 +12,9 @@ import { redisChannelState } from "./redis-channel-state.js";
 /** Key prefix of everything skein keeps in Redis. */
 export const clusterKeyPrefix = "skein:";
 
-export interface OpenClusterOptions extends RedisTarget {
+export interface OpenClusterOptions {
+  /** `bus.redis_url` or `bus.sentinel`. */
+  target: RedisTarget;
   log: Logger;
   /** `agents.defaults.max_message_age`. */
   maxMessageAgeSeconds: number;
@@ -21,14 +23,14 @@ export interface OpenClusterOptions extends RedisTarget {
 }
 
 /**
- * What cluster mode (`bus.redis_url`) gives the daemon: the journal in Redis Streams, the
- * leases of single-consumer connections and jobs, and one connection for the state every
- * process shares (sessions, pairings, notes, jobs, usage). Imported only in cluster mode,
- * so an embedded daemon never loads the Redis client.
+ * What cluster mode (`bus.redis_url` or `bus.sentinel`) gives the daemon: the journal in Redis
+ * Streams, the members' round and its leases (partitions, single-consumer connections, jobs),
+ * and one connection for the state every process shares (sessions, pairings, notes, jobs,
+ * usage). Imported only in cluster mode, so an embedded daemon never loads the Redis client.
  */
 export interface Cluster {
   readonly journal: RedisJournal;
-  /** Leases held under this member's name, with the journal's lease time. */
+  /** Leases held under this member's name (the journal's, on its members' round). */
   readonly leases: RedisLeases;
   /** The leases of single-consumer connections (Telegram long polling, the Discord gateway), on {@link leases}. */
   readonly connectionLeases: ConnectionLeases;
@@ -44,27 +46,39 @@ export interface Cluster {
   readonly startWaitMs: number;
   /** Key prefix of everything skein keeps in Redis. */
   readonly prefix: string;
-  /** Closes the journal (releasing its partitions) and the state connection. */
+  /** Aborted when this process begins to leave the cluster (see {@link handOver}): one-process work stops then. */
+  readonly leaving: AbortSignal;
+  /**
+   * Begins a graceful stop: aborts {@link leaving} and drains the journal (see `RedisJournal.drain`):
+   * idle partitions go to the other processes at once, busy ones as their turns end, the rest at close.
+   */
+  handOver(): void;
+  /** Closes the journal (releasing its partitions, leaving the members) and the state connection. */
   close(): Promise<void>;
 }
 
 /** Connects a clustered daemon to Redis (see {@link Cluster}). */
 export async function openCluster(options: OpenClusterOptions): Promise<Cluster> {
-  const { url, password, log } = options;
-  const target: RedisTarget = { url, ...(password ? { password } : {}) };
-  const journal = await openClusterJournal({ ...options, ...target });
+  const { target, log } = options;
+  const journal = await openClusterJournal(options);
   const redis = redisClient(target);
   const startWaitMs = journal.status().redis === "connected" ? 2000 : 0;
   const prefix = clusterKeyPrefix;
-  const leases = new RedisLeases({ redis, holder: journal.holder, ttlMs: options.takeoverAfterSeconds * 1000, prefix });
+  const { leases } = journal;
+  const leaving = new AbortController();
   return {
     journal,
     redis,
     startWaitMs,
     prefix,
     leases,
-    connectionLeases: redisConnectionLeases(leases, journal.holder),
+    connectionLeases: redisConnectionLeases(leases),
     channelState: (name) => redisChannelState(redis, prefix, name),
+    leaving: leaving.signal,
+    handOver() {
+      leaving.abort();
+      void journal.drain();
+    },
     async close() {
       await journal.close();
       await redis.quit().catch(() => redis.disconnect());

@@ -5,8 +5,8 @@ import type {
   RelayOutcome,
   SharedApprovalRequest,
 } from "../approvals/approval-relay.js";
+import { SubscribedChannel } from "../bus/subscribed-channel.js";
 import { scanKeys } from "./scan-keys.js";
-import { SubscribedChannel } from "./subscribed-channel.js";
 
 /**
  * Claims a request and hands the decision to the process that waits for it, in one step.

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
+import { SubscribedChannel } from "../bus/subscribed-channel.js";
 import type { ChatEvent, ChatEventRelay } from "../dashboard/web-chat/chat-events.js";
-import { SubscribedChannel } from "./subscribed-channel.js";
 
 export interface RedisChatEventsOptions {
   /** The command connection (PUBLISH). */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import { SubscribedChannel } from "../bus/subscribed-channel.js";
 import { type DashboardEventName, type DashboardEventRelay, isSharedEvent } from "../dashboard/dashboard-events.js";
-import { SubscribedChannel } from "./subscribed-channel.js";
 
 /** How long an announcement that a browser listens counts (its process announces again at each 25 s ping). */
 const LISTENING_MS = 60_000;

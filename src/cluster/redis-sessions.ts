@@ -10,6 +10,7 @@ import {
   type SessionSummary,
   type TurnRecord,
 } from "../agent/sessions/sessions.js";
+import { StoredHistory } from "../agent/sessions/stored-history.js";
 import { chatKeyOf } from "../bus/messages.js";
 import { untilReachable } from "../bus/redis-connection.js";
 import type { ChatMessage } from "../providers/provider.js";
@@ -156,13 +157,10 @@ export class RedisSessions implements SessionStore {
     const keys = [this.keyOf(key), this.#summaryKey(key)];
     const lines = (await this.#read(() => this.#redis.eval(contextScript, 2, ...keys, this.#retain))) as string[];
     const [summaryLine, ...messageLines] = lines;
-    const messages: ChatMessage[] = [];
-    for (const line of messageLines) {
-      const message = this.#parse(key, line);
-      if (message) messages.push(message);
-    }
+    // Each stored line is its message's JSON, sent as it is: checked, not encoded again.
+    const history = StoredHistory.ofJson(messageLines, (line) => this.#parse(key, line)).view(0);
     const summary = summaryLine ? this.#parseSummary(key, summaryLine) : undefined;
-    return summary ? { summary, messages } : { messages };
+    return summary ? { summary, history } : { history };
   }
 
   /** Stores the summary with where the messages after it start, after the session's pending writes. */

@@ -16,22 +16,24 @@ export const USAGE_RETENTION_DAYS = 400;
  * Adds one call to each scope's totals in the day's hash and keeps the hash for the retention
  * time. Fields are `<metric> <scope>`: n (calls), p (input tokens), c (output tokens), $ (cost),
  * k (of the input tokens, those the prompt cache served; only once there were any), w (those written
- * to the prompt cache; likewise).
- * KEYS: day hash. ARGV: ttl seconds, prompt tokens, completion tokens, cost, cached tokens, cache writes, scopes...
+ * to the prompt cache; likewise), s (characters read out by speech calls; likewise).
+ * KEYS: day hash. ARGV: ttl seconds, prompt tokens, completion tokens, cost, cached tokens, cache writes,
+ * characters spoken, scopes...
  */
 const appendScript = `
-for index = 7, #ARGV do
+for index = 8, #ARGV do
   redis.call('HINCRBY', KEYS[1], 'n ' .. ARGV[index], 1)
   redis.call('HINCRBY', KEYS[1], 'p ' .. ARGV[index], ARGV[2])
   redis.call('HINCRBY', KEYS[1], 'c ' .. ARGV[index], ARGV[3])
   if ARGV[4] ~= '0' then redis.call('HINCRBYFLOAT', KEYS[1], '$ ' .. ARGV[index], ARGV[4]) end
   if ARGV[5] ~= '0' then redis.call('HINCRBY', KEYS[1], 'k ' .. ARGV[index], ARGV[5]) end
   if ARGV[6] ~= '0' then redis.call('HINCRBY', KEYS[1], 'w ' .. ARGV[index], ARGV[6]) end
+  if ARGV[7] ~= '0' then redis.call('HINCRBY', KEYS[1], 's ' .. ARGV[index], ARGV[7]) end
 end
 redis.call('EXPIRE', KEYS[1], ARGV[1])
 return 1`;
 
-const metrics = ["n", "p", "c", "$", "k", "w"] as const;
+const metrics = ["n", "p", "c", "$", "k", "w", "s"] as const;
 
 export interface RedisUsageOptions {
   redis: Redis;
@@ -70,6 +72,7 @@ export class RedisUsage implements UsageStore, SharedUsageTotals {
       record.cost ? String(record.cost) : "0",
       Math.round(record.cachedTokens ?? 0),
       Math.round(record.cacheWriteTokens ?? 0),
+      Math.round(record.characters ?? 0),
       ...scopeFieldsOf(record),
     );
   }
@@ -127,9 +130,9 @@ function scopeFieldsOf(record: UsageRecord): string[] {
   ];
 }
 
-/** The totals of one scope from its fields (n, p, c, $, k, w), missing ones counting zero. */
+/** The totals of one scope from its fields (n, p, c, $, k, w, s), missing ones counting zero. */
 function totalsOf(values: Array<string | null>): UsageTotals {
-  const [calls, prompt, completion, cost, cached, written] = values.map((value) => Number(value ?? 0));
+  const [calls, prompt, completion, cost, cached, written, spoken] = values.map((value) => Number(value ?? 0));
   const totals: UsageTotals = {
     ...noUsage(),
     calls: calls!,
@@ -139,6 +142,7 @@ function totalsOf(values: Array<string | null>): UsageTotals {
   };
   if (cached) totals.cachedTokens = cached;
   if (written) totals.cacheWriteTokens = written;
+  if (spoken) totals.characters = spoken;
   return totals;
 }
 
@@ -153,6 +157,7 @@ function recordsOfDay(day: string, fields: Record<string, string>): UsageRecord[
     const cost = fields[`$ ${scope}`];
     const cached = Number(fields[`k ${scope}`] ?? 0);
     const written = Number(fields[`w ${scope}`] ?? 0);
+    const spoken = Number(fields[`s ${scope}`] ?? 0);
     records.push({
       at,
       channel,
@@ -165,6 +170,7 @@ function recordsOfDay(day: string, fields: Record<string, string>): UsageRecord[
       completionTokens: Number(fields[`c ${scope}`] ?? 0),
       ...(cached > 0 ? { cachedTokens: cached } : {}),
       ...(written > 0 ? { cacheWriteTokens: written } : {}),
+      ...(spoken > 0 ? { characters: spoken } : {}),
       ...(cost === undefined ? {} : { cost: Number(cost) }),
       calls: Number(calls),
     });

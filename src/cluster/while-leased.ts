@@ -12,8 +12,8 @@ export interface WhileLeasedOptions {
 /**
  * Runs work that must run in one process of the cluster at a time (the scheduler's timer):
  * waits for lease `name`, runs the work while the lease is held, stops it when the lease is
- * lost and waits for the lease again. When the holder dies its lease lapses and another
- * process takes it within `bus.takeover_after`. Resolves once `signal` aborts.
+ * lost and waits for the lease again. When the holder dies another process takes the lease
+ * within `bus.takeover_after`; when it stops, at once. Resolves once `signal` aborts.
  */
 export async function whileLeased(leases: RedisLeases, name: string, options: WhileLeasedOptions): Promise<void> {
   const { signal, log } = options;

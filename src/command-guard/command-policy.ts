@@ -1,5 +1,7 @@
 import { globToRegExp, hasGlobSyntax } from "../util/glob.js";
 import { CommandRefused } from "./command-refused.js";
+import { extractHeredocs } from "./heredocs.js";
+import { lengthProblem, MAX_COMMAND_CHARS, wordsLength } from "./shell-parse.js";
 
 /**
  * Examples of what the command guard (shell-guard.ts) refuses, however they are spelled
@@ -27,8 +29,22 @@ export async function checkDenylist(command: string): Promise<void> {
 
 /** Throws `PermissionDenied` when a program run without a shell (`spawn`) is one the guard refuses. */
 export async function checkProgram(argv: readonly string[]): Promise<void> {
-  const { checkArgv, checkCommandLine } = await import("./shell-guard.js");
-  for (const script of checkArgv(argv, false)) await checkCommandLine(script, 1);
+  const { checkProgramWords } = await import("./shell-guard.js");
+  await checkProgramWords(argv);
+}
+
+/**
+ * Whether the guard refuses this command line for its length alone, whatever else it holds (over 64 KB
+ * less its here-document bodies, which the guard does not parse): it cannot run, approved or not, so
+ * nobody need be asked about it.
+ */
+export function isCommandTooLongToCheck(command: string): boolean {
+  return command.length > MAX_COMMAND_CHARS && lengthProblem(extractHeredocs(command).script.length) !== undefined;
+}
+
+/** Whether the guard refuses a program run without a shell (`spawn`) for its length alone (see above). */
+export function isProgramTooLongToCheck(argv: readonly string[]): boolean {
+  return lengthProblem(wordsLength(argv)) !== undefined;
 }
 
 /** Splits a shell command line at `&&`, `||`, `;`, `|`, `&` and newlines (not at `2>&1`). */
@@ -76,6 +92,12 @@ export function isAllowlisted(command: string, allow: readonly string[] | undefi
  */
 export function checkAllowlist(command: string, allow: readonly string[] | undefined): void {
   if (!allow) return;
+  // Not split and matched (100,000 pipes are 100,000 segments): a line that long is no allowed command.
+  if (command.length > MAX_COMMAND_CHARS) {
+    throw new CommandRefused(
+      `the command line is ${command.length} characters long; allowlist mode (tools.exec.allow) matches at most ${MAX_COMMAND_CHARS}`,
+    );
+  }
   if (/\$\(|`|<\(|>\(/.test(command)) {
     throw new CommandRefused("command substitution is not allowed in allowlist mode (tools.exec.allow)");
   }

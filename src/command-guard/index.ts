@@ -6,5 +6,13 @@
  *
  * This file is the room's one entry point; the guard imports nothing but util.
  */
-export { checkAllowlist, checkDenylist, checkProgram, commandSegments, isAllowlisted } from "./command-policy.js";
+export {
+  checkAllowlist,
+  checkDenylist,
+  checkProgram,
+  commandSegments,
+  isAllowlisted,
+  isCommandTooLongToCheck,
+  isProgramTooLongToCheck,
+} from "./command-policy.js";
 export { CommandRefused } from "./command-refused.js";

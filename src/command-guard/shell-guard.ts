@@ -1,7 +1,7 @@
 import type { ShellNode } from "@ericcornelissen/bash-parser";
 import { CommandRefused } from "./command-refused.js";
 import { extractHeredocs } from "./heredocs.js";
-import { PARSE_BUDGET_MS, parseShell } from "./shell-parse.js";
+import { lengthProblem, PARSE_BUDGET_MS, parseShell, wordsLength } from "./shell-parse.js";
 
 /**
  * The command guard: parses a command line as the shell will (quotes removed, escapes
@@ -207,13 +207,27 @@ function walk(node: unknown, scripts: string[], stdinFed = false): void {
   }
 }
 
+function refuseTooBig(reason: string): never {
+  return refuse(`the command cannot be checked: ${reason}; write long programs to a file and run that`);
+}
+
+/**
+ * Checks a program run without a shell (`spawn`): refused, as a command line is, when its words
+ * together are longer than the guard checks; then the program, and every `sh -c` script it is given.
+ */
+export async function checkProgramWords(argv: readonly string[]): Promise<void> {
+  const tooLong = lengthProblem(wordsLength(argv));
+  if (tooLong) refuseTooBig(tooLong);
+  for (const script of checkArgv(argv, false)) await checkCommandLine(script, 1);
+}
+
 async function parseOrRefuse(source: string): Promise<ShellNode> {
   const outcome = await parseShell(source);
   switch (outcome.type) {
     case "parsed":
       return outcome.ast;
     case "too-big":
-      return refuse(`the command cannot be checked: ${outcome.reason}; write long programs to a file and run that`);
+      return refuseTooBig(outcome.reason);
     case "too-slow":
       return refuse(
         `the command could not be checked within ${PARSE_BUDGET_MS} ms (${source.length} characters); ` +

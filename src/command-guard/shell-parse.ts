@@ -42,10 +42,22 @@ try {
 parentPort.postMessage({ ready: true, stat });
 `;
 
+/** The length the guard holds a program run without a shell to: its words joined by spaces, as a command line. */
+export function wordsLength(argv: readonly string[]): number {
+  return argv.reduce((length, word) => length + word.length, Math.max(0, argv.length - 1));
+}
+
+/** Why a command is too long for the guard to check, or undefined. */
+export function lengthProblem(length: number): string | undefined {
+  return length > MAX_COMMAND_CHARS
+    ? `it is ${length} characters long (the guard checks at most ${MAX_COMMAND_CHARS})`
+    : undefined;
+}
+
 /** Why a command line is too big to parse at all, or undefined. Quotes are not told apart: this bound is coarse. */
 export function sizeProblem(source: string): string | undefined {
-  if (source.length > MAX_COMMAND_CHARS)
-    return `it is ${source.length} characters long (the guard checks at most ${MAX_COMMAND_CHARS})`;
+  const tooLong = lengthProblem(source.length);
+  if (tooLong) return tooLong;
   let depth = 0;
   let backticks = false;
   for (const char of source) {

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { chown, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { askDaemon } from "../admin/admin-client.js";
+import { redisTargetOf } from "../bus/redis-target.js";
 import { type LoadedConfig, loadConfig } from "../config/load.js";
 import { dashboardOrigin } from "../daemon/dashboard-origin.js";
 import { type DashboardSessionStore, issueLoginToken, loginTokenTtlMs } from "../dashboard/dashboard-sessions.js";
@@ -66,15 +67,13 @@ export async function run(options: DashboardCommandOptions, io: CommandIo = proc
 
 /** Runs `work` on the store the daemon reads at start: the cluster's Redis, or the files under `$SKEIN_HOME/dashboard/`. */
 async function withStore<T>(loaded: LoadedConfig, work: (store: DashboardSessionStore) => Promise<T>): Promise<T> {
-  const { redis_url: url, redis_password: password } = loaded.config.bus;
-  if (url) {
+  const target = redisTargetOf(loaded.config.bus);
+  if (target) {
     const [{ withClusterRedis }, { RedisDashboardSessions }] = await Promise.all([
       import("../cluster/cluster-command.js"),
       import("../cluster/redis-dashboard-sessions.js"),
     ]);
-    return withClusterRedis({ url, ...(password ? { password } : {}) }, (redis, prefix) =>
-      work(new RedisDashboardSessions({ redis, prefix })),
-    );
+    return withClusterRedis(target, (redis, prefix) => work(new RedisDashboardSessions({ redis, prefix })));
   }
   const { DashboardSessionFiles, dashboardDir } = await import("../dashboard/session-files.js");
   const result = await work(new DashboardSessionFiles(loaded.home));

@@ -9,6 +9,7 @@ import type { FetchLike } from "../checks/http-probe.js";
 import { type ConfigSetting, parseConfigText, setInConfigText } from "../config/config-file.js";
 import { httpUrlProblem } from "../config/http-url.js";
 import { type LoadedConfig, loadConfig } from "../config/load.js";
+import { modelConfigured } from "../config/model-configured.js";
 import { configSchema } from "../config/schema.js";
 import { redactSecrets } from "../config/secrets.js";
 import { seedWorkspace } from "../daemon/seed-workspace.js";
@@ -18,6 +19,7 @@ import { checkLlms } from "../health/llm-check.js";
 import { writeFileAtomic } from "../util/atomic-write.js";
 import type { GlobalOptions } from "./command-support.js";
 import { fail, reportFatal, writeOut } from "./command-support.js";
+import { localOllamaAddress, localOllamaModels } from "./init-ollama.js";
 
 export interface InitOptions extends GlobalOptions {
   /** Ask nothing: take the answers from the flags, the environment, `.env` and the config file. */
@@ -36,6 +38,8 @@ interface Answers {
   model: string;
   baseUrl?: string;
   apiKey?: string;
+  /** A local Ollama's address: the model is one of its (`ollama/<model>`), through `providers.ollama`. */
+  ollama?: string;
   channels: Map<PlatformChannelDescriptor, { settings: Record<string, string>; allowFrom: string[] }>;
 }
 
@@ -147,8 +151,22 @@ async function askAnswers(loaded: LoadedConfig, options: InitOptions, fetch: Fet
     const say = (text: string) => void process.stderr.write(text);
     say("skein init: answer each question, or press Enter to keep the [default]. Ctrl-D cancels.\n\n");
     const defaults = answersFrom(loaded, options);
-    let answers: Answers;
-    for (;;) {
+    let answers: Answers | undefined;
+    if (!modelConfigured(loaded.config)) {
+      const address = localOllamaAddress();
+      const models = await localOllamaModels(address, fetch);
+      if (models?.length) {
+        say(`A local Ollama answers at ${address} (models: ${models.slice(0, 8).join(", ")}).\n`);
+        const use = await prompts.ask("Use it? (y/n)", { fallback: "y" });
+        if (use === undefined) return undefined;
+        if (/^y(es)?$/i.test(use)) {
+          const model = await prompts.ask("Ollama model", { fallback: models[0] });
+          if (model === undefined) return undefined;
+          answers = { model: `ollama/${model}`, ollama: address, channels: new Map() };
+        }
+      }
+    }
+    while (!answers) {
       const baseUrl = await prompts.ask("Model endpoint (OpenAI-compatible base URL)", {
         fallback: defaults.baseUrl ?? "https://api.openai.com/v1",
       });
@@ -163,14 +181,14 @@ async function askAnswers(loaded: LoadedConfig, options: InitOptions, fetch: Fet
       });
       const model = await prompts.ask("Model", { fallback: defaults.model });
       if (baseUrl === undefined || apiKey === undefined || model === undefined) return undefined;
-      answers = {
+      const chosen: Answers = {
         model,
         baseUrl: baseUrl === "https://api.openai.com/v1" ? undefined : baseUrl,
         apiKey: apiKey || undefined,
         channels: new Map(),
       };
-      const [llm] = await verify({ ...answers, channels: new Map() }, loaded, fetch, options.verify === false);
-      if (llm?.outcome !== "fail" || (await prompts.confirm("Keep it anyway?"))) break;
+      const [llm] = await verify({ ...chosen, channels: new Map() }, loaded, fetch, options.verify === false);
+      if (llm?.outcome !== "fail" || (await prompts.confirm("Keep it anyway?"))) answers = chosen;
     }
     for (const descriptor of platformChannels) {
       const current = defaults.channels.get(descriptor);
@@ -248,6 +266,7 @@ function rawOf(loaded: LoadedConfig): Record<string, unknown> {
 /** The keys the answers set: model, endpoint, key, each channel's credentials and owner. */
 function answeredSettings(answers: Answers): ConfigSetting[] {
   const settings: ConfigSetting[] = [[["agents", "defaults", "model"], answers.model]];
+  if (answers.ollama) settings.push([["providers", "ollama", "base_url"], answers.ollama]);
   if (answers.baseUrl) settings.push([["providers", "openai", "base_url"], answers.baseUrl]);
   if (answers.apiKey) settings.push([["providers", "openai", "api_key"], answers.apiKey]);
   for (const [descriptor, { settings: values, allowFrom }] of answers.channels) {

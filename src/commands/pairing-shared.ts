@@ -13,6 +13,7 @@ import { PairingFiles, type PairingStore } from "../access/pairing-store.js";
 import { askDaemon } from "../admin/admin-client.js";
 import type { AdminRoute } from "../admin/admin-endpoint.js";
 import type { RedisTarget } from "../bus/redis-connection.js";
+import { redisTargetOf } from "../bus/redis-target.js";
 import { platformChannels } from "../channel-catalog/loader.js";
 import { loadConfig } from "../config/load.js";
 import { closestMatch } from "../util/did-you-mean.js";
@@ -54,8 +55,8 @@ export interface Pairings {
 
 export async function openPairings(options: PairingCommandOptions, io: CommandIo): Promise<Pairings> {
   const { home, config } = await loadConfig({ configPath: options.config, env: io.env, cwd: io.cwd });
-  const { redis_url: url, redis_password: password } = config.bus;
-  if (url) return clusterPairings({ url, ...(password ? { password } : {}) }, io);
+  const target = redisTargetOf(config.bus);
+  if (target) return clusterPairings(target, io);
   const store = new PairingFiles({ home, now: io.now });
   async function viaDaemonOrFiles<T>(
     route: AdminRoute,

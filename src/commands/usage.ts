@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { RedisTarget } from "../bus/redis-connection.js";
+import { redisTargetOf } from "../bus/redis-target.js";
 import { loadConfig } from "../config/load.js";
 import { formatCost } from "../usage/budgets.js";
 import { tokensOf } from "../usage/usage-ledger.js";
@@ -36,9 +37,9 @@ export async function run(options: UsageCommandOptions, io: CommandIo = processI
   }
   try {
     const { home, config } = await loadConfig({ configPath: options.config, env: io.env, cwd: io.cwd });
-    const { redis_url: url, redis_password: password } = config.bus;
-    const records = url
-      ? await clusterUsageSince({ url, ...(password ? { password } : {}) }, since, io.now)
+    const target = redisTargetOf(config.bus);
+    const records = target
+      ? await clusterUsageSince(target, since, io.now)
       : await new UsageFiles(join(home, "usage")).readSince(since);
     const { groups, total } = summarise(records, by);
     const sinceDay = new Date(since).toISOString().slice(0, 10);

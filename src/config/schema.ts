@@ -174,6 +174,26 @@ const tools = z.object({
     })
     .prefault({}),
   web_fetch: z.object({ allow_private: z.boolean().default(false) }).prefault({}),
+  /** The `browser` tool: a Chromium the daemon starts per conversation, in the sandbox (docs/tools.md). */
+  browser: z
+    .object({
+      /** On when a Chromium is found (`executable`, else `chromium`, `chromium-browser`, `google-chrome` on PATH). */
+      enabled: z.boolean().optional(),
+      /** The Chromium (or Chrome) program; default the first of those names found on PATH. */
+      executable: z.string().min(1).optional(),
+      headless: z.boolean().default(true),
+      /** Seconds one action may take. */
+      timeout: seconds().default(30),
+      /** Seconds a conversation's browser stays open unused; then it is closed. */
+      idle_timeout: seconds().default(300),
+      /** Let pages reach private and loopback addresses (as `web_fetch.allow_private` does for web_fetch). */
+      allow_private: z.boolean().default(false),
+      /** Let the model run JavaScript in the page (`action: "evaluate"`). */
+      evaluate: z.boolean().default(false),
+      /** Browsers open at once, over every conversation (a further one is refused with a tool error). */
+      max_open: z.number().int().min(1).default(4),
+    })
+    .prefault({}),
   /** Speech to text for voice messages: an OpenAI-compatible /audio/transcriptions endpoint (default: providers.openai's). */
   transcription: z
     .object({
@@ -259,20 +279,43 @@ const dashboard = z.object({
   session_ttl: seconds().default(7 * 24 * 3600),
 });
 
-const bus = z.object({
-  /**
-   * Cluster mode: `redis://[user:password@]host:port[/db]` or `rediss://` (TLS). Every process
-   * with the same Redis shares the chats; unset, the journal is a file under `$SKEIN_HOME/state`.
-   */
-  redis_url: z
-    .string()
-    .regex(/^rediss?:\/\/./, "expected a redis:// or rediss:// URL")
-    .optional(),
-  /** Used when `redis_url` carries no password. */
-  redis_password: z.string().optional(),
-  /** Seconds after which a silent process's chats (partition leases) and pending messages move to another. */
-  takeover_after: seconds().default(15),
+/** `bus.sentinel`: Redis behind Sentinel (instead of `bus.redis_url`); docs/cluster.md. */
+const sentinel = z.object({
+  /** The name the Sentinels monitor the primary under (`sentinel monitor <master> ...`). */
+  master: z.string().min(1),
+  /** The Sentinels, `host:port` each; one that answers is enough, the others are tried in turn. */
+  nodes: z
+    .array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+):\d{1,5}$/, "expected host:port ([::1]:port for IPv6)"))
+    .min(1, "name at least one Sentinel (host:port)"),
+  /** The data nodes' password (default `bus.redis_password`). */
+  password: z.string().optional(),
+  /** The Sentinels' own password, when they have one. */
+  sentinel_password: z.string().optional(),
 });
+
+const bus = z
+  .object({
+    /**
+     * Cluster mode: `redis://[user:password@]host:port[/db]` or `rediss://` (TLS). Every process
+     * with the same Redis shares the chats; unset, the journal is a file under `$SKEIN_HOME/state`.
+     */
+    redis_url: z
+      .string()
+      .regex(/^rediss?:\/\/./, "expected a redis:// or rediss:// URL")
+      .optional(),
+    /** Used when `redis_url` carries no password (and by `sentinel` when it names none). */
+    redis_password: z.string().optional(),
+    /** Cluster mode on a Redis primary found through Sentinel, which follows it through a failover. */
+    sentinel: sentinel.optional(),
+    /**
+     * Seconds from a process's death to another taking its chats, pending messages and receiving
+     * connections: nothing moves before half of it has passed, everything has moved by seven eighths.
+     */
+    takeover_after: seconds().default(4),
+  })
+  .refine((value) => !(value.redis_url && value.sentinel), {
+    message: "set bus.redis_url or bus.sentinel, not both (SKEIN_REDIS_URL or SKEIN_REDIS_SENTINELS)",
+  });
 
 const agentEntry = agentEntrySchema(agentDefaults, tools, mcpServer, ttsSchema);
 

@@ -17,7 +17,12 @@ export function configSecrets(config: SkeinConfig): string[] {
   ]);
   const skills = Object.values(config.skills.entries).flatMap((entry) => Object.values(entry.env));
   const hooks = Object.values(config.hooks).map((hook) => hook.token);
-  const redis = [config.bus.redis_password, passwordIn(config.bus.redis_url)];
+  const redis = [
+    config.bus.redis_password,
+    passwordIn(config.bus.redis_url),
+    config.bus.sentinel?.password,
+    config.bus.sentinel?.sentinel_password,
+  ];
   return [
     ...providers,
     ...channels,

@@ -3,6 +3,7 @@ import type { PairingStore } from "../access/pairing-store.js";
 import { agentKeyPrefix, MAIN_AGENT } from "../agent/agent-runtime.js";
 import type { SessionStore } from "../agent/sessions/sessions.js";
 import type { ApprovalBroker } from "../approvals/approval-broker.js";
+import type { BrowserPool } from "../browser/index.js";
 import type { InboundMessage } from "../bus/messages.js";
 import type { SkeinConfig } from "../config/schema.js";
 import type { SandboxInEffect } from "../dashboard/dashboard-sources.js";
@@ -47,6 +48,8 @@ export interface AgentToolsDeps {
     agentFor(message: InboundMessage): string;
     toolAllowed(name: string, tools: AgentSpec["tools"]): boolean;
   };
+  /** The daemon's browsers, one per conversation (the `browser` tool, when `tools.browser` is on). */
+  browsers?: BrowserPool;
   /** Only listing them (`skein tools`): no bubblewrap probe, no move of the notes, no watches. */
   listOnly?: boolean;
 }
@@ -104,6 +107,7 @@ export async function openAgentTools(spec: AgentSpec, deps: AgentToolsDeps): Pro
     }),
     ...(deps.listOnly && { listOnly: true }),
     ...(own ?? deps.memory),
+    ...(deps.browsers && { browsers: deps.browsers }),
   });
   skills = openSkills({
     config,

@@ -1,5 +1,6 @@
 import { AgentLoop } from "../agent/agent-loop.js";
 import type { ApprovalBroker } from "../approvals/approval-broker.js";
+import type { BrowserPool } from "../browser/index.js";
 import type { MessageBus } from "../bus/message-bus.js";
 import type { ChannelSupervisor } from "../channel-kit/channel-supervisor.js";
 import type { SkeinConfig } from "../config/schema.js";
@@ -23,6 +24,8 @@ export interface AgentLoopWiring {
   broker: ApprovalBroker;
   /** The running channels: their working indicators and streamed replies. */
   channels: ChannelSupervisor;
+  /** `/new` closes the conversation's browser. */
+  browsers?: BrowserPool;
 }
 
 /**
@@ -54,7 +57,10 @@ export function openAgentLoop(wiring: AgentLoopWiring): AgentLoop {
     indicateWorking: (message) => channels.channel(message.channel)?.indicateWorking?.(message),
     openStream: (target, resume) => channels.channel(target.channel)?.openStream?.(target, resume),
     voiceNotes: (channel) => channels.channel(channel)?.voiceNotes === true,
-    onConversationReset: (sessionKey) => broker.forgetConversation(sessionKey),
+    onConversationReset: (sessionKey) => {
+      broker.forgetConversation(sessionKey);
+      void wiring.browsers?.close(sessionKey, "/new");
+    },
     ...(main.attachments && { attachments: main.attachments }),
     ...(main.speech && { speech: main.speech }),
   });

@@ -7,6 +7,7 @@ import { SessionFiles, type SessionStore } from "../agent/sessions/sessions.js";
 import type { ApprovalRelay } from "../approvals/approval-relay.js";
 import { openFileJournal } from "../bus/file-journal.js";
 import type { MessageJournal } from "../bus/journal.js";
+import { redisTargetOf } from "../bus/redis-target.js";
 import type { Cluster } from "../cluster/open-cluster.js";
 import type { LoadedConfig } from "../config/load.js";
 import { ensureWorkspaceDirectory } from "../config/workspace-dir.js";
@@ -28,7 +29,7 @@ export interface OpenStoresOptions {
 
 /**
  * Every store the daemon wires: files under `$SKEIN_HOME` and the workspace on one machine,
- * Redis in cluster mode (`bus.redis_url`), shared by every process.
+ * Redis in cluster mode (`bus.redis_url` or `bus.sentinel`), shared by every process.
  */
 export interface Stores {
   /** Cluster mode: the Redis journal, the leases and the shared-state connection. */
@@ -67,16 +68,15 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
   const { config, home, workspace } = loaded;
   const maxMessageAgeSeconds = config.agents.defaults.max_message_age;
   const writeHealth = new WriteHealth({ log });
-  const cluster =
-    options.durable !== false && config.bus.redis_url
-      ? await (await import("../cluster/open-cluster.js")).openCluster({
-          url: config.bus.redis_url,
-          password: config.bus.redis_password,
-          log,
-          maxMessageAgeSeconds,
-          takeoverAfterSeconds: config.bus.takeover_after,
-        })
-      : undefined;
+  const target = options.durable === false ? undefined : redisTargetOf(config.bus);
+  const cluster = target
+    ? await (await import("../cluster/open-cluster.js")).openCluster({
+        target,
+        log,
+        maxMessageAgeSeconds,
+        takeoverAfterSeconds: config.bus.takeover_after,
+      })
+    : undefined;
   let journal: MessageJournal | undefined;
   let approvalRelay: ApprovalRelay | undefined;
   try {

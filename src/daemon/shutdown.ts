@@ -1,6 +1,7 @@
 import type { AgentLoop } from "../agent/agent-loop.js";
 import type { SessionStore } from "../agent/sessions/sessions.js";
 import type { ApprovalBroker } from "../approvals/approval-broker.js";
+import type { BrowserPool } from "../browser/index.js";
 import type { MessageBus } from "../bus/message-bus.js";
 import type { ChannelSupervisor } from "../channel-kit/channel-supervisor.js";
 import type { Cluster } from "../cluster/open-cluster.js";
@@ -21,6 +22,8 @@ export interface RunningParts {
   cluster?: Cluster;
   approvals?: ApprovalBroker;
   agent?: AgentLoop;
+  /** The conversations' browsers. */
+  browsers?: BrowserPool;
   sessions?: SessionStore;
   ledger?: UsageLedger;
   supervisor?: ChannelSupervisor;
@@ -35,18 +38,25 @@ export interface RunningParts {
 }
 
 /**
- * The daemon's graceful shutdown, in order: no new messages from the channels, pending approvals
- * denied, turns given `graceMs` to finish (what is cut short stays journaled), `root` aborted,
- * replies drained, sessions and usage flushed, channels stopped, journal, Redis, MCP servers,
- * endpoints and the web chat closed, the instance lock released. Each part is read when its step
- * comes, so a part start-up opened meanwhile is closed too.
+ * The daemon's graceful shutdown, in order: no new messages from the channels; clustered, the
+ * receiving connections, the scheduler and every idle partition handed to the other processes at
+ * once (busy partitions follow as their turns end); pending approvals denied, turns given
+ * `graceMs` to finish (what is cut short stays journaled, and clustered goes to another process),
+ * the browsers closed, `root` aborted, replies drained, sessions and usage flushed, channels stopped,
+ * journal, Redis, MCP servers, endpoints and the web chat closed, the instance lock released. Each
+ * part is read when its step comes, so a part start-up opened meanwhile is closed too.
  */
 export async function shutDown(parts: RunningParts, root: AbortController, graceMs: number): Promise<void> {
   parts.bus?.closeIntake();
+  parts.cluster?.handOver();
+  const handedOver = parts.supervisor?.handOverLeases() ?? Promise.resolve();
   // A decision given now could not be kept: waiting calls are denied (their prompts say so) and their turns end.
   const approvalsClosed = parts.approvals?.close();
   await parts.agent?.stop(graceMs);
+  await settleWithin(handedOver, graceMs);
   await settleWithin(approvalsClosed ?? Promise.resolve(), graceMs);
+  // No turn uses them any more: every browser's processes end now, not with the daemon's exit.
+  await parts.browsers?.closeAll();
   root.abort();
   if (parts.bus && !(await settleWithin(parts.bus.drain(), graceMs)))
     parts.log?.warn("some replies were still being delivered at shutdown");

@@ -1,4 +1,5 @@
 import { approvalRoutes } from "./api/approval-routes.js";
+import { browserRoutes } from "./api/browser-routes.js";
 import { configRoute } from "./api/config-route.js";
 import { conversationRoutes } from "./api/conversation-routes.js";
 import { logRoute } from "./api/log-route.js";
@@ -32,6 +33,7 @@ export function dashboardApi(
     sources.approvals.decisions.onChange(() => events.publish("approvals")),
     sources.scheduler.onChange(() => events.publish("schedules")),
     sources.ledger.onRecord(() => events.publish("usage")),
+    ...(sources.browsers ? [sources.browsers.onChange(() => events.publish("browsers"))] : []),
     sources.logs.onLine((line) => {
       if (!events.listening) return;
       const parsed = parseLine(line);
@@ -44,6 +46,7 @@ export function dashboardApi(
     routes: [
       overviewRoute(sources),
       ...conversationRoutes(sources, conversations),
+      ...browserRoutes(sources),
       ...approvalRoutes(sources),
       ...pairingRoutes(sources, () => events.publish("pairing")),
       ...scheduleRoutes(sources),

@@ -11,7 +11,8 @@ export type DashboardEventName =
   | "schedules"
   | "usage"
   | "log"
-  | "chat";
+  | "chat"
+  | "browsers";
 
 /** The events a cluster's every process shows (the shared stores changed); the rest are of one process. */
 const sharedEvents: ReadonlySet<DashboardEventName> = new Set<DashboardEventName>([

@@ -8,6 +8,7 @@ import type { DaemonStatus } from "../health/daemon-status.js";
 import type { Scheduler } from "../scheduler/scheduler.js";
 import type { UsageLedger } from "../usage/usage-ledger.js";
 import type { LogRing } from "./log-ring.js";
+import type { OpenBrowsers } from "./open-browsers.js";
 import type { TurnMetrics } from "./turn-metrics.js";
 
 /** What the dashboard's API reads and steers: the daemon's own stores and services, handed over at start. */
@@ -32,6 +33,8 @@ export interface DashboardSources {
   sandbox?: () => Promise<SandboxInEffect>;
   /** The sub-agents running now (default: none). */
   subagents?: () => RunningSubagent[];
+  /** The conversations' open browsers (this process's). */
+  browsers?: OpenBrowsers;
 }
 
 /** Where commands run, in effect: `bubblewrap`, `none` (unsandboxed) or `refused` (no working bubblewrap). */

@@ -166,3 +166,27 @@ export async function checkSandbox(config: SkeinConfig, workspace: string, bwrap
   if (result.outcome === "ok") return ok("sandbox", result.detail);
   return result.outcome === "warn" ? warn("sandbox", result.detail, remedy) : fail("sandbox", result.detail, remedy);
 }
+
+/** Whether the `browser` tool is on (`tools.browser`), and why not: Chromium not found, and how to install it. */
+export async function checkBrowser(
+  config: SkeinConfig,
+  where: { path: string | undefined; chromium?: string | undefined },
+): Promise<CheckResult> {
+  const { browserState, CHROMIUM_REMEDY } = await import("../browser/index.js");
+  const { browser, web_fetch } = config.tools;
+  const state = browserState({ ...browser, executable: where.chromium ?? browser.executable }, where.path ?? "");
+  if (!state.on)
+    return browser.enabled === false
+      ? ok("browser", `off (${state.reason})`)
+      : warn("browser", `off: ${state.reason}`, CHROMIUM_REMEDY);
+  if (state.executable === undefined)
+    return fail("browser", `tools.browser.enabled is true, but ${state.reason}`, CHROMIUM_REMEDY);
+  const reach =
+    browser.allow_private || web_fetch.allow_private
+      ? "every address, the host's own and private networks included (allow_private)"
+      : "public addresses only";
+  return ok(
+    "browser",
+    `on: ${state.executable}, one per conversation (at most ${browser.max_open}), where commands run; ${reach}`,
+  );
+}

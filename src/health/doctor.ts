@@ -12,7 +12,7 @@ import { ConfigError, type LoadedConfig, loadConfig } from "../config/load.js";
 import { modelConfigured } from "../config/model-configured.js";
 import { configSecrets, redactSecrets } from "../config/secrets.js";
 import type { connectMcpServers } from "../tools/mcp/hub.js";
-import { checkMcpServers, checkSandbox, checkWorkspace } from "./doctor-checks.js";
+import { checkBrowser, checkMcpServers, checkSandbox, checkWorkspace } from "./doctor-checks.js";
 import { checkLlms } from "./llm-check.js";
 import { checkRedis } from "./redis-check.js";
 
@@ -34,6 +34,8 @@ export interface DoctorOptions {
   connectMcp?: typeof connectMcpServers;
   /** The bubblewrap binary the sandbox check probes (default `bwrap` on PATH). */
   bwrap?: string;
+  /** The Chromium the browser check looks for (default `tools.browser.executable`, else the names on PATH). */
+  chromium?: string;
   /** Receives each output line, without the newline (default: stdout). */
   write?: (line: string) => void;
   /** ✓/✗ marks instead of ok/FAIL (default: stdout is a TTY). */
@@ -100,6 +102,7 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   const pending: Array<Promise<CheckResult | CheckResult[]>> = [
     checkWorkspace(loaded.workspace, { isDefault: loaded.workspace === join(loaded.home, "workspace") }),
     checkSandbox(config, loaded.workspace, options.bwrap),
+    checkBrowser(config, { path: loaded.env.PATH, chromium: options.chromium }),
     checkLlms(config, probeWith()),
     ...channels.map((name) =>
       platformChannel(name)!.checkCredentials(settingsOf(config, name) as never, { probeWith }),

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { connect as connectTcp, createConnection, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
 import type { Redis } from "ioredis";
+import { redisTargetOf } from "../bus/redis-target.js";
 import { type CheckResult, fail, ok, warn } from "../checks/check-result.js";
 import type { SkeinConfig } from "../config/schema.js";
 
@@ -9,26 +10,27 @@ import type { SkeinConfig } from "../config/schema.js";
 export const minimumRedisVersion = "6.2.0";
 
 /**
- * `skein doctor`'s cluster check (only when `bus.redis_url` is set): Redis answers within
- * `timeoutMs`, is at least 6.2, and lets skein run every command its journal uses (on a
- * scratch stream it deletes afterwards).
+ * `skein doctor`'s cluster check (only in cluster mode: `bus.redis_url` or `bus.sentinel`):
+ * Redis answers within `timeoutMs`, is at least 6.2, and lets skein run every command its
+ * journal uses (on a scratch stream it deletes afterwards); through Sentinel, that the primary
+ * has a replica to promote.
  */
 export async function checkRedis(config: SkeinConfig, timeoutMs: number): Promise<CheckResult | undefined> {
-  const url = config.bus.redis_url;
-  if (!url) return undefined;
+  const target = redisTargetOf(config.bus);
+  if (!target) return undefined;
   const { connectRedis, serverVersion, versionAtLeast } = await import("../bus/redis-connection.js");
-  const where = redactedUrl(url);
+  const sentinel = "sentinel" in target;
+  const where = sentinel ? `the primary "${target.sentinel.master}" (through Sentinel)` : redactedUrl(target.url);
   let client: Redis;
   try {
-    client = await connectRedis(
-      { url, ...(config.bus.redis_password ? { password: config.bus.redis_password } : {}) },
-      AbortSignal.timeout(timeoutMs),
-    );
+    client = await connectRedis(target, AbortSignal.timeout(timeoutMs));
   } catch (error) {
     return fail(
       "redis",
       `cannot connect to ${where}: ${messageOf(error)}`,
-      "start Redis or correct bus.redis_url (SKEIN_REDIS_URL) and bus.redis_password",
+      sentinel
+        ? "start the Sentinels and Redis, or correct bus.sentinel (SKEIN_REDIS_SENTINELS, SKEIN_REDIS_MASTER) and its passwords"
+        : "start Redis or correct bus.redis_url (SKEIN_REDIS_URL) and bus.redis_password",
     );
   }
   try {
@@ -45,16 +47,19 @@ export async function checkRedis(config: SkeinConfig, timeoutMs: number): Promis
       return fail(
         "redis",
         `${where} (Redis ${version}) refuses ${refused}`,
-        "grant skein's Redis user the stream, string, hash, sorted-set and scripting commands (ACL)",
+        "grant skein's Redis user the stream, string, hash, sorted-set, pub/sub and scripting commands and WAIT (ACL)",
       );
     }
-    if (await answersWithoutPassword(url, timeoutMs)) {
+    const open = sentinel ? !target.sentinel.password : await answersWithoutPassword(target.url, timeoutMs);
+    if (open) {
       return warn(
         "redis",
         `${where} (Redis ${version}) answers without a password: whoever reaches it (a command on this machine, ` +
           "a container on its network) reads and writes the journal, pairings, sessions and approvals",
-        "set requirepass (or an ACL user) in Redis, and its password in bus.redis_url (redis://:PASSWORD@host:6379) " +
-          "or bus.redis_password; deploy/docker-compose.cluster.yml takes it from SKEIN_REDIS_PASSWORD",
+        sentinel
+          ? "set requirepass and masterauth on the data nodes, and their password in bus.sentinel.password or SKEIN_REDIS_PASSWORD"
+          : "set requirepass (or an ACL user) in Redis, and its password in bus.redis_url (redis://:PASSWORD@host:6379) " +
+              "or bus.redis_password; deploy/docker-compose.cluster.yml takes it from SKEIN_REDIS_PASSWORD",
       );
     }
     const persistence = await client.config("GET", "appendonly").catch(() => undefined);
@@ -64,6 +69,13 @@ export async function checkRedis(config: SkeinConfig, timeoutMs: number): Promis
         "redis",
         `${where} (Redis ${version}) has no append-only file: a Redis restart loses recorded messages`,
         "set appendonly yes (and appendfsync always to survive a power loss)",
+      );
+    }
+    if (sentinel && !/^connected_slaves:[1-9]/m.test(await client.info("replication"))) {
+      return warn(
+        "redis",
+        `${where} (Redis ${version}) has no replica connected: a failover would have nothing to promote`,
+        "start the replica (replicaof the primary, with masterauth) and check it in INFO replication",
       );
     }
     return ok("redis", `${where} answers (Redis ${version}) and allows every command skein uses`);
@@ -83,6 +95,8 @@ async function refusedCommand(client: Redis): Promise<string | undefined> {
     ["XREADGROUP", () => client.xreadgroup("GROUP", "doctor", "doctor", "COUNT", 1, "STREAMS", stream, ">")],
     ["XAUTOCLAIM", () => client.xautoclaim(stream, "doctor", "doctor", 0, "0-0")],
     ["EVAL", () => client.eval("return redis.call('XACK', KEYS[1], 'doctor', '0-1')", 1, stream)],
+    ["WAIT", () => client.wait(0, 1)],
+    ["PUBLISH", () => client.publish(`${stream}:probe`, "1")],
   ];
   try {
     for (const [name, step] of steps) {

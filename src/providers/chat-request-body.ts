@@ -1,6 +1,6 @@
 import type { ToolSchema } from "../tools/tool.js";
 import { wellFormedDeep } from "../util/well-formed.js";
-import type { ChatMessage, ChatRequest } from "./provider.js";
+import { type ChatMessage, type ChatRequest, requestMessages } from "./provider.js";
 
 /**
  * Each message's and tool's JSON, kept with it: a message is never changed in place once made
@@ -30,14 +30,32 @@ export function withoutCarry(message: ChatMessage): ChatMessage {
   return plain;
 }
 
-/** The last system prompt encoded: a turn makes its system message anew, with the same text turn after turn. */
-let lastSystem: { content: string; json: string } | undefined;
+/**
+ * The last system prompts encoded, as UTF-8: a turn makes its system message anew, with the same text turn after
+ * turn (a few kilobytes, sent as they are rather than measured and encoded again each time).
+ */
+const systemBytes = new Map<string, Buffer>();
 
-function encodedMessage(message: ChatMessage): string {
-  if (message.role !== "system") return jsonOf(message);
-  if (lastSystem?.content !== message.content)
-    lastSystem = { content: message.content, json: JSON.stringify(wellFormedDeep(message)) };
-  return lastSystem.json;
+function systemMessageBytes(message: Extract<ChatMessage, { role: "system" }>): Buffer {
+  let bytes = systemBytes.get(message.content);
+  if (!bytes) {
+    bytes = Buffer.from(JSON.stringify(wellFormedDeep(message)));
+    if (systemBytes.size >= 8) systemBytes.delete(systemBytes.keys().next().value!);
+    systemBytes.set(message.content, bytes);
+  }
+  return bytes;
+}
+
+/** The tools' JSON as UTF-8, once per tools array (a registry hands out the same one until its tools change). */
+const toolsBytes = new WeakMap<readonly ToolSchema[], Buffer>();
+
+function toolsJsonBytes(tools: readonly ToolSchema[]): Buffer {
+  let bytes = toolsBytes.get(tools);
+  if (!bytes) {
+    bytes = Buffer.from(tools.map(jsonOf).join(","));
+    toolsBytes.set(tools, bytes);
+  }
+  return bytes;
 }
 
 export interface ChatBodyOptions {
@@ -46,27 +64,52 @@ export interface ChatBodyOptions {
   cacheControl?: boolean;
 }
 
+/** A request body in parts, sent one after the other: a long conversation's history is one of them, as it is kept. */
+export type BodyParts = Array<string | Uint8Array>;
+
 /**
- * The Chat Completions request body of `request`, as text: the model, the messages and tools from
- * their kept JSON ({@link jsonOf}), the limits, and for a stream the usage in its last chunk.
+ * The Chat Completions request body of `request`, in parts: the model, the messages (the history as it is kept,
+ * the others from their kept JSON, {@link jsonOf}), the tools, the limits, and for a stream the usage in its last
+ * chunk.
  */
-export function chatCompletionsBody(request: ChatRequest, options: ChatBodyOptions): string {
-  const { messages } = request;
+export function chatCompletionsBody(request: ChatRequest, options: ChatBodyOptions): BodyParts {
+  const { history } = request;
+  // A history kept encoded goes in as it is, unless it must be changed: carried fields to leave out, or
+  // a breakpoint on its last message when nothing follows it.
+  const asIs = history && history.length > 0 && !history.carries && request.messages.length > 1;
+  const messages = asIs || !history ? request.messages : requestMessages(request);
   const last = messages.length - 1;
-  const parts = new Array<string>(messages.length);
+  const parts: BodyParts = [];
+  let text = `{"model":${JSON.stringify(request.model)},"messages":[`;
   for (let index = 0; index <= last; index++) {
     const message = messages[index]!;
     const breakpoint = options.cacheControl && (index === last || (index === 0 && message.role === "system"));
-    parts[index] = breakpoint
-      ? JSON.stringify(wellFormedDeep(withCacheBreakpoint(withoutCarry(message))))
-      : encodedMessage(message);
+    if (index > 0) text += ",";
+    if (breakpoint) text += JSON.stringify(wellFormedDeep(withCacheBreakpoint(withoutCarry(message))));
+    else if (message.role === "system") {
+      parts.push(text, systemMessageBytes(message));
+      text = "";
+    } else text += jsonOf(message);
+    if (index === 0 && asIs) {
+      parts.push(`${text},`, ...history.jsonParts());
+      text = "";
+    }
   }
-  let body = `{"model":${JSON.stringify(request.model)},"messages":[${parts.join(",")}]`;
-  if (request.tools?.length) body += `,"tools":[${request.tools.map(jsonOf).join(",")}]`;
-  if (request.maxTokens !== undefined) body += `,"max_tokens":${JSON.stringify(request.maxTokens)}`;
-  if (request.temperature !== undefined) body += `,"temperature":${JSON.stringify(request.temperature)}`;
-  body += options.stream ? `,"stream":true,"stream_options":{"include_usage":true}}` : `,"stream":false}`;
-  return body;
+  text += "]";
+  if (request.tools?.length) {
+    parts.push(`${text},"tools":[`, toolsJsonBytes(request.tools));
+    text = "]";
+  }
+  if (request.maxTokens !== undefined) text += `,"max_tokens":${JSON.stringify(request.maxTokens)}`;
+  if (request.temperature !== undefined) text += `,"temperature":${JSON.stringify(request.temperature)}`;
+  text += options.stream ? `,"stream":true,"stream_options":{"include_usage":true}}` : `,"stream":false}`;
+  parts.push(text);
+  return parts;
+}
+
+/** A body's parts as one text (for a test, or a client that takes a string). */
+export function bodyText(parts: BodyParts): string {
+  return parts.map((part) => (typeof part === "string" ? part : Buffer.from(part).toString("utf8"))).join("");
 }
 
 /**

@@ -112,6 +112,7 @@ export class ModelRouter implements LlmProvider {
       }
     }
     if (!failure) throw new ProviderError("bad-request", `no provider can serve the model ${request.model}`);
+    failure.error.provider ??= failure.ref.provider;
     throw failure.error;
   }
 

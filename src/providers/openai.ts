@@ -2,7 +2,7 @@ import type { ModelProviderConfig } from "../config/schema.js";
 import { type HttpFetch, type HttpResponse, httpFetch } from "../util/http-fetch.js";
 import { withRetry } from "../util/retry.js";
 import { assembleStream, usageOf } from "./assemble-stream.js";
-import { chatCompletionsBody } from "./chat-request-body.js";
+import { type BodyParts, chatCompletionsBody } from "./chat-request-body.js";
 import { guardBody } from "./guarded-fetch.js";
 import {
   classifyModelFailure,
@@ -144,7 +144,7 @@ export class OpenAIProvider implements LlmProvider {
   }
 
   async #attempt(
-    body: string,
+    body: BodyParts,
     stream: boolean,
     signal: AbortSignal | undefined,
     onTextDelta?: (text: string) => void,
@@ -175,7 +175,7 @@ export class OpenAIProvider implements LlmProvider {
   }
 
   /** Sends the request; the answer's headers must arrive within the time limit. */
-  async #post(body: string, call: AbortController): Promise<HttpResponse> {
+  async #post(body: BodyParts, call: AbortController): Promise<HttpResponse> {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;

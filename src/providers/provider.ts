@@ -51,9 +51,25 @@ export type ChatMessage =
 /** How hard a model thinks before it answers (`agents.defaults.thinking`). */
 export type ThinkingLevel = "off" | "low" | "medium" | "high";
 
+/**
+ * Messages kept as their JSON (a session's history, see src/agent/sessions/stored-history.ts): Chat Completions
+ * sends them as they are; an API that needs the objects decodes them (`messages()`, kept once decoded).
+ */
+export interface EncodedMessages {
+  readonly length: number;
+  /** Their JSON as Chat Completions takes it (healed of lone surrogates), joined by commas, as UTF-8 in parts. */
+  jsonParts(): readonly Uint8Array[];
+  /** Whether one of them may carry what only another API reads (then `json` holds that too). */
+  readonly carries: boolean;
+  messages(): readonly ChatMessage[];
+}
+
 export interface ChatRequest {
   model: string;
+  /** The system prompt first, then (after `history`, when given) the new message and the turn's tool rounds. */
   messages: ChatMessage[];
+  /** The conversation so far, kept encoded: it comes right after `messages[0]` (the system prompt). */
+  history?: EncodedMessages;
   /** Omit (or pass empty) for a call without tools. */
   tools?: ToolSchema[];
   maxTokens?: number;
@@ -65,6 +81,13 @@ export interface ChatRequest {
    * streams (whatever the provider's own stream setting says); wrappers pass it on.
    */
   onTextDelta?: (text: string) => void;
+}
+
+/** All of a request's messages as objects: the system prompt, the history (decoded), then the rest. */
+export function requestMessages(request: Pick<ChatRequest, "messages" | "history">): ChatMessage[] {
+  const { messages, history } = request;
+  if (!history || history.length === 0) return messages;
+  return [...messages.slice(0, 1), ...history.messages(), ...messages.slice(1)];
 }
 
 export interface ChatResponse {
@@ -101,6 +124,8 @@ export type ProviderErrorKind =
 /** A model call that failed after its retries. */
 export class ProviderError extends Error {
   override readonly name = "ProviderError";
+  /** The `providers.<name>` whose call failed, when known (the model router says it). */
+  provider: string | undefined;
   constructor(
     readonly kind: ProviderErrorKind,
     message: string,

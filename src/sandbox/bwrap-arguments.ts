@@ -76,6 +76,13 @@ export interface BwrapCall {
   limits: SandboxLimits;
   /** Directories or files bound read-only at the same path (skill folders, tool installs). */
   readOnlyBinds?: readonly string[];
+  /** Directories bound read-write at the same path besides the workspace (a browser's profile). */
+  writableBinds?: readonly string[];
+  /**
+   * The user id the program has inside the sandbox (bubblewrap's `--uid` and `--gid`; default the daemon's own):
+   * a daemon running as root gives a program that refuses to run as root (Chromium's own sandbox) another one.
+   */
+  uid?: number;
   /** The egress proxy's unix socket (`public` only): bound in, with the forwarder in front of the command. */
   egressSocket?: string;
   /**
@@ -110,9 +117,11 @@ export function bwrapArguments(call: BwrapCall, file: string, args: readonly str
   const extra = (call.readOnlyBinds ?? [])
     .filter((path) => existsSync(path))
     .flatMap((path) => ["--ro-bind", path, path]);
+  const writable = (call.writableBinds ?? []).flatMap((path) => ["--bind", path, path]);
   const forward = call.network === "public" && call.egressSocket !== undefined;
   return [
     "--unshare-user",
+    ...(call.uid === undefined ? [] : ["--uid", String(call.uid), "--gid", String(call.uid)]),
     "--unshare-pid",
     "--unshare-ipc",
     "--unshare-uts",
@@ -135,6 +144,7 @@ export function bwrapArguments(call: BwrapCall, file: string, args: readonly str
     call.workspace,
     call.workspace,
     ...extra,
+    ...writable,
     ...(forward ? ["--ro-bind", call.egressSocket!, EGRESS_SOCKET] : []),
     "--chdir",
     call.workspace,

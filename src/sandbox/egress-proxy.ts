@@ -23,11 +23,19 @@ export interface EgressProxyOptions {
   policy?: AddressPolicy;
   /** DNS lookup before the guard checks every address (default `dns.lookup`). */
   lookup?: LookupFunction;
+  /**
+   * Listen on a port of 127.0.0.1 instead of a unix socket: for a program outside the sandbox (no network
+   * namespace, no forwarder) that takes its proxy by address, such as an unsandboxed browser.
+   */
+  loopback?: boolean;
 }
 
-/** The running proxy: its unix socket (in a directory only the daemon's user can enter). */
+/** The running proxy: its unix socket (in a directory only the daemon's user can enter), or its loopback port. */
 export interface EgressProxy {
+  /** Empty when it listens on loopback. */
   readonly socketPath: string;
+  /** Its port on 127.0.0.1, when it listens on loopback. */
+  readonly port?: number;
   close(): Promise<void>;
 }
 
@@ -46,6 +54,13 @@ function refusal(error: unknown): string | undefined {
   return error instanceof BlockedAddressError ? error.message : undefined;
 }
 
+/**
+ * The header a refusal of an `http://` request carries, with the reason: a browser shows the proxy's 403 as the
+ * page it was sent to (a redirect to a private address), and skein's browser tells it from a site's own 403 by it.
+ */
+const refusedHeader = (reason: string | undefined): Record<string, string> =>
+  reason ? { "x-skein-refused": reason } : {};
+
 function answer(socket: Duplex, status: string, text: string): void {
   socket.end(`HTTP/1.1 ${status}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${text}\n`);
 }
@@ -59,8 +74,8 @@ function answer(socket: Duplex, status: string, text: string): void {
 export async function startEgressProxy(options: EgressProxyOptions = {}): Promise<EgressProxy> {
   const policy = options.policy ?? blockedAddressReason;
   const lookup = guardedLookup(options.lookup ?? (dnsLookup as LookupFunction), policy);
-  const directory = await mkdtemp(join(tmpdir(), "skein-egress-"));
-  const socketPath = join(directory, "egress.sock");
+  const directory = options.loopback ? undefined : await mkdtemp(join(tmpdir(), "skein-egress-"));
+  const socketPath = directory ? join(directory, "egress.sock") : "";
   const tunnels = new Set<Socket>();
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -107,16 +122,19 @@ export async function startEgressProxy(options: EgressProxyOptions = {}): Promis
   server.on("clientError", (_error, socket) => answer(socket, "400 Bad Request", "malformed request"));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(socketPath, () => resolve());
+    if (directory) server.listen(socketPath, () => resolve());
+    else server.listen(0, "127.0.0.1", () => resolve());
   });
   server.unref();
+  const address = server.address();
   return {
     socketPath,
+    ...(typeof address === "object" && address && { port: address.port }),
     async close() {
       for (const socket of tunnels) socket.destroy();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await rm(directory, { recursive: true, force: true });
+      if (directory) await rm(directory, { recursive: true, force: true });
     },
   };
 }
@@ -135,7 +153,7 @@ function forwardRequest(
     checkLiteralHost(target.hostname, policy);
   } catch (error) {
     const blocked = refusal(error);
-    response.writeHead(blocked ? 403 : 400, { "content-type": "text/plain" });
+    response.writeHead(blocked ? 403 : 400, { "content-type": "text/plain", ...refusedHeader(blocked) });
     response.end(`${blocked ?? `this is skein's egress proxy: ${(error as Error).message}`}\n`);
     return;
   }
@@ -162,7 +180,7 @@ function forwardRequest(
   upstream.on("error", (error) => {
     if (response.headersSent) return void response.destroy();
     const blocked = refusal(error);
-    response.writeHead(blocked ? 403 : 502, { "content-type": "text/plain" });
+    response.writeHead(blocked ? 403 : 502, { "content-type": "text/plain", ...refusedHeader(blocked) });
     response.end(`${blocked ?? `could not reach ${target.host}: ${error.message}`}\n`);
   });
   request.pipe(upstream);

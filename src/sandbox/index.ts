@@ -6,7 +6,8 @@
  * bubblewrap every call is refused, saying why and how to fix it, unless the operator chose `none` knowingly.
  *
  * This file is the room's one entry point: decide once where programs run (`resolveSandbox`), then run a
- * program confined (`runSandboxed`), or prepare its confined command line to start it yourself (`Sandbox.prepare`).
+ * program confined (`runSandboxed`), start a long-lived one with pipes of its own (`startSandboxed`, the browser), or
+ * prepare its confined command line to start it yourself (`Sandbox.prepare`).
  * Nothing here imports a tool: tools and the browser call in, never the other way round.
  */
 export type { SandboxLimits, SandboxNetwork } from "./bwrap-arguments.js";
@@ -17,6 +18,7 @@ export { commandEnvironment, SAFE_ENV_KEYS } from "./safe-env.js";
 export {
   DEFAULT_LIMITS,
   describeSandbox,
+  NON_ROOT_UID,
   type PreparedCommand,
   resolveSandbox,
   SANDBOX_REMEDY,
@@ -29,3 +31,10 @@ export {
 } from "./sandbox.js";
 export { SandboxError, type SandboxErrorKind } from "./sandbox-error.js";
 export { runSandboxed, type SandboxDecision, type SandboxedRunOptions } from "./sandboxed-run.js";
+export {
+  PASSED_FD_BASE,
+  type SandboxedExit,
+  type SandboxedProcess,
+  type SandboxedStartOptions,
+  startSandboxed,
+} from "./sandboxed-start.js";

@@ -44,7 +44,7 @@ export interface RunOutcome {
 }
 
 /** Kills a whole process group, ignoring a group that is already gone. */
-function killProcessGroup(pid: number | undefined): void {
+export function killProcessGroup(pid: number | undefined): void {
   if (pid === undefined) return;
   try {
     process.kill(-pid, "SIGKILL");

@@ -30,7 +30,14 @@ export interface SandboxedCommand {
   env: Record<string, string>;
   /** More paths bound read-only at the same path for this call (e.g. a skill's folder). */
   readOnlyBinds?: readonly string[];
-  /** This call's network (default the sandbox's, `tools.exec.network`); `public` falls back to `none` without perl. */
+  /** Directories bound read-write at the same path for this call, besides the workspace (e.g. a browser's profile). */
+  writableBinds?: readonly string[];
+  /** The program runs as a user other than root inside the sandbox, even when the daemon is root (see `BwrapCall.uid`). */
+  nonRoot?: boolean;
+  /**
+   * This call's network (default the sandbox's, `tools.exec.network`); `public` falls back to `none` without perl.
+   * Without a sandbox only an explicit `public` changes anything: the call gets {@link PreparedCommand.proxyUrl}.
+   */
   network?: SandboxNetwork;
   /** This call's limits, key by key over the sandbox's. */
   limits?: Partial<SandboxLimits>;
@@ -46,8 +53,17 @@ export interface PreparedCommand extends SandboxedCommand {
   watchGroup?: (pgid: number) => () => void;
   /** How many process starts its process limit refused (known with a pids cgroup only). */
   refusedStarts?(): Promise<number>;
+  /**
+   * Under the network `public`: the guarded proxy's URL as the program reaches it, for a program that takes its
+   * proxy by flag rather than from `HTTP_PROXY` (a browser): the forwarder inside the sandbox, or without a sandbox
+   * the egress proxy's port on the host's loopback.
+   */
+  proxyUrl?: string;
   release(): Promise<void>;
 }
+
+/** The user id a program asking for {@link SandboxedCommand.nonRoot} gets when the daemon is root: `nobody`. */
+export const NON_ROOT_UID = 65534;
 
 /** Where commands run: inside bubblewrap, or directly as the daemon's user (the explicit opt-out). */
 export type Sandbox =
@@ -125,19 +141,52 @@ export const SANDBOX_REMEDY =
   "install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap) and allow " +
   'unprivileged user namespaces, or set tools.exec.sandbox to "none" to run commands unsandboxed, knowingly';
 
-const unsandboxed = (reason: string): Sandbox => {
+/** The egress proxy, started on first use and closed when `options.signal` aborts. */
+function lazyEgressProxy(options: SandboxOptions, loopback: boolean): () => Promise<EgressProxy> {
+  let proxy: Promise<EgressProxy> | undefined;
+  return () => {
+    proxy ??= import("./egress-proxy.js").then(async ({ startEgressProxy }) => {
+      const started = await startEgressProxy({
+        ...(options.egressPolicy ? { policy: options.egressPolicy } : {}),
+        ...(options.egressLookup ? { lookup: options.egressLookup } : {}),
+        loopback,
+      });
+      options.signal?.addEventListener("abort", () => void started.close(), { once: true });
+      return started;
+    });
+    return proxy;
+  };
+}
+
+const unsandboxed = (reason: string, options: SandboxOptions): Sandbox => {
   let watchdog: Promise<GroupWatchdog> | undefined;
+  const egress = lazyEgressProxy(options, true);
   return {
     type: "none",
     reason,
     async prepare(command) {
       watchdog ??= import("./group-watchdog.js").then(({ groupWatchdog }) => groupWatchdog());
-      const started = await watchdog;
+      const [started, proxy] = await Promise.all([watchdog, command.network === "public" ? egress() : undefined]);
       started.ready();
-      return { ...command, watchGroup: started.watch, release: async () => undefined };
+      const proxyUrl = proxy ? `http://127.0.0.1:${proxy.port}` : undefined;
+      return {
+        ...command,
+        ...(proxyUrl && { env: { ...command.env, ...proxyEnvironment(proxyUrl) }, proxyUrl }),
+        watchGroup: started.watch,
+        release: async () => undefined,
+      };
     },
   };
 };
+
+/** `HTTP_PROXY`, `HTTPS_PROXY` and `ALL_PROXY`, in both cases, set to `url`. */
+const proxyEnvironment = (url: string): Record<string, string> =>
+  Object.fromEntries(
+    ["HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY"].flatMap((name) => [
+      [name, url],
+      [name.toLowerCase(), url],
+    ]),
+  );
 
 /** Runs the launcher with `true` in bubblewrap once: resolves with why it cannot run here, or undefined when it works. */
 export function probeBwrap(bwrap: string, workspace: string, network: SandboxNetwork): Promise<string | undefined> {
@@ -169,7 +218,7 @@ const perlInSandbox = (): boolean =>
  * the operator's explicit opt-out. `public` without perl in the sandbox falls back to no network.
  */
 export async function resolveSandbox(options: SandboxOptions): Promise<Sandbox | SandboxUnavailable> {
-  if (options.mode === "none") return unsandboxed('tools.exec.sandbox is "none"');
+  if (options.mode === "none") return unsandboxed('tools.exec.sandbox is "none"', options);
   const bwrap = options.bwrap ?? "bwrap";
   const requested = options.network ?? "public";
   const [problem, processLimit] =
@@ -187,18 +236,7 @@ export async function resolveSandbox(options: SandboxOptions): Promise<Sandbox |
   const usable = (wanted: SandboxNetwork): SandboxNetwork => (wanted === "public" && !hasPerl ? "none" : wanted);
   const network = usable(requested);
   const limits = options.limits ?? DEFAULT_LIMITS;
-  let proxy: Promise<EgressProxy> | undefined;
-  const egress = (): Promise<EgressProxy> => {
-    proxy ??= import("./egress-proxy.js").then(async ({ startEgressProxy }) => {
-      const started = await startEgressProxy({
-        ...(options.egressPolicy ? { policy: options.egressPolicy } : {}),
-        ...(options.egressLookup ? { lookup: options.egressLookup } : {}),
-      });
-      options.signal?.addEventListener("abort", () => void started.close(), { once: true });
-      return started;
-    });
-    return proxy;
-  };
+  const egress = lazyEgressProxy(options, false);
   return {
     type: "bwrap",
     bwrap,
@@ -213,21 +251,15 @@ export async function resolveSandbox(options: SandboxOptions): Promise<Sandbox |
         callNetwork === "public" ? egress().then((started) => started.socketPath) : undefined,
       ]);
       const readOnlyBinds = [...(options.readOnlyBinds ?? []), ...(command.readOnlyBinds ?? [])];
-      const proxyEnv =
-        egressSocket === undefined
-          ? {}
-          : Object.fromEntries(
-              ["HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY"].flatMap((name) => [
-                [name, EGRESS_PROXY_URL],
-                [name.toLowerCase(), EGRESS_PROXY_URL],
-              ]),
-            );
+      const proxyEnv = egressSocket === undefined ? {} : proxyEnvironment(EGRESS_PROXY_URL);
       const args = bwrapArguments(
         {
           workspace: options.workspace,
           network: callNetwork,
           limits: callLimits,
           readOnlyBinds,
+          ...(command.writableBinds && { writableBinds: command.writableBinds }),
+          ...(command.nonRoot && process.getuid?.() === 0 && { uid: NON_ROOT_UID }),
           ...(egressSocket ? { egressSocket } : {}),
           ...(cgroup ? { cgroup: cgroup.name } : {}),
           watchdog: true,
@@ -243,6 +275,7 @@ export async function resolveSandbox(options: SandboxOptions): Promise<Sandbox |
         // $HOME is outside the sandbox: the private /tmp stands in for it.
         env: { ...command.env, ...proxyEnv, HOME: "/tmp", TMPDIR: "/tmp" },
         ...(cgroup ? { refusedStarts: () => cgroup.refusedStarts() } : {}),
+        ...(egressSocket === undefined ? {} : { proxyUrl: EGRESS_PROXY_URL }),
         release: async () => cgroup?.release(),
       };
     },

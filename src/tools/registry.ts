@@ -33,6 +33,8 @@ export interface ToolRegistryOptions {
 type AnyTool = Tool<never> | Tool;
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+/** Arguments longer than this are parsed in a turn of the event loop of their own. */
+const LARGE_ARGUMENTS_CHARS = 64 * 1024;
 
 /** ajv, loaded when the first tool call is validated (it costs start-up time). */
 let ajvLoading: Promise<Ajv> | undefined;
@@ -132,6 +134,9 @@ export class ToolRegistry implements ToolSink {
   async #run(name: string, rawArguments: string, ctx: ToolContext): Promise<ToolOutcome> {
     const tool = this.#tools.get(name) as Tool | undefined;
     if (!tool) return failure("NotFound", `no tool named "${name}"`);
+    // Parsing and validating megabytes takes milliseconds: in a turn of the event loop of their own, not
+    // added to the calls before (refused calls that need no I/O would otherwise all run in one turn).
+    if (rawArguments.length > LARGE_ARGUMENTS_CHARS) await new Promise((resolve) => setImmediate(resolve));
     const args = await this.#parseArguments(tool, rawArguments);
     if (args.type === "tool-error") return args;
     if (this.#approval === "deny" && (tool.safety === "privileged" || this.#needsApproval(tool, args.value))) {

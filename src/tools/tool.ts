@@ -24,6 +24,17 @@ export interface ToolResult {
   isError?: boolean;
   /** The work goes on in the background; the tool will call `ctx.reportBack` when it ends. */
   async?: boolean;
+  /** Images for the model (a screenshot): its next request carries them as image inputs, as chat images are. */
+  images?: ToolImage[];
+  /** The most bytes of the tool message, for a tool that cuts its text itself (default `MAX_TOOL_RESULT_BYTES`). */
+  maxBytes?: number;
+}
+
+/** An image a tool returns, base64-encoded. */
+export interface ToolImage {
+  mimeType: "image/png" | "image/jpeg" | "image/webp";
+  /** Base64. */
+  data: string;
 }
 
 /** Builds a {@link ToolResult}. */

@@ -24,6 +24,15 @@ export function truncateForLlm(value: unknown, limit = MAX_TOOL_RESULT_BYTES): s
   return wrapJson(json, limit);
 }
 
+/**
+ * JSON text cut to at most `limit` bytes the same way: as it is when it fits, else wrapped as
+ * `{"_truncated_json": "<its head>", "original_size": N}` (still one JSON object).
+ */
+export function truncateJsonText(json: string, limit = MAX_TOOL_RESULT_BYTES): string {
+  // More UTF-16 units than the limit are more bytes still: no need to count a long text's bytes.
+  return json.length <= limit && byteLength(json) <= limit ? json : wrapJson(json, limit);
+}
+
 /** Cuts a string to `limit` bytes, suffix included, never inside a UTF-8 character. */
 function truncateString(text: string, limit = MAX_TOOL_RESULT_BYTES): string {
   const size = byteLength(text);
@@ -51,12 +60,20 @@ function truncateArray(items: unknown[], limit: number): string {
 function wrapJson(json: string, limit: number): string {
   const originalSize = byteLength(json);
   const envelope = (head: string) => JSON.stringify({ _truncated_json: head, original_size: originalSize });
-  // Escaping can grow the head, so find the longest head whose envelope fits.
-  let low = 0;
-  let high = Math.min(json.length, limit);
+  const fits = (end: number) => byteLength(envelope(safeSlice(json, end))) <= limit;
+  // Find the longest head whose envelope fits (escaping and wide characters grow a head). No head longer
+  // than the room the envelope leaves fits (a character is a byte at least), and a head shorter than that
+  // by as many characters as it overflows, and one more, fits: the search is over the few between.
+  let high = Math.min(json.length, limit, Math.max(0, limit - byteLength(envelope(""))));
+  const widest = envelope(safeSlice(json, high));
+  const overflow = byteLength(widest) - limit;
+  if (overflow <= 0) return widest;
+  let low = Math.max(0, high - overflow - 1);
+  if (!fits(low)) low = 0;
+  high -= 1;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if (byteLength(envelope(safeSlice(json, middle))) <= limit) low = middle;
+    if (fits(middle)) low = middle;
     else high = middle - 1;
   }
   return envelope(safeSlice(json, low));

@@ -18,7 +18,8 @@ import { LiteHeaders } from "./lite-headers.js";
 export interface HttpRequestInit {
   method?: string;
   headers?: Headers | Record<string, string> | [string, string][];
-  body?: string | Uint8Array | Readable | AsyncIterable<Uint8Array> | null;
+  /** A text or bytes, parts of one sent in turn (their lengths known: a long one is not copied into one), or a stream. */
+  body?: string | Uint8Array | readonly (string | Uint8Array)[] | Readable | AsyncIterable<Uint8Array> | null;
   signal?: AbortSignal | null;
   /** The agent to connect through instead of the shared keep-alive one (a proxy's, say). */
   agent?: http.Agent;
@@ -130,10 +131,11 @@ export const httpFetch: HttpFetch = async (input, init = {}) => {
     const location = redirectStatuses.has(status) ? answer.headers.location : undefined;
     // As fetch does: a 303, and a 301 or 302 answering a POST, are followed with a GET.
     const asGet = status === 303 || ((status === 301 || status === 302) && method === "POST");
-    const replayable = asGet || body === undefined || typeof body === "string" || body instanceof Uint8Array;
+    const replayable =
+      asGet || body === undefined || typeof body === "string" || body instanceof Uint8Array || Array.isArray(body);
     const follow =
       init.redirect !== "manual" && location && redirectStatuses.has(status) && replayable && redirects < maxRedirects;
-    if (!follow) return responseOf(answer, url, method, init.signal);
+    if (!follow) return responseOf(answer, url, method);
     answer.resume();
     const next = new URL(location, url);
     if (asGet) {
@@ -166,7 +168,13 @@ function send(
   if (!secure && url.protocol !== "http:")
     return Promise.reject(new TypeError(`unsupported URL scheme: ${url.protocol}`));
   const fixedLength =
-    typeof body === "string" ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.byteLength : undefined;
+    typeof body === "string"
+      ? Buffer.byteLength(body)
+      : body instanceof Uint8Array
+        ? body.byteLength
+        : Array.isArray(body)
+          ? partsLength(body)
+          : undefined;
   const requestHeaders = fixedLength === undefined ? headers : { ...headers, "content-length": String(fixedLength) };
   return new Promise((resolve, reject) => {
     const signal = init.signal;
@@ -197,16 +205,12 @@ function send(
     });
     if (body === undefined || body === null) request.end();
     else if (typeof body === "string" || body instanceof Uint8Array) request.end(body);
+    else if (Array.isArray(body)) writeParts(request, body);
     else pipeline(body instanceof Readable ? body : Readable.from(body), request, (error) => error && reject(error));
   });
 }
 
-function responseOf(
-  answer: http.IncomingMessage,
-  url: URL,
-  method: string,
-  signal: AbortSignal | null | undefined,
-): HttpResponse {
+function responseOf(answer: http.IncomingMessage, url: URL, method: string): HttpResponse {
   const status = answer.statusCode ?? 0;
   const empty = method === "HEAD" || status === 204 || status === 304;
   if (empty) answer.resume();
@@ -246,4 +250,16 @@ function rawHeader(raw: readonly string[], name: string): string | undefined {
   for (let index = 0; index + 1 < raw.length; index += 2)
     if (raw[index]!.length === name.length && raw[index]!.toLowerCase() === name) return raw[index + 1];
   return undefined;
+}
+
+function partsLength(parts: readonly (string | Uint8Array)[]): number {
+  let length = 0;
+  for (const part of parts) length += typeof part === "string" ? Buffer.byteLength(part) : part.byteLength;
+  return length;
+}
+
+/** Writes a body's parts in turn, then ends the request (node:http sends what is queued before its socket in one go). */
+function writeParts(request: http.ClientRequest, parts: readonly (string | Uint8Array)[]): void {
+  for (const part of parts) request.write(part);
+  request.end();
 }

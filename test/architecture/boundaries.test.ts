@@ -69,6 +69,33 @@ describe("the boundary rules", () => {
     ]);
   });
 
+  it("keep the browser room off the tools, the agent and the channels, reaching the sandbox and reached only through entry points", () => {
+    expect(
+      violationsOf({
+        "src/tools/builtin/browser.ts": ["src/browser/index.ts", "src/tools/tool.ts"],
+        "src/browser/index.ts": ["src/browser/browser-pool.ts"],
+        "src/browser/browser-pool.ts": ["src/sandbox/index.ts", "src/util/ssrf-guard.ts", "src/config/schema.ts"],
+      }),
+    ).toEqual([]);
+    expect(
+      violationsOf({
+        "src/browser/browser-session.ts": ["src/tools/tool.ts", "src/agent/turn/turn.ts", "src/sandbox/sandbox.ts"],
+        "src/browser/browser-pool.ts": ["src/channel-kit/channel.ts", "src/daemon/shutdown.ts"],
+        "src/tools/builtin/browser.ts": ["src/browser/browser-pool.ts"],
+        "src/dashboard/api/browser-routes.ts": ["src/browser/browser-session.ts"],
+      }),
+    ).toEqual([
+      "browser-imports-beyond-contracts: src/browser/browser-session.ts imports src/tools/tool.ts",
+      "browser-imports-beyond-contracts: src/browser/browser-session.ts imports src/agent/turn/turn.ts",
+      "confinement-entry-bypassed: src/browser/browser-session.ts imports src/sandbox/sandbox.ts",
+      "browser-imports-beyond-contracts: src/browser/browser-pool.ts imports src/channel-kit/channel.ts",
+      "browser-imports-beyond-contracts: src/browser/browser-pool.ts imports src/daemon/shutdown.ts",
+      "browser-entry-bypassed: src/tools/builtin/browser.ts imports src/browser/browser-pool.ts",
+      "browser-entry-bypassed: src/dashboard/api/browser-routes.ts imports src/browser/browser-session.ts",
+      "folder-cycle: browser -> tools -> browser",
+    ]);
+  });
+
   it("keep speech on the config, the bus's message types and util, reached only through its index.ts", () => {
     expect(
       violationsOf({

@@ -26,7 +26,9 @@ export type Violation =
         | "confinement-imports-beyond-util"
         | "confinement-entry-bypassed"
         | "speech-imports-beyond-contracts"
-        | "speech-entry-bypassed";
+        | "speech-entry-bypassed"
+        | "browser-imports-beyond-contracts"
+        | "browser-entry-bypassed";
       from: string;
       to: string;
     }
@@ -114,6 +116,12 @@ function webChatMayImport(to: string): boolean {
 /** Rooms that confine what the agent runs: they import only util, and others reach them through their `index.ts`. */
 const confinementRooms = ["sandbox", "command-guard"];
 
+/**
+ * What the browser room may import: the sandbox (through its `index.ts`, the confinement rule), the config and util;
+ * never a tool, the agent, a channel or the daemon (the `browser` tool is a thin tool over it).
+ */
+const browserContracts = ["browser", "sandbox", "config", "util", "log.ts"];
+
 function forbiddenImport(
   from: string,
   to: string,
@@ -154,6 +162,9 @@ function forbiddenImport(
   if (fromFolder === "speech" && !["speech", "config", "util"].includes(toFolder) && to !== "src/bus/messages.ts")
     return "speech-imports-beyond-contracts";
   if (toFolder === "speech" && fromFolder !== "speech" && to !== "src/speech/index.ts") return "speech-entry-bypassed";
+  if (fromFolder === "browser" && !browserContracts.includes(toFolder)) return "browser-imports-beyond-contracts";
+  if (toFolder === "browser" && fromFolder !== "browser" && to !== "src/browser/index.ts")
+    return "browser-entry-bypassed";
   const fromPlugin = pluginOf(from);
   if (fromPlugin !== undefined && to.startsWith("channels/") && pluginOf(to) !== fromPlugin)
     return "plugin-imports-plugin";

@@ -48,3 +48,17 @@ describe("cluster mode's code", () => {
     expect(loaded.filter((name) => name.startsWith("src/cluster/") || name === "ioredis")).toEqual([]);
   });
 });
+
+describe("the browser's code", () => {
+  it("is not loaded until a browser starts: src/daemon.ts reaches playwright-core and the launch code only through import()", () => {
+    const loaded = [...staticallyLoaded("src/daemon.ts")];
+
+    expect(loaded).toContain("src/browser/browser-pool.ts");
+    expect(loaded).toContain("src/tools/builtin/browser.ts");
+    expect(
+      loaded.filter((name) =>
+        ["playwright-core", "src/browser/browser-session.ts", "src/browser/chromium-launch.ts"].includes(name),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -1,121 +1,155 @@
-import type { Redis } from "ioredis";
+import { performance } from "node:perf_hooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { connectRedis } from "../../src/bus/redis-connection.js";
-import { keepLease, RedisLeases } from "../../src/bus/redis-lease.js";
+import { keepLease } from "../../src/bus/redis-lease.js";
+import { startTestMember, type TestMember } from "../support/cluster-member.js";
+import { type CuttableProxy, startCuttableProxy } from "../support/cuttable-proxy.js";
 import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
+import { waitUntil } from "../support/wait-until.js";
 
-describe.skipIf(redisSkipReason)("leases in Redis (a real redis-server)", () => {
+describe.skipIf(redisSkipReason)("leases held by the members of a cluster (a real redis-server)", () => {
   let server: RedisServer;
-  const clients: Redis[] = [];
+  const members: TestMember[] = [];
+  const stops: AbortController[] = [];
+  const proxies: CuttableProxy[] = [];
+  let testNumber = 0;
   beforeAll(async () => {
     server = await startRedisServer();
   });
   afterAll(() => server?.stop());
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.disconnect();
+  afterEach(async () => {
+    for (const stop of stops.splice(0)) stop.abort();
+    await Promise.all(members.splice(0).map((member) => member.close()));
+    await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
   });
 
-  async function leasesOf(holder: string, ttlMs: number): Promise<RedisLeases> {
-    const redis = await connectRedis({ url: server.url });
-    clients.push(redis);
-    return new RedisLeases({ redis, holder, ttlMs, prefix: `test-${expect.getState().currentTestName}:` });
+  /** A member of this test's cluster; `takeoverAfterMs` 800 beats every 100 ms and counts a silence of 500 ms. */
+  async function member(name: string, takeoverAfterMs = 800, url = server.url): Promise<TestMember> {
+    const started = await startTestMember(url, name, { takeoverAfterMs, prefix: `lease-test-${testNumber}:` });
+    members.push(started);
+    return started;
   }
 
-  it("has one holder at a time while the holder renews it", async () => {
-    // Renewed every 100 ms: a lease time far longer, so that a loaded machine's late timer does not let it lapse.
-    const first = await leasesOf("first", 2_000);
-    const second = await leasesOf("second", 2_000);
-    const lease = await first.acquire("telegram");
+  function stopper(): AbortController {
+    const stop = new AbortController();
+    stops.push(stop);
+    return stop;
+  }
+
+  it("has one holder at a time while the holder beats", async () => {
+    testNumber++;
+    const first = await member("first");
+    const second = await member("second");
+    const lease = await first.leases.acquire("telegram");
     expect(lease).toBeDefined();
-    for (let round = 0; round < 5; round++) {
-      expect(await second.acquire("telegram")).toBeUndefined();
-      expect(await first.renew(lease!)).toBe(true);
+    for (let round = 0; round < 8; round++) {
+      expect(await second.leases.acquire("telegram")).toBeUndefined();
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(await second.holderOf("telegram")).toEqual({ holder: "first", token: lease!.token });
+    expect(await second.leases.holderOf("telegram")).toEqual({ holder: "first", token: lease!.token });
   });
 
-  it("is taken over with a larger fencing token once it lapses, and the old holder can no longer renew it", async () => {
-    const first = await leasesOf("first", 150);
-    const second = await leasesOf("second", 150);
-    const old = await first.acquire("discord");
-    let taken = await second.acquire("discord");
-    const deadline = Date.now() + 5000;
-    while (!taken && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      taken = await second.acquire("discord");
-    }
-    expect(taken?.token).toBeGreaterThan(old!.token);
-    expect(await first.renew(old!)).toBe(false);
-    expect(await second.holderOf("discord")).toEqual({ holder: "second", token: taken!.token });
-  });
-
-  it("is free at once when its holder releases it, and a release by a former holder changes nothing", async () => {
-    const first = await leasesOf("first", 60_000);
-    const second = await leasesOf("second", 60_000);
-    const old = await first.acquire("partition:3");
-    await first.release(old!);
-    const taken = await second.acquire("partition:3");
-    expect(taken!.token).toBe(old!.token + 1);
-    await first.release(old!);
-    expect(await first.holderOf("partition:3")).toEqual({ holder: "second", token: taken!.token });
-  });
-
-  it("goes back to its holder on renewal when it lapsed while nobody took it (Redis was out of reach)", async () => {
-    const first = await leasesOf("first", 100);
-    const lease = await first.acquire("partition:5");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(await first.holderOf("partition:5")).toBeUndefined();
-    expect(await first.renew(lease!)).toBe(true);
-    expect(await first.holderOf("partition:5")).toEqual({ holder: "first", token: lease!.token });
-  });
-
-  it("keeps a single-consumer connection's lease while renewing, and hands it to the next process once released", async () => {
-    // Renewed every 333 ms, watched for longer than a lease time: only renewals keep it, and a timer
-    // late by less than two renewals on a loaded machine does not let it lapse.
-    const first = await leasesOf("first", 1_000);
-    const second = await leasesOf("second", 1_000);
-    const stopFirst = new AbortController();
-    const stopSecond = new AbortController();
+  it("goes, with a larger fencing token, to a waiting member once its holder fell silent: not before half of takeover_after, by seven eighths", async () => {
+    testNumber++;
+    const first = await member("first");
+    const second = await member("second");
+    const old = await first.leases.acquire("discord");
     const lost: string[] = [];
+    const waiting = keepLease(second.leases, "discord", {
+      signal: stopper().signal,
+      onLost: () => lost.push("second"),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    first.kill();
+    const killedAt = performance.now();
+    const taken = await waiting;
+    const tookMs = performance.now() - killedAt;
+    expect(taken!.token).toBeGreaterThan(old!.token);
+    expect(tookMs, "ms from the kill to the takeover").toBeGreaterThanOrEqual(400);
+    // Seven eighths of 800 ms, and a loaded machine's slack.
+    expect(tookMs).toBeLessThan(700 + 1_000);
+    expect(second.membership.isMember("first"), "the silent member is forgotten").toBe(false);
+    expect(lost).toEqual([]);
+  });
+
+  it("is taken at once when its holder releases it: the release is announced, and the waiting member does not wait for its next beat", async () => {
+    testNumber++;
+    // Beats every 2.5 s: only the announcement explains a takeover within a second.
+    const first = await member("first", 20_000);
+    const second = await member("second", 20_000);
+    const stopFirst = stopper();
+    const held = await keepLease(first.leases, "telegram:poller", { signal: stopFirst.signal, onLost: () => {} });
+    let takenAt = 0;
+    let sawHolder = false;
+    const waiting = keepLease(second.leases, "telegram:poller", {
+      signal: stopper().signal,
+      onLost: () => {},
+      onBusy: (holder) => (sawHolder ||= holder === "first"),
+    }).then((lease) => {
+      takenAt = performance.now();
+      return lease;
+    });
+    second.membership.nudge();
+    await waitUntil(() => sawHolder, "the waiting member sees the holder");
+    const releasedAt = performance.now();
+    stopFirst.abort();
+    const taken = await waiting;
+    expect(taken!.token).toBe(held!.token + 1);
+    expect(takenAt - releasedAt, "ms from the release to the takeover").toBeLessThan(1_000);
+  });
+
+  it("never loses a live member's leases while Redis stalls (SIGSTOP for three times the silence)", async () => {
+    testNumber++;
+    const first = await member("first");
+    const second = await member("second");
+    const lost: string[] = [];
+    const held = await keepLease(first.leases, "partition:1", {
+      signal: stopper().signal,
+      onLost: () => lost.push("lost"),
+    });
+    const waiting = keepLease(second.leases, "partition:1", { signal: stopper().signal, onLost: () => {} });
+    let taken = false;
+    void waiting.then(() => (taken = true));
+    server.pause();
     try {
-      const held = await keepLease(first, "telegram:poller", {
-        signal: stopFirst.signal,
-        onLost: () => lost.push("first"),
-      });
-      let secondHeld = false;
-      const waiting = keepLease(second, "telegram:poller", {
-        signal: stopSecond.signal,
-        onLost: () => lost.push("second"),
-      }).then((lease) => {
-        secondHeld = true;
-        return lease;
-      });
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect(secondHeld, "the second process waits while the first renews").toBe(false);
-      stopFirst.abort();
-      const taken = await waiting;
-      expect(taken!.token).toBeGreaterThan(held!.token);
-      expect(lost).toEqual([]);
     } finally {
-      stopFirst.abort();
-      stopSecond.abort();
+      server.resume();
     }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await first.leases.holderOf("partition:1")).toEqual({ holder: "first", token: held!.token });
+    expect(taken, "the other member took nothing").toBe(false);
+    expect(second.membership.isMember("first")).toBe(true);
+    // It stopped acting while it could not beat (and said it lost the lease), and acts again now.
+    expect(first.membership.acting).toBe(true);
+    expect(lost.length).toBeLessThanOrEqual(1);
+  });
+
+  it("stops acting before another member can count it silent when it cannot reach Redis", async () => {
+    testNumber++;
+    const proxy = await startCuttableProxy({ path: server.url });
+    proxies.push(proxy);
+    const cutOff = await member("cut-off", 800, `redis://127.0.0.1:${proxy.port}`);
+    const other = await member("other");
+    await other.membership.afterRound();
+    await other.membership.afterRound();
+    let stoppedActingAt = 0;
+    let forgottenAt = 0;
+    proxy.cut();
+    await waitUntil(() => {
+      stoppedActingAt ||= cutOff.membership.acting ? 0 : performance.now();
+      forgottenAt ||= other.membership.isMember("cut-off") ? 0 : performance.now();
+      return forgottenAt > 0;
+    }, "the other member forgets the cut-off one");
+    expect(stoppedActingAt, "it had stopped acting").toBeGreaterThan(0);
+    expect(forgottenAt - stoppedActingAt, "ms between stopping and being forgotten").toBeGreaterThan(0);
   });
 
   it("tells the holder it lost the lease when another process took it", async () => {
-    const first = await leasesOf("first", 150);
-    const stop = new AbortController();
+    testNumber++;
+    const first = await member("first");
     let lost = false;
-    try {
-      await keepLease(first, "discord:gateway", { signal: stop.signal, onLost: () => (lost = true) });
-      const admin = await leasesOf("admin", 150);
-      await clients.at(-1)!.set(admin.keyOf("discord:gateway"), "intruder 999");
-      const deadline = Date.now() + 5000;
-      while (!lost && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(lost).toBe(true);
-    } finally {
-      stop.abort();
-    }
+    await keepLease(first.leases, "discord:gateway", { signal: stopper().signal, onLost: () => (lost = true) });
+    await first.redis.set(first.leases.keyOf("discord:gateway"), "intruder 999");
+    await waitUntil(() => lost, "the holder is told", 5_000);
   });
 });

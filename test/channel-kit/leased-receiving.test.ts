@@ -1,11 +1,9 @@
-import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { connectRedis } from "../../src/bus/redis-connection.js";
-import { RedisLeases } from "../../src/bus/redis-lease.js";
 import type { ChannelStatus } from "../../src/channel-kit/channel.js";
 import { type LeasableChannel, LeasedReceiving } from "../../src/channel-kit/leased-receiving.js";
 import { redisConnectionLeases } from "../../src/cluster/connection-leases.js";
 import { silentLogger } from "../../src/log.js";
+import { startTestMember, type TestMember } from "../support/cluster-member.js";
 import { type RedisServer, redisSkipReason, startRedisServer } from "../support/redis-server.js";
 import { waitUntil } from "../support/wait-until.js";
 
@@ -44,7 +42,7 @@ class ScriptedChannel implements LeasableChannel {
 
 describe.skipIf(redisSkipReason)("receiving under a connection's lease (a real redis-server)", () => {
   let server: RedisServer;
-  const clients: Redis[] = [];
+  const members: TestMember[] = [];
   const stops: AbortController[] = [];
   beforeAll(async () => {
     server = await startRedisServer();
@@ -52,30 +50,33 @@ describe.skipIf(redisSkipReason)("receiving under a connection's lease (a real r
   afterAll(() => server?.stop());
   afterEach(async () => {
     for (const stop of stops.splice(0)) stop.abort();
-    for (const client of clients.splice(0)) client.disconnect();
+    await Promise.all(members.splice(0).map((member) => member.close()));
   });
 
-  async function process_(holder: string, ttlMs = 300) {
-    const redis = await connectRedis({ url: server.url });
-    clients.push(redis);
-    const prefix = `test-${expect.getState().currentTestName}:`;
-    const leases = new RedisLeases({ redis, holder, ttlMs, prefix });
+  /** A process of the test's cluster receiving on a scripted channel; `takeoverAfterMs` 400 beats every 50 ms. */
+  async function process_(holder: string, takeoverAfterMs = 400) {
+    const member = await startTestMember(server.url, holder, {
+      takeoverAfterMs,
+      prefix: `test-${expect.getState().currentTestName}:`,
+    });
+    members.push(member);
+    const { redis, leases } = member;
     const channel = new ScriptedChannel();
     const stop = new AbortController();
     stops.push(stop);
     const receiving = new LeasedReceiving({
       channel,
       lease: "connection:telegram:123",
-      leases: redisConnectionLeases(leases, holder),
+      leases: redisConnectionLeases(leases),
       log: silentLogger(),
       signal: stop.signal,
       retryBaseMs: 50,
     });
-    return { redis, leases, channel, stop, receiving };
+    return { member, redis, leases, channel, stop, receiving };
   }
 
   it("receives in the process that gains the lease; the other only sends and names the holder", async () => {
-    // Renewed every 333 ms: a timer late by less than two renewals on a loaded machine does not let it lapse.
+    // Beats every 125 ms, silence 625 ms: a timer late by less than four beats on a loaded machine changes nothing.
     const first = await process_("first", 1_000);
     await waitUntil(() => first.channel.receiving, "the first process receives");
     const second = await process_("second", 1_000);
@@ -92,26 +93,32 @@ describe.skipIf(redisSkipReason)("receiving under a connection's lease (a real r
     await waitUntil(() => only.channel.receiving, "the process receives");
     const key = only.leases.keyOf("connection:telegram:123");
     const firstToken = Number((await only.redis.get(key))?.split(" ")[1]);
-    await only.redis.set(key, "intruder 999", "PX", 500);
+    // Another member of the cluster (it beats) takes the lease: while it is a member, the lease is its.
+    const intruder = await startTestMember(server.url, "intruder", {
+      takeoverAfterMs: 400,
+      prefix: `test-${expect.getState().currentTestName}:`,
+    });
+    await only.redis.set(key, "intruder 999");
 
     await waitUntil(() => !only.channel.receiving, "receiving stopped after the lease was taken");
     expect(only.receiving.status.role).toBe("sending");
     await waitUntil(() => only.receiving.status.holder === "intruder", "the new holder is shown");
-    await waitUntil(() => only.channel.receiving, "receiving again once the intruder's lease ran out", 5_000);
+    await intruder.close();
+    await waitUntil(() => only.channel.receiving, "receiving again once the intruder left", 5_000);
     expect(only.channel.events).toEqual(["receiving", "stopped receiving", "receiving"]);
     expect(Number((await only.redis.get(key))?.split(" ")[1]), "a new fencing token").toBeGreaterThan(firstToken);
   });
 
-  it("hands the lease over once the holder stops renewing (killed), within the lease time", async () => {
+  it("hands the lease over once the holder stops beating (killed), within takeover_after", async () => {
     const first = await process_("first");
     await waitUntil(() => first.channel.receiving, "the first process receives");
     const second = await process_("second");
-    // A SIGKILL: no renewal, no release. Redis answers nothing from this client any more.
-    first.redis.disconnect();
+    // A SIGKILL: no beat, no release.
+    first.member.kill();
     const cutAt = Date.now();
     await waitUntil(() => second.channel.receiving, "the second process receives");
 
-    expect(Date.now() - cutAt).toBeLessThan(300 + 300);
+    expect(Date.now() - cutAt).toBeLessThan(400 + 600);
     await waitUntil(() => !first.channel.receiving, "the cut-off process stopped receiving on its own");
   });
 
@@ -140,6 +147,21 @@ describe.skipIf(redisSkipReason)("receiving under a connection's lease (a real r
       "stopped receiving",
       "receiving",
     ]);
+  });
+
+  it("hands the connection over at once on a graceful stop: stops receiving, and the next process receives within a round trip", async () => {
+    // Beats every 2.5 s: only the announced release explains a takeover within a second.
+    const first = await process_("first", 20_000);
+    await waitUntil(() => first.channel.receiving, "the first process receives");
+    const second = await process_("second", 20_000);
+    second.member.membership.nudge();
+    await waitUntil(() => second.receiving.status.holder === "first", "the second process waits");
+
+    const handedOverAt = Date.now();
+    await first.receiving.handOver();
+    expect(first.channel.events).toEqual(["receiving", "stopped receiving"]);
+    await waitUntil(() => second.channel.receiving, "the second process receives", 5_000);
+    expect(Date.now() - handedOverAt).toBeLessThan(1_000);
   });
 
   it("releases the lease when stopped, so the next process receives without waiting for it to run out", async () => {

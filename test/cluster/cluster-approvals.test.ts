@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TelegramChannel } from "../../channels/telegram/telegram-channel.js";
 import type { TurnOutcome } from "../../src/agent/agent-loop.js";
-import { sessionKeyOf } from "../../src/bus/messages.js";
-import { partitionOf } from "../../src/bus/redis-partitions.js";
 import type { ExtraChannelDeps } from "../../src/daemon.js";
 import { scriptToolCalls } from "../approvals/scripted-model.js";
 import { fastOptions } from "../channels/telegram/harness.js";
@@ -10,7 +8,13 @@ import { FakeOpenAI } from "../fakes/fake-openai.js";
 import { type FakeChat, FakeTelegram, type FakeUser, type SentMessage } from "../fakes/fake-telegram.js";
 import { redisSkipReason } from "../support/redis-server.js";
 import { waitUntil } from "../support/wait-until.js";
-import { type ClusterDaemon, startClusterDaemon, useRedisServer, waitForEvenPartitions } from "./cluster-daemons.js";
+import {
+  type ClusterDaemon,
+  chatHandledBy,
+  startClusterDaemon,
+  useRedisServer,
+  waitForEvenPartitions,
+} from "./cluster-daemons.js";
 
 type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
 
@@ -46,12 +50,9 @@ describe.skipIf(redisSkipReason)("tool approvals in a cluster, with Telegram", (
   };
 
   /** A Telegram user whose private chat `member` handles now. */
-  const userHandledBy = (member: ClusterDaemon): FakeUser => {
-    const held = new Set(member.daemon.status().cluster?.partitions ?? []);
-    for (let id = 1_000; ; id++) {
-      if (held.has(partitionOf(sessionKeyOf({ channel: "telegram", chatId: String(id) }), 32)))
-        return { id, first_name: `User ${id}`, username: `user${id}` };
-    }
+  const userHandledBy = async (member: ClusterDaemon): Promise<FakeUser> => {
+    const id = Number(await chatHandledBy(member, "telegram", (index) => String(1_000 + index)));
+    return { id, first_name: `User ${id}`, username: `user${id}` };
   };
   const button = (prompt: SentMessage, label: string) =>
     (prompt.payload.reply_markup as Keyboard).inline_keyboard.flat().find((candidate) => candidate.text === label)!
@@ -64,7 +65,7 @@ describe.skipIf(redisSkipReason)("tool approvals in a cluster, with Telegram", (
     const poller = both.find(receives)!;
     const worker = both.find((member) => member !== poller)!;
     await waitForEvenPartitions(both);
-    const user = userHandledBy(worker);
+    const user = await userHandledBy(worker);
     const chat: FakeChat = { id: user.id, type: "private" };
     const outcomes: TurnOutcome[] = [];
     worker.daemon.onOutcome((outcome) => outcomes.push(outcome));

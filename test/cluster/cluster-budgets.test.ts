@@ -40,7 +40,7 @@ describe.skipIf(redisSkipReason)("usage and budgets in a cluster", () => {
   it("stops a user in every process once their turns, split over two processes, reached the daily budget", async () => {
     const [first, second] = [await start(), await start()];
     await waitForEvenPartitions([first, second]);
-    const [firstChat, secondChat] = [chatHandledBy(first, "slack"), chatHandledBy(second, "slack")];
+    const [firstChat, secondChat] = [await chatHandledBy(first, "slack"), await chatHandledBy(second, "slack")];
     const ask = (member: ClusterDaemon, chatId: string, text: string) =>
       member.channel.receive(text, { id: `slack:${text}`, chatId, senderId: "ada", isDirect: false, mentioned: true });
 

@@ -5,7 +5,8 @@ import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { sessionKeyOf } from "../../src/bus/messages.js";
 import { connectRedis } from "../../src/bus/redis-connection.js";
-import { partitionOf } from "../../src/bus/redis-partitions.js";
+import { chatPartition } from "../../src/bus/redis-journal-entry.js";
+import { defaultPartitions } from "../../src/bus/redis-partitions.js";
 import type { Channel } from "../../src/channel-kit/channel.js";
 import { createDaemon, type Daemon, type ExtraChannelDeps } from "../../src/daemon.js";
 import type { FakeOpenAI } from "../fakes/fake-openai.js";
@@ -24,6 +25,8 @@ export interface ClusterDaemon {
   lines: Array<Record<string, unknown>>;
   /** The health port (the dashboard's), when started as a service. */
   port?: number;
+  /** The Redis it shares (`redis://…`). */
+  redisUrl: string;
   /** Stops the daemon and removes its home. */
   close(): Promise<void>;
 }
@@ -32,7 +35,7 @@ export interface ClusterDaemonOptions {
   /** `redis://…` of the shared server. */
   redisUrl: string;
   model: FakeOpenAI;
-  /** More of `config.json` (merged over `bus.takeover_after: 3`: shorter leases flap on a loaded machine). */
+  /** Its `config.json` (`bus.takeover_after` is skein's default, 4 s: shorter, a starved machine's processes flap). */
   config?: Record<string, unknown>;
   env?: Record<string, string>;
   /** Channels instead of the in-memory `slack` one. */
@@ -44,11 +47,7 @@ export interface ClusterDaemonOptions {
 /** Starts a daemon in cluster mode, as each machine of a cluster runs `skein start`. */
 export async function startClusterDaemon(options: ClusterDaemonOptions): Promise<ClusterDaemon> {
   const home = await mkdtemp(join(tmpdir(), "skein-cluster-"));
-  const { bus, ...config } = options.config ?? {};
-  await writeFile(
-    join(home, "config.json"),
-    JSON.stringify({ ...config, bus: { takeover_after: 3, ...(bus as object | undefined) } }),
-  );
+  await writeFile(join(home, "config.json"), JSON.stringify(options.config ?? {}));
   const { log, lines } = recordingLogger();
   let channel: MemoryChannel | undefined;
   const port = options.service ? await freePort() : undefined;
@@ -80,6 +79,7 @@ export async function startClusterDaemon(options: ClusterDaemonOptions): Promise
     },
     home,
     lines,
+    redisUrl: options.redisUrl,
     ...(port && { port }),
     async close() {
       await daemon.stop();
@@ -88,9 +88,9 @@ export async function startClusterDaemon(options: ClusterDaemonOptions): Promise
   };
 }
 
-/** Resolves once the daemons share the 32 partitions evenly (each holds its share). */
+/** Resolves once the daemons share the partitions evenly (each holds its share). */
 export async function waitForEvenPartitions(daemons: ClusterDaemon[]): Promise<void> {
-  const share = Math.ceil(32 / daemons.length);
+  const share = Math.ceil(defaultPartitions / daemons.length);
   await waitUntil(
     () => daemons.every((member) => member.daemon.status().cluster?.partitions.length === share),
     `each of ${daemons.length} daemons holds ${share} partitions`,
@@ -98,14 +98,35 @@ export async function waitForEvenPartitions(daemons: ClusterDaemon[]): Promise<v
   );
 }
 
-/** A chat id (`<prefix>-<n>`) of `channel` whose messages `member` handles now. */
-export function chatHandledBy(member: ClusterDaemon, channel: string, prefix = "chat"): string {
+/**
+ * A chat id (`chatIdOf(n)`, default `chat-<n>`) of `channel` whose messages `member` handles now:
+ * chats are given partitions at their first message (balanced over the members), so this gives
+ * the next ones theirs until one lands in a partition `member` holds.
+ */
+export async function chatHandledBy(
+  member: ClusterDaemon,
+  channel: string,
+  chatIdOf: (index: number) => string = (index) => `chat-${index}`,
+): Promise<string> {
   const held = new Set(member.daemon.status().cluster?.partitions ?? []);
-  for (let index = 0; index < 1_000; index++) {
-    const chatId = `${prefix}-${index}`;
-    if (held.has(partitionOf(sessionKeyOf({ channel, chatId }), 32))) return chatId;
+  if (held.size === 0) throw new Error("this daemon handles no partition");
+  const redis = await connectRedis({ url: member.redisUrl });
+  try {
+    for (let index = 0; index < 1_000; index++) {
+      const chatId = chatIdOf(index);
+      const sessionKey = sessionKeyOf({ channel, chatId });
+      const partition = await chatPartition(redis, {
+        prefix: "skein:",
+        partitions: defaultPartitions,
+        ttlMs: 3_600_000,
+        sessionKey,
+      });
+      if (held.has(partition)) return chatId;
+    }
+  } finally {
+    redis.disconnect();
   }
-  throw new Error("this daemon handles no partition");
+  throw new Error("no chat landed in a partition of this daemon");
 }
 
 /**

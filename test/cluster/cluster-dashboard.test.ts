@@ -2,8 +2,6 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TelegramChannel } from "../../channels/telegram/telegram-channel.js";
-import { sessionKeyOf } from "../../src/bus/messages.js";
-import { partitionOf } from "../../src/bus/redis-partitions.js";
 import type { ExtraChannelDeps } from "../../src/daemon.js";
 import { scriptToolCalls } from "../approvals/scripted-model.js";
 import { fastOptions } from "../channels/telegram/harness.js";
@@ -31,11 +29,9 @@ describe.skipIf(redisSkipReason)("the dashboard in a cluster of two processes", 
   let onB: DashboardClient;
 
   /** A Telegram user (id from `from`) whose private chat `member` handles now. */
-  const userHandledBy = (member: ClusterDaemon, from: number): FakeUser => {
-    const held = new Set(member.daemon.status().cluster?.partitions ?? []);
-    for (let id = from; ; id++)
-      if (held.has(partitionOf(sessionKeyOf({ channel: "telegram", chatId: String(id) }), 32)))
-        return { id, first_name: `User ${id}`, username: `user${id}` };
+  const userHandledBy = async (member: ClusterDaemon, from: number): Promise<FakeUser> => {
+    const id = Number(await chatHandledBy(member, "telegram", (index) => String(from + index)));
+    return { id, first_name: `User ${id}`, username: `user${id}` };
   };
   /** The next message the bot sends to `user` after the `after` first ones, once it arrives. */
   const nextTo = async (user: FakeUser, after: number): Promise<SentMessage> => {
@@ -92,7 +88,7 @@ describe.skipIf(redisSkipReason)("the dashboard in a cluster of two processes", 
   });
 
   it("shows B's browser live a Telegram conversation A answered, and lists it on B with its tool call, found by search", async () => {
-    const bob = userHandledBy(a, 1_000);
+    const bob = await userHandledBy(a, 1_000);
     const key = `telegram:${bob.id}`;
     const answeredInA: string[] = [];
     const stop = a.daemon.onOutcome((outcome) => answeredInA.push(outcome.sessionKey));
@@ -136,7 +132,7 @@ describe.skipIf(redisSkipReason)("the dashboard in a cluster of two processes", 
   });
 
   it("runs a call waiting in A once it is approved on B's dashboard", async () => {
-    const carol = userHandledBy(a, 1_020);
+    const carol = await userHandledBy(a, 1_020);
     const prompted = telegram.sent.length;
     telegram.userMessage({ id: carol.id, type: "private" }, carol, "shell: echo approved-on-b");
     expect((await nextTo(carol, prompted)).visibleText).toContain("Approval needed");
@@ -153,7 +149,7 @@ describe.skipIf(redisSkipReason)("the dashboard in a cluster of two processes", 
   });
 
   it("saves into A's inbox a file attached in B's web chat, when A runs the conversation's turn", async () => {
-    const conversation = chatHandledBy(a, "web", "upload");
+    const conversation = await chatHandledBy(a, "web", (index) => `upload-${index}`);
     const upload = await send(b.port!, `/api/chat/files?conversation=${conversation}`, {
       method: "POST",
       headers: {
@@ -177,7 +173,7 @@ describe.skipIf(redisSkipReason)("the dashboard in a cluster of two processes", 
   });
 
   it("admits on B a stranger whose pairing code was approved on A's dashboard", async () => {
-    const stranger = userHandledBy(b, 5_000);
+    const stranger = await userHandledBy(b, 5_000);
     expect((await say(stranger, "hello?")).visibleText).toContain("pairing code");
     const pairing = await onA.get<{ pending: Array<{ channel: string; code: string; sender_id: string }> }>(
       "/api/pairing",

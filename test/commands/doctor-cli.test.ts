@@ -51,7 +51,7 @@ describe("the built skein doctor", () => {
       TELEGRAM_API_ROOT: platforms.telegramApiRoot,
     });
     expect(result.stdout).toMatch(/^ok {3}telegram +token accepted: @skein_test_bot/m);
-    expect(result.stdout).toContain("all 5 checks passed");
+    expect(result.stdout).toContain("all 6 checks passed");
     expect(result.exitCode).toBe(0);
   });
 
@@ -73,7 +73,7 @@ describe("the built skein doctor", () => {
       `FAIL llm           ${deadLlm} is unreachable (ECONNREFUSED)`,
       "FAIL telegram      getMe rejected the token (HTTP 401: Unauthorized)",
     ]);
-    expect(result.stdout).toMatch(/5 checks: \d passed, (\d warnings?, )?3 failed/);
+    expect(result.stdout).toMatch(/6 checks: \d passed, (\d warnings?, )?3 failed/);
     expect(result.stdout).not.toContain("wrong-telegram-token");
   });
 });

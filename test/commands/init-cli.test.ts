@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -35,6 +37,8 @@ const base = () => ({
   HOME: home,
   SKEIN_HOME: home,
   TELEGRAM_API_ROOT: telegram.apiRoot,
+  // No local Ollama: init offers one only when it answers (a machine running one must not change these tests).
+  OLLAMA_HOST: "127.0.0.1:1",
 });
 
 function init(args: string[], env: Record<string, string>, input?: string) {
@@ -166,6 +170,31 @@ describe("skein init", () => {
       providers: { openai: { base_url: model.baseUrl, api_key: "sk-typed" } },
       channels: { telegram: { token: telegram.token, allow_from: ["111", "@owner"] } },
     });
+  });
+
+  it("offers a local Ollama when no model is configured and one answers, and writes it as the model", async () => {
+    const ollama = createServer((request, response) => {
+      if (request.url === "/api/tags") {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ models: [{ name: "llama3.2:3b" }, { name: "qwen3:8b" }] }));
+      } else {
+        response.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => ollama.listen(0, "127.0.0.1", resolve));
+    try {
+      const address = `127.0.0.1:${(ollama.address() as AddressInfo).port}`;
+      const result = await init(["--no-verify"], { ...base(), OLLAMA_HOST: address }, "y\n\n\n\n\n\n");
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain(`A local Ollama answers at http://${address} (models: llama3.2:3b, qwen3:8b)`);
+      expect(result.stderr).not.toContain("Model endpoint");
+      expect(await readConfig()).toEqual({
+        agents: { defaults: { model: "ollama/llama3.2:3b" } },
+        providers: { ollama: { base_url: `http://${address}` } },
+      });
+    } finally {
+      await new Promise<void>((resolve) => ollama.close(() => resolve()));
+    }
   });
 
   it("writes nothing when its input ends before the questions do", async () => {

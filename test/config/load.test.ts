@@ -127,6 +127,35 @@ describe("loading the configuration", () => {
     );
   });
 
+  it("reads Redis Sentinel from SKEIN_REDIS_SENTINELS and SKEIN_REDIS_MASTER, beside an agreeing config, its passwords as secrets", async () => {
+    await writeConfig({ bus: { sentinel: { master: "skein", nodes: ["10.0.0.1:26379"], sentinel_password: "s3nt" } } });
+    const loaded = await load({
+      SKEIN_REDIS_SENTINELS: "10.0.0.1:26379, 10.0.0.2:26379,[fd00::3]:26379",
+      SKEIN_REDIS_MASTER: "skein",
+      SKEIN_REDIS_PASSWORD: "d4ta",
+    });
+    expect(loaded.config.bus).toMatchObject({
+      sentinel: {
+        master: "skein",
+        nodes: ["10.0.0.1:26379", "10.0.0.2:26379", "[fd00::3]:26379"],
+        sentinel_password: "s3nt",
+      },
+      redis_password: "d4ta",
+      takeover_after: 4,
+    });
+    expect(configSecrets(loaded.config)).toEqual(expect.arrayContaining(["s3nt", "d4ta"]));
+  });
+
+  it("refuses bus.sentinel beside bus.redis_url, and a Sentinel that is not host:port", async () => {
+    await expect(
+      load({ SKEIN_REDIS_URL: "redis://r:6379", SKEIN_REDIS_SENTINELS: "s:26379", SKEIN_REDIS_MASTER: "m" }),
+    ).rejects.toThrow(/bus\.redis_url or bus\.sentinel, not both/);
+    await expect(load({ SKEIN_REDIS_SENTINELS: "sentinel-without-port", SKEIN_REDIS_MASTER: "m" })).rejects.toThrow(
+      /bus\.sentinel\.nodes/,
+    );
+    await expect(load({ SKEIN_REDIS_SENTINELS: "s:26379" })).rejects.toThrow(/bus\.sentinel\.master/);
+  });
+
   it("rejects a file whose top level is not an object", async () => {
     await writeFile(join(home, "config.json"), "[1, 2]");
     await expect(load()).rejects.toMatchObject({ kind: "invalid" });

@@ -64,6 +64,8 @@ export type FakeReply =
       finishReason?: string;
       /** Streamed text comes in pieces of this many characters, `pieceDelayMs` apart (default: two halves at once). */
       pieces?: { size: number; delayMs: number };
+      /** Streamed tool-call arguments come in deltas of this many characters, as a model writes them (default: two halves). */
+      argumentPieces?: number;
       /** Of the 10 prompt tokens the usage reports, those the prompt cache served (`prompt_tokens_details.cached_tokens`). */
       cachedTokens?: number;
     }
@@ -376,7 +378,7 @@ export class FakeOpenAI {
         if (content.length > half) response.write(chunk({ content: content.slice(half) }));
       }
     }
-    toolCalls.forEach((call, index) => {
+    for (const [index, call] of toolCalls.entries()) {
       const args = call.function.arguments;
       const half = Math.ceil(args.length / 2);
       response.write(
@@ -384,10 +386,14 @@ export class FakeOpenAI {
           tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }],
         }),
       );
-      response.write(chunk({ tool_calls: [{ index, function: { arguments: args.slice(0, half) } }] }));
-      if (args.length > half)
-        response.write(chunk({ tool_calls: [{ index, function: { arguments: args.slice(half) } }] }));
-    });
+      const size = Math.max(1, reply.argumentPieces ?? half);
+      for (let start = 0, pieces = 1; start < args.length; start += size, pieces++) {
+        response.write(chunk({ tool_calls: [{ index, function: { arguments: args.slice(start, start + size) } }] }));
+        // Many pieces are written as a server streams them, letting this process serve others meanwhile.
+        if (pieces % 256 === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (response.destroyed) return;
+      }
+    }
     response.write(chunk({}, finishReason));
     if ((request.body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) {
       response.write(

@@ -66,6 +66,8 @@ export interface SentMessage {
   /** The text as Telegram shows it (tags removed, entities decoded). */
   visibleText: string;
   payload: Record<string, unknown>;
+  /** `Date.now()` when the fake accepted it. */
+  at: number;
 }
 
 /** A file the bot uploaded (sendPhoto, sendDocument, sendVoice, sendMediaGroup). */
@@ -544,6 +546,7 @@ export class FakeTelegram {
       text,
       visibleText,
       payload,
+      at: Date.now(),
       ...(typeof payload.parse_mode === "string" ? { parse_mode: payload.parse_mode } : {}),
     };
     this.sent.push(sent);

@@ -57,7 +57,10 @@ function environment(overrides: Record<string, string | undefined> = {}): NodeJS
   return env;
 }
 
-/** Runs doctor with a stand-in for bubblewrap that always works (`true`), so the sandbox line is the same on every machine. */
+/**
+ * Runs doctor with a stand-in for bubblewrap that always works (`true`), so the sandbox line is the same on every
+ * machine, and a stand-in for Chromium (`/bin/sh`), so the browser line is too.
+ */
 async function doctor(env: NodeJS.ProcessEnv, options: Partial<DoctorOptions> = {}) {
   const lines: string[] = [];
   const report = await runDoctor({
@@ -67,6 +70,7 @@ async function doctor(env: NodeJS.ProcessEnv, options: Partial<DoctorOptions> = 
     symbols: false,
     timeoutMs: 5_000,
     bwrap: "true",
+    chromium: "/bin/sh",
     write: (line) => lines.push(line),
     ...options,
   });
@@ -90,12 +94,13 @@ describe("skein doctor", () => {
       expect.stringMatching(
         /^ok {3}sandbox {7}commands run in bubblewrap \(no daemon secrets, no \$SKEIN_HOME, own \/proc; network to public addresses only, through skein's guarded proxy; at most 256 processes \((a pids cgroup per call under \/sys\/fs\/cgroup\S*|RLIMIT_NPROC in the call's user namespace)\), 2048 MB per process\)$/,
       ),
+      "ok   browser       on: /bin/sh, one per conversation (at most 4), where commands run; public addresses only",
       `ok   llm           ${llm.baseUrl} answers; model fake-model is available`,
       "ok   telegram      token accepted: @skein_test_bot (id 4242)",
       "ok   slack         token accepted: @skein in Skein Team",
       "ok   slack socket  token accepted",
       "ok   discord       token accepted: @skein (id 777)",
-      "all 8 checks passed",
+      "all 9 checks passed",
     ]);
     expectNoSecrets(result.output);
   });
@@ -121,6 +126,27 @@ describe("skein doctor", () => {
     expect(result.output).toContain('or set tools.exec.sandbox to "none"');
   });
 
+  it("says the browser is off where no Chromium is found, with how to install one, and off when switched off", async () => {
+    const missing = await doctor(environment(), { chromium: undefined });
+    expect(missing.exitCode).toBe(0);
+    expect(missing.line("browser")).toBe(
+      "warn browser       off: no Chromium found (looked for chromium, chromium-browser, google-chrome on PATH)",
+    );
+    expect(missing.output).toContain("fix: install Chromium (Debian/Ubuntu: apt-get install chromium;");
+    await writeFile(join(home, "config.json"), JSON.stringify({ tools: { browser: { enabled: false } } }));
+    try {
+      expect((await doctor(environment())).line("browser")).toBe(
+        "ok   browser       off (tools.browser.enabled is false)",
+      );
+      await writeFile(join(home, "config.json"), JSON.stringify({ tools: { browser: { enabled: true } } }));
+      const asked = await doctor(environment(), { chromium: undefined });
+      expect(asked.exitCode).toBe(1);
+      expect(asked.line("browser")).toMatch(/^FAIL browser +tools.browser.enabled is true, but no Chromium found/);
+    } finally {
+      await rm(join(home, "config.json"), { force: true });
+    }
+  });
+
   it("warns when commands get the host's network (tools.exec.network: full)", async () => {
     await writeFile(join(home, "config.json"), JSON.stringify({ tools: { exec: { network: "full" } } }));
     try {
@@ -139,7 +165,7 @@ describe("skein doctor", () => {
       "fix: check TELEGRAM_BOT_TOKEN (channels.telegram.token): copy it again from @BotFather",
     );
     expect(result.line("discord")).toMatch(/^ok /);
-    expect(result.lines.at(-1)).toBe("8 checks: 7 passed, 1 failed");
+    expect(result.lines.at(-1)).toBe("9 checks: 8 passed, 1 failed");
     expectNoSecrets(result.output);
   });
 
@@ -365,7 +391,7 @@ describe("skein doctor", () => {
     expect(result.output).toMatch(
       /fix: run `skein init`, or set TELEGRAM_BOT_TOKEN.*DISCORD_BOT_TOKEN.*then restart skein/,
     );
-    expect(result.lines.at(-1)).toBe("5 checks: 4 passed, 1 warning");
+    expect(result.lines.at(-1)).toBe("6 checks: 5 passed, 1 warning");
   });
 
   it("marks lines with ✓ and ✗ on a terminal", async () => {

@@ -5,7 +5,7 @@ import {
   anthropicTurnOf,
   thinkingAllowed,
 } from "../../src/providers/anthropic/anthropic-history.js";
-import { chatCompletionsBody, withoutCarry } from "../../src/providers/chat-request-body.js";
+import { bodyText, chatCompletionsBody, withoutCarry } from "../../src/providers/chat-request-body.js";
 import { ollamaMessages } from "../../src/providers/ollama/ollama-messages.js";
 import type { ChatMessage } from "../../src/providers/provider.js";
 import { responsesInput } from "../../src/providers/responses/responses-input.js";
@@ -51,7 +51,7 @@ describe("the history in each API's format", () => {
     expect(JSON.stringify(anthropicMessages(history, false))).not.toContain("rs_1");
     expect(JSON.stringify(responsesInput(history))).not.toContain("sig");
     expect(JSON.stringify(ollamaMessages(history))).not.toMatch(/sig|rs_1/);
-    expect(chatCompletionsBody({ model: "m", messages: history }, { stream: false })).not.toMatch(
+    expect(bodyText(chatCompletionsBody({ model: "m", messages: history }, { stream: false }))).not.toMatch(
       /anthropic_thinking|responses_reasoning/,
     );
     const plain = history.find((message) => message.role !== "assistant")!;

@@ -111,7 +111,7 @@ export interface TelegramApprovals extends ApprovalPlatform {
  */
 export async function telegramPlatform(
   timeoutSeconds = 30,
-  options: { allowFrom?: string; env?: Record<string, string> } = {},
+  options: { allowFrom?: string; env?: Record<string, string>; tools?: Record<string, unknown> } = {},
 ): Promise<TelegramApprovals> {
   const telegram = await FakeTelegram.start();
   const model = await FakeOpenAI.start();
@@ -121,6 +121,7 @@ export async function telegramPlatform(
   const home = await homeWithConfig("telegram", {
     approvers: [`telegram:${approver.id}`],
     approval_timeout: timeoutSeconds,
+    ...options.tools,
   });
   const skein = spawnSkein(["start"], {
     cwd: home,

@@ -20,6 +20,10 @@ export interface RedisServer {
   restart(): Promise<void>;
   /** SIGKILLs the server (it stays down until `start()` or `restart()`). */
   kill(): Promise<void>;
+  /** SIGSTOPs the server: it keeps its sockets open and answers nothing until {@link resume}. */
+  pause(): void;
+  /** SIGCONTs a paused server. */
+  resume(): void;
   start(): Promise<void>;
   /** Stops the server and removes its directory. */
   stop(): Promise<void>;
@@ -129,6 +133,8 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     version: redisServerVersion ?? "unknown",
     start,
     kill,
+    pause: () => child?.kill("SIGSTOP"),
+    resume: () => child?.kill("SIGCONT"),
     restart: async () => {
       await kill();
       await start();

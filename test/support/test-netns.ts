@@ -11,6 +11,13 @@ export const canMakeNetns = (): boolean => {
   }
 };
 
+/** One page a {@link NetnsServer} serves. */
+export interface NetnsPage {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 /**
  * A "public" web server the test owns: an HTTP server inside a network namespace made for
  * the test, reached from the host over a veth pair with addresses from 198.51.100.0/24
@@ -31,7 +38,11 @@ export class NetnsServer {
     return `http://${this.address}:${this.port}`;
   }
 
-  static async start(): Promise<NetnsServer> {
+  /**
+   * Starts the server; `pages` answers those paths as given (a status, headers, a body), every other path
+   * with "hello from the public netns".
+   */
+  static async start(pages: Record<string, NetnsPage> = {}): Promise<NetnsServer> {
     const id = process.pid % 60;
     const name = `skein-test-${process.pid}`;
     const hostLink = `skt${process.pid}a`;
@@ -47,9 +58,13 @@ export class NetnsServer {
     ip("netns", "exec", name, "ip", "addr", "add", `${address}/30`, "dev", peerLink);
     ip("netns", "exec", name, "ip", "link", "set", peerLink, "up");
     const port = 8080;
-    const program = `require("node:http").createServer((q, r) => { console.log(q.method + " " + q.url);
-      r.end("hello from the public netns\\n"); }).listen(${port}, "${address}", () => console.log("listening"));`;
-    const server = spawn("ip", ["netns", "exec", name, process.execPath, "-e", program], {
+    const program = `const pages = JSON.parse(process.argv[1]);
+      require("node:http").createServer((q, r) => { console.log(q.method + " " + q.url);
+        const page = pages[q.url.split("?")[0]];
+        if (!page) return r.end("hello from the public netns\\n");
+        r.writeHead(page.status ?? 200, { "content-type": "text/html", ...page.headers });
+        r.end(page.body ?? ""); }).listen(${port}, "${address}", () => console.log("listening"));`;
+    const server = spawn("ip", ["netns", "exec", name, process.execPath, "-e", program, JSON.stringify(pages)], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     const requests: string[] = [];

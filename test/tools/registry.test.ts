@@ -90,6 +90,23 @@ describe("ToolRegistry", () => {
     expect(calls).toEqual([{ path: "a.txt" }]);
   });
 
+  it("parses large arguments in a turn of the event loop of their own, small ones at once", async () => {
+    const registry = new ToolRegistry({ log: silent });
+    registry.register(readFileTool());
+    await registry.execute("read_file", '{"path":"warm.txt"}', toolContext());
+    for (const [path, turns] of [
+      ["a.txt", 0],
+      ["a".repeat(100_000), 1],
+    ] as const) {
+      let turned = 0;
+      setImmediate(() => turned++);
+      // The tool needs no I/O: without a turn of its own, the whole call runs before any other task.
+      await registry.execute("read_file", JSON.stringify({ path }), toolContext());
+      expect(turned, `${path.length} characters`).toBe(turns);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
+
   it("treats empty arguments as an empty object", async () => {
     const registry = new ToolRegistry({ log: silent });
     registry.register(fakeTool("now", async (args) => ({ args })));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contentFor } from "../../src/agent/turn/tool-loop.js";
 import { toolResult } from "../../src/tools/tool.js";
-import { MAX_TOOL_RESULT_BYTES, truncateForLlm } from "../../src/tools/truncate.js";
+import { MAX_TOOL_RESULT_BYTES, truncateForLlm, truncateJsonText } from "../../src/tools/truncate.js";
 
 const bytes = (text: string) => Buffer.byteLength(text, "utf8");
 const LIMIT = MAX_TOOL_RESULT_BYTES;
@@ -75,6 +75,16 @@ describe("truncation of tool results to 65,536 bytes", () => {
     const object = { a: "b".repeat(LIMIT - 8) }; // {"a":"..."} = 8 bytes of syntax
     expect(bytes(JSON.stringify(object))).toBe(LIMIT);
     expect(truncateForLlm(object)).toBe(JSON.stringify(object));
+  });
+
+  it("cuts JSON text the same way: as it is up to 65,536 bytes, wrapped beyond, counting bytes", () => {
+    const fits = JSON.stringify({ a: "é".repeat((LIMIT - 8) / 2) });
+    expect(truncateJsonText(fits)).toBe(fits);
+    const over = JSON.stringify({ a: "é".repeat(LIMIT / 2) });
+    expect(over.length).toBeLessThan(LIMIT);
+    const cut = truncateJsonText(over);
+    expect(bytes(cut)).toBeLessThanOrEqual(LIMIT);
+    expect(JSON.parse(cut)).toMatchObject({ original_size: bytes(over) });
   });
 
   it("serialises a failure as an error object for the model, truncated too", () => {

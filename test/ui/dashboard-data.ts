@@ -83,6 +83,7 @@ export function dashboardAnswers(now: number): Map<string, unknown> {
         ],
       },
     ],
+    ["/api/browsers", { browsers: [] }],
     [
       "/api/conversations/telegram:1001",
       {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { configSchema } from "../../src/config/schema.js";
 import { usageOf } from "../../src/providers/assemble-stream.js";
-import { chatCompletionsBody } from "../../src/providers/chat-request-body.js";
+import { bodyText, chatCompletionsBody } from "../../src/providers/chat-request-body.js";
 import { costOf, pricesFrom } from "../../src/usage/usage-ledger.js";
 
 describe("cached input tokens", () => {
@@ -44,7 +44,7 @@ describe("cached input tokens", () => {
       { role: "user" as const, content: "c" },
     ];
     const body = chatCompletionsBody({ model: "m", messages }, { stream: false, cacheControl: true });
-    const marked = (JSON.parse(body) as { messages: Array<{ content: unknown }> }).messages;
+    const marked = (JSON.parse(bodyText(body)) as { messages: Array<{ content: unknown }> }).messages;
     expect(marked[0]?.content).toEqual([{ type: "text", text: "sys", cache_control: { type: "ephemeral" } }]);
     expect(marked[1]?.content).toBe("a");
     expect(marked[3]?.content).toEqual([{ type: "text", text: "c", cache_control: { type: "ephemeral" } }]);

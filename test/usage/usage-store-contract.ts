@@ -78,6 +78,22 @@ export function usageStoreContract(world: () => UsageStoreWorld): void {
     ]);
   });
 
+  it("adds up the characters speech calls read out", async () => {
+    const { store, other } = world();
+    const spoken = (at: string, characters: number): UsageRecord => ({
+      ...call(at, "chat-1", "ada", "tts"),
+      promptTokens: 0,
+      completionTokens: 0,
+      characters,
+    });
+    await Promise.all([
+      store.append(spoken("2026-01-02T09:00:00.000Z", 120)),
+      other.append(spoken("2026-01-02T10:00:00.000Z", 30)),
+    ]);
+    const records = await store.readSince(Date.parse("2026-01-02T00:00:00Z"));
+    expect(summarise(records, "model").total).toMatchObject({ calls: 2, characters: 150 });
+  });
+
   it("reads nothing before the first call", async () => {
     const { store } = world();
     expect(await store.readSince(Date.parse("2026-01-01T00:00:00Z"))).toEqual([]);

@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { BrowserPanel } from "../browser-panel.js";
 import { ago } from "../format.js";
 import { useResource } from "../hooks.js";
 import { html } from "../html.js";
@@ -87,6 +88,7 @@ function ConversationView({ conversationKey }: { conversationKey: string }) {
   );
   return html`<article aria-label="Transcript">
     <h2 class="transcript-title">${conversationKey}</h2>
+    <${BrowserPanel} conversationKey=${conversationKey} />
     ${error && html`<p class="error" role="alert">${error}</p>`}
     ${
       (data?.subagents?.length ?? 0) > 0 &&

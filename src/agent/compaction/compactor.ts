@@ -3,6 +3,7 @@ import type { ChatMessage, LlmProvider } from "../../providers/provider.js";
 import type { ToolContext, ToolSchema } from "../../tools/tool.js";
 import { historyWindow } from "../context/context.js";
 import type { SessionContext, SessionSummary } from "../sessions/session-summary.js";
+import type { HistoryView } from "../sessions/stored-history.js";
 import type { ToolCatalog } from "../turn/tool-loop.js";
 import { flushMemory } from "./memory-flush.js";
 import { splitIndex } from "./split.js";
@@ -70,7 +71,7 @@ export interface CompactionRequest {
 /** The history a turn sends after its system prompt. */
 export interface PreparedHistory {
   /** The summary's messages (if any) and the messages after it: what goes between the system prompt and the new message. */
-  history: ChatMessage[];
+  history: HistoryView;
   /** The context's size in tokens (an upper bound when it is far below the threshold). */
   tokens: number;
   /** What a compaction made of this turn, when one ran. */
@@ -111,18 +112,24 @@ export class Compactor {
     if (tokens < limit) return { history, tokens };
     const compaction = await this.compact(request, { reason: "auto", tokensBefore: tokens });
     if (compaction.type === "compacted") {
-      const compacted = historyOf({ summary: compaction.summary, messages: this.#kept(request, compaction.summary) });
+      const kept = request.context.history.last(compaction.summary.kept);
+      const compacted = historyOf({ summary: compaction.summary, history: kept });
       return { history: compacted, tokens: compaction.summary.tokensAfter ?? tokens, compaction };
     }
     const { messages, chars } = this.#options.fallback;
-    const window = historyWindow(request.context.messages, messages, chars);
-    const fallback = request.context.summary ? [...summaryMessages(request.context.summary.text), ...window] : window;
+    const window = historyWindow(request.context.history.messages(), messages, chars);
+    const fallback = historyOf({ ...request.context, history: request.context.history.last(window.length) });
     return { history: fallback, tokens, compaction };
   }
 
   /** The context's size in tokens, counted exactly (for `/usage`). */
   async measure(request: Pick<CompactionRequest, "system" | "tools" | "context">): Promise<number> {
-    return this.#meter.count({ system: request.system, tools: request.tools, messages: historyOf(request.context) });
+    return this.#meter.count({
+      system: request.system,
+      tools: request.tools,
+      history: historyOf(request.context),
+      messages: [],
+    });
   }
 
   /**
@@ -148,7 +155,7 @@ export class Compactor {
         provider: request.provider,
         model,
         ...(context.summary && { previous: context.summary.text }),
-        messages: context.messages.slice(0, split),
+        messages: context.history.messages().slice(0, split),
         ...(options.focus && { focus: options.focus }),
         maxTranscriptChars: Math.max(4000, Math.floor(window * 0.5) * 3),
         maxSummaryChars: Math.max(2000, Math.min(32_000, Math.floor(window * settings.threshold * 0.25) * 3)),
@@ -160,7 +167,7 @@ export class Compactor {
           ),
         signal: deadline.signal,
       });
-      const kept = context.messages.length - split;
+      const kept = context.history.length - split;
       const summary: SessionSummary = {
         type: "summary",
         text,
@@ -173,7 +180,7 @@ export class Compactor {
         ...(options.tokensBefore !== undefined && { tokensBefore: options.tokensBefore }),
       };
       summary.tokensAfter = await this.#meter.count(
-        this.#parts(request, historyOf({ summary, messages: context.messages.slice(split) })),
+        this.#parts(request, historyOf({ summary, history: context.history.last(kept) })),
       );
       await this.#options.sessions.summarise(sessionKey, summary);
       log.info(
@@ -204,7 +211,7 @@ export class Compactor {
 
   /** The split point: `keep_recent` turns kept, fewer when those alone would still fill the threshold. */
   #split(request: CompactionRequest): number {
-    const { messages } = request.context;
+    const messages = request.context.history.messages();
     const limit = this.#options.settings.threshold * this.windowOf(request.model);
     for (let keep = this.#options.settings.keep_recent; keep >= 0; keep--) {
       const split = splitIndex(messages, keep);
@@ -224,7 +231,7 @@ export class Compactor {
         provider: request.provider,
         model: request.model,
         registry: registry!,
-        messages: [{ role: "system", content: request.system }, ...historyOf(request.context)],
+        messages: [{ role: "system", content: request.system }, ...historyOf(request.context).messages()],
         toolContext: request.toolContext!,
         log,
         signal,
@@ -241,13 +248,13 @@ export class Compactor {
     }
   }
 
-  #kept(request: CompactionRequest, summary: SessionSummary): ChatMessage[] {
-    return request.context.messages.slice(request.context.messages.length - summary.kept);
-  }
-
-  #parts(request: CompactionRequest, history: ChatMessage[]) {
-    const messages = request.incoming ? [...history, request.incoming] : history;
-    return { system: request.system, tools: request.tools, messages };
+  #parts(request: CompactionRequest, history: HistoryView) {
+    return {
+      system: request.system,
+      tools: request.tools,
+      history,
+      messages: request.incoming ? [request.incoming] : [],
+    };
   }
 
   #now(): number {
@@ -276,8 +283,8 @@ function deadlineOf(parent: AbortSignal, ms: number): { signal: AbortSignal; cle
 const summaryCache = new Map<string, ChatMessage[]>();
 
 /** The summary's messages (when there is one) and the messages after it. */
-export function historyOf(context: SessionContext): ChatMessage[] {
-  if (!context.summary) return context.messages;
+export function historyOf(context: SessionContext): HistoryView {
+  if (!context.summary) return context.history;
   const { text } = context.summary;
   let messages = summaryCache.get(text);
   if (!messages) {
@@ -285,5 +292,5 @@ export function historyOf(context: SessionContext): ChatMessage[] {
     if (summaryCache.size >= 64) summaryCache.delete(summaryCache.keys().next().value!);
     summaryCache.set(text, messages);
   }
-  return [...messages, ...context.messages];
+  return context.history.withLead(messages);
 }

@@ -1,52 +1,13 @@
 import type { ChatMessage } from "../../providers/provider.js";
 import type { ToolSchema } from "../../tools/tool.js";
+import { textOf } from "../sessions/message-text.js";
+import type { HistoryView } from "../sessions/stored-history.js";
+import { countTokens } from "./token-worker.js";
+
+export { textOf } from "../sessions/message-text.js";
 
 /** Tokens a chat message costs beyond its text (role and separators, as OpenAI's chat format counts them). */
 const PER_MESSAGE = 4;
-
-type Counter = (text: string) => number;
-
-let counter: Promise<Counter> | undefined;
-
-/**
- * The tokenizer, imported on first use only: `o200k_base` (GPT-4o and later), through
- * gpt-tokenizer. Other models' tokenizers differ by some percent; the threshold leaves room.
- */
-function tokenizer(): Promise<Counter> {
-  counter ??= import("gpt-tokenizer/encoding/o200k_base").then((module) => inPieces(module.countTokens as Counter));
-  return counter;
-}
-
-/** Longest piece of text given to the tokenizer at once: its merges take time quadratic in a word's length. */
-const PIECE_CHARS = 1024;
-
-/**
- * A counter that tokenizes long text piece by piece: a megabyte without a space (a hostile
- * command line the model wrote) would otherwise hold the event loop for minutes.
- */
-function inPieces(count: Counter): Counter {
-  return (text) => {
-    if (text.length <= PIECE_CHARS) return count(text);
-    let tokens = 0;
-    for (let start = 0; start < text.length; start += PIECE_CHARS)
-      tokens += count(text.slice(start, start + PIECE_CHARS));
-    return tokens;
-  };
-}
-
-/** The text of a message as the model reads it: its content and its tool calls' names and arguments. */
-export function textOf(message: ChatMessage): string {
-  const content = message.content;
-  let text = typeof content === "string" ? content : Array.isArray(content) ? partsText(content) : "";
-  if (message.role === "assistant")
-    for (const call of message.tool_calls ?? []) text += `${call.function.name}${call.function.arguments}`;
-  if (message.role === "user" && message.name) text += message.name;
-  return text;
-}
-
-function partsText(parts: readonly { type: string; text?: string }[]): string {
-  return parts.map((part) => (part.type === "text" ? (part.text ?? "") : "")).join("");
-}
 
 /**
  * Counts a context's tokens the cheap way first: every token is at least one byte of UTF-8, so
@@ -66,28 +27,56 @@ export class TokenMeter {
 
   /** An upper bound of the context's tokens, computed without a tokenizer. */
   bound(parts: ContextParts): number {
-    return this.#stringBound(parts.system) + this.#toolsBound(parts.tools) + this.#historyBound(parts.messages);
+    return (
+      this.#stringBound(parts.system) +
+      this.#toolsBound(parts.tools) +
+      (parts.history ? this.#storedBound(parts.history) : 0) +
+      this.#historyBound(parts.messages)
+    );
   }
 
-  /** The context's tokens as o200k_base counts them. */
+  /** A kept history's bound without a pass over it: the sum of its texts' bytes is kept with it. */
+  #storedBound(history: HistoryView): number {
+    let bytes = history.storedTextBytes + PER_MESSAGE * (history.length - history.lead.length);
+    for (const message of history.lead) bytes += this.#messageBound(message);
+    return bytes;
+  }
+
+  /**
+   * The context's tokens as o200k_base counts them: what was not counted before (each text once, remembered with
+   * its message, its stored history, or for the system prompt and the tools), counted together in one batch.
+   */
   async count(parts: ContextParts): Promise<number> {
-    const count = await tokenizer();
-    let total = this.#countString(count, parts.system) + PER_MESSAGE;
-    let tools = this.#tokens.get(parts.tools);
-    if (tools === undefined) {
-      tools = count(JSON.stringify(parts.tools));
-      this.#tokens.set(parts.tools, tools);
+    const batch = new CountBatch();
+    let total = PER_MESSAGE;
+    const system = this.#strings.get(parts.system);
+    if (system === undefined) batch.add(parts.system, (tokens) => this.#remember(parts.system, tokens));
+    else total += system;
+    const tools = this.#tokens.get(parts.tools);
+    if (tools === undefined)
+      batch.add(JSON.stringify(parts.tools), (tokens) => void this.#tokens.set(parts.tools, tokens));
+    else total += tools;
+    const lead = parts.history?.lead ?? [];
+    for (const message of [...lead, ...parts.messages]) {
+      const tokens = this.#tokens.get(message);
+      if (tokens === undefined)
+        batch.add(textOf(message), (counted) => void this.#tokens.set(message, counted + PER_MESSAGE), PER_MESSAGE);
+      else total += tokens;
     }
-    total += tools;
-    for (const message of parts.messages) {
-      let tokens = this.#tokens.get(message);
-      if (tokens === undefined) {
-        tokens = count(textOf(message)) + PER_MESSAGE;
-        this.#tokens.set(message, tokens);
+    if (parts.history) {
+      const { history: stored, from, to } = parts.history.stored;
+      for (let index = from; index < to; index++) {
+        const tokens = stored.tokensAt(index);
+        if (tokens !== 0) {
+          total += tokens;
+          continue;
+        }
+        // Decoded just for its text: the history is kept encoded.
+        const message = JSON.parse(stored.jsonOf(index, index + 1)) as ChatMessage;
+        batch.add(textOf(message), (counted) => stored.setTokens(index, counted + PER_MESSAGE), PER_MESSAGE);
       }
-      total += tokens;
     }
-    return total;
+    return total + (await batch.count());
   }
 
   /** The tokens of the context if under `limit` by the cheap bound; else counted. */
@@ -131,20 +120,41 @@ export class TokenMeter {
     return Buffer.byteLength(text) + PER_MESSAGE;
   }
 
-  /** Counts a string, remembering the last few (the system prompt and tool schemas repeat every turn). */
-  #countString(count: Counter, text: string): number {
-    const known = this.#strings.get(text);
-    if (known !== undefined) return known;
-    const tokens = count(text);
+  /** Remembers a string's count (the last few: the system prompt repeats every turn). */
+  #remember(text: string, tokens: number): void {
     if (this.#strings.size >= 16) this.#strings.delete(this.#strings.keys().next().value!);
     this.#strings.set(text, tokens);
-    return tokens;
   }
 }
 
-/** What a request is made of, for counting. */
+/** What a request is made of, for counting: the system prompt, the tools, the kept history, then other messages. */
 export interface ContextParts {
   system: string;
   tools: readonly ToolSchema[];
+  history?: HistoryView;
   messages: readonly ChatMessage[];
+}
+
+/** Texts to count together, each with what to do with its count; the total is what `count` resolves with. */
+class CountBatch {
+  readonly #texts: string[] = [];
+  readonly #then: Array<(tokens: number) => void> = [];
+  /** Counts added to the total beyond the text's own tokens (a message's {@link PER_MESSAGE}). */
+  #extra = 0;
+
+  add(text: string, then: (tokens: number) => void, extra = 0): void {
+    this.#texts.push(text);
+    this.#then.push(then);
+    this.#extra += extra;
+  }
+
+  async count(): Promise<number> {
+    const counts = await countTokens(this.#texts);
+    let total = this.#extra;
+    for (const [index, tokens] of counts.entries()) {
+      this.#then[index]!(tokens);
+      total += tokens;
+    }
+    return total;
+  }
 }

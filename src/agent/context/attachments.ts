@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "pino";
 import type { InboundMessage, MediaAttachment } from "../../bus/messages.js";
@@ -6,7 +6,7 @@ import type { DownloadOptions, DownloadResult } from "../../channel-kit/attachme
 import type { SkeinConfig } from "../../config/schema.js";
 import type { UserContentPart } from "../../providers/provider.js";
 import { createTranscriber, type TranscriptionResult } from "../../providers/transcription.js";
-import { composeName, type SafeName, safeInboxName, safeSegment } from "./inbox-file-name.js";
+import { reserveName, type SafeName, safeInboxName, safeSegment } from "../../util/inbox-file-name.js";
 
 /**
  * The attachments of an admitted message, made usable by the model: each one saved to the
@@ -172,18 +172,9 @@ function tooLarge(attachment: MediaAttachment, options: AttachmentOptions, resol
  * Creates `<date>-<name>` exclusively, so two attachments with one name on one day never
  * overwrite each other (the second is `<date>-<name>-2<extension>`), nor any file already there.
  */
-async function reserve(folder: string, message: InboundMessage, attachment: MediaAttachment): Promise<string> {
+function reserve(folder: string, message: InboundMessage, attachment: MediaAttachment): Promise<string> {
   const date = new Date(message.receivedAt).toISOString().slice(0, 10);
-  const name = fileNameOf(message, attachment);
-  for (let attempt = 1; ; attempt++) {
-    const candidate = path.join(folder, composeName(`${date}-`, name, attempt === 1 ? "" : `-${attempt}`));
-    try {
-      await (await open(candidate, "wx")).close();
-      return candidate;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 1000) throw error;
-    }
-  }
+  return reserveName(folder, `${date}-`, fileNameOf(message, attachment));
 }
 
 /** The platform's file name made safe, or the kind and the message's id; `.oga` becomes `.ogg` (what transcription services accept). */

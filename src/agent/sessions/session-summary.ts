@@ -1,4 +1,4 @@
-import type { ChatMessage } from "../../providers/provider.js";
+import type { HistoryView } from "./stored-history.js";
 
 /**
  * A summary of the older part of a conversation (see src/agent/compaction/). It is stored in
@@ -28,10 +28,10 @@ export interface SessionSummary {
   tokensAfter?: number;
 }
 
-/** What a turn continues from: the newest summary (if any) and the messages after it, oldest first. */
+/** What a turn continues from: the newest summary (if any) and the messages after it, oldest first, kept encoded. */
 export interface SessionContext {
   summary?: SessionSummary;
-  messages: ChatMessage[];
+  history: HistoryView;
 }
 
 /** Whether a stored value (a session line from disk or Redis) is a summary record. */

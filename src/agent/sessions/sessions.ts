@@ -8,6 +8,7 @@ import { SessionFileWriter } from "./session-file-writer.js";
 import { decodeSessionFileName, encodeSessionKey } from "./session-id.js";
 import { parseSessionFile } from "./session-lines.js";
 import type { SessionContext, SessionSummary } from "./session-summary.js";
+import { StoredHistory } from "./stored-history.js";
 
 export type { SessionContext, SessionSummary } from "./session-summary.js";
 
@@ -32,7 +33,7 @@ export interface SessionStore {
   load(key: string): Promise<ChatMessage[]>;
   /**
    * What the next turn continues from: the newest summary and every message stored after its
-   * boundary (without a summary, the newest messages, as {@link load}).
+   * boundary (without a summary, the newest messages, as {@link load}), kept encoded.
    */
   context(key: string): Promise<SessionContext>;
   /**
@@ -74,6 +75,11 @@ export interface SessionFilesOptions {
    * truth, read again on its next message.
    */
   idleMs?: number;
+  /**
+   * The sessions kept in memory hold at most about this many bytes of history (default 64 MiB): past it, the
+   * least recently used leave memory first (their files are read again on their next message).
+   */
+  maxCachedBytes?: number;
   now?: () => Date;
   /** Where failing writes are reported (default: a record of the store's own, which only logs). */
   writeHealth?: WriteHealth;
@@ -86,6 +92,17 @@ export interface SessionFilesOptions {
  * `{"turn": <message id>, "messages": [...], "replies": [...]}`. `replies` are the texts
  * the turn sends to its chat, so a turn resumed after a crash sends them without running again.
  */
+/** A session held in memory: its history (kept encoded), its newest summary, the turns its file holds. */
+interface CachedSession {
+  history: StoredHistory;
+  /** The newest summary and where in `history` the messages after it start. */
+  summary?: { summary: SessionSummary; start: number };
+  /** The turns found in its file: message id -> replies. */
+  turns: Map<string, string[]>;
+  /** When it was last used (ms since the epoch). */
+  usedAt?: number;
+}
+
 export interface TurnRecord {
   /** The id of the inbound message the turn answers. */
   id: string;
@@ -106,18 +123,18 @@ export class SessionFiles implements SessionStore {
   readonly #log: Logger;
   readonly #retain: number;
   readonly #now: () => Date;
-  readonly #cache = new Map<string, ChatMessage[]>();
-  /** Per cached session, its newest summary and where in the cached messages the messages after it start. */
-  readonly #summaries = new Map<string, { summary: SessionSummary; start: number }>();
-  /** When each cached session was last loaded or appended to (ms since the epoch). */
-  readonly #usedAt = new Map<string, number>();
+  /** The sessions in memory, least recently used first (a use moves a session to the end). */
+  readonly #cache = new Map<string, CachedSession>();
+  /** What the cached sessions' histories hold, about. */
+  #cachedBytes = 0;
+  readonly #maxCachedBytes: number;
   readonly #idleMs: number;
   #sweptAt = 0;
-  /** Reads in progress, so that concurrent callers share one read (and one history array). */
-  readonly #loading = new Map<string, Promise<ChatMessage[]>>();
-  /** Per session, the turns found in its file: message id -> replies. */
-  readonly #turns = new Map<string, Map<string, string[]>>();
+  /** Reads in progress, so that concurrent callers share one read (and one history). */
+  readonly #loading = new Map<string, Promise<CachedSession>>();
   readonly #writer: SessionFileWriter;
+  /** Session keys and their files' paths (a key is checked and encoded once). */
+  readonly #paths = new Map<string, string>();
 
   constructor(options: SessionFilesOptions) {
     this.#dir = options.dir;
@@ -125,6 +142,7 @@ export class SessionFiles implements SessionStore {
     this.#retain = options.retain ?? SESSION_RETAIN;
     this.#now = options.now ?? (() => new Date());
     this.#idleMs = options.idleMs ?? 600_000;
+    this.#maxCachedBytes = options.maxCachedBytes ?? 64 * 1024 * 1024;
     this.#writer = new SessionFileWriter({
       dir: options.dir,
       pathOf: (key) => this.pathOf(key),
@@ -135,7 +153,13 @@ export class SessionFiles implements SessionStore {
 
   /** The file a session is stored in (throws a SessionIdError for an invalid key). */
   pathOf(key: string): string {
-    return join(this.#dir, `${encodeSessionKey(key)}.jsonl`);
+    let path = this.#paths.get(key);
+    if (path === undefined) {
+      path = join(this.#dir, `${encodeSessionKey(key)}.jsonl`);
+      if (this.#paths.size >= 4096) this.#paths.clear();
+      this.#paths.set(key, path);
+    }
+    return path;
   }
 
   /** Whether a conversation with this chat (or one of its threads) is stored. */
@@ -156,6 +180,11 @@ export class SessionFiles implements SessionStore {
 
   /** The session's messages, oldest first (read from disk, then from memory while the session is in use). */
   async load(key: string): Promise<ChatMessage[]> {
+    return (await this.#session(key)).history.decode();
+  }
+
+  /** The session in memory, read from its file first when it is not. */
+  #session(key: string): Promise<CachedSession> | CachedSession {
     this.#touch(key);
     const cached = this.#cache.get(key);
     if (cached) return cached;
@@ -167,7 +196,7 @@ export class SessionFiles implements SessionStore {
     return loading;
   }
 
-  async #read(key: string): Promise<ChatMessage[]> {
+  async #read(key: string): Promise<CachedSession> {
     const path = this.pathOf(key);
     let text: string;
     try {
@@ -181,28 +210,30 @@ export class SessionFiles implements SessionStore {
     );
     if (torn) this.#writer.markTorn(path);
     const from = Math.max(0, Math.min(summary?.start ?? messages.length, messages.length - this.#retain));
-    const retained = messages.slice(from);
-    this.#cache.set(key, retained);
-    if (summary) this.#summaries.set(key, { summary: summary.summary, start: summary.start - from });
-    else this.#summaries.delete(key);
-    this.#turns.set(key, turns);
-    return retained;
+    const session: CachedSession = {
+      history: StoredHistory.of(messages.slice(from)),
+      turns,
+      usedAt: this.#now().getTime(),
+      ...(summary && { summary: { summary: summary.summary, start: summary.start - from } }),
+    };
+    this.#cache.set(key, session);
+    this.#cachedBytes += session.history.size;
+    this.#evictOverBudget();
+    return session;
   }
 
-  /** The newest summary and the messages after it (without a summary, the messages {@link load} gives). */
+  /** The newest summary and the messages after it (without a summary, the messages {@link load} gives), encoded. */
   async context(key: string): Promise<SessionContext> {
-    const messages = await this.load(key);
-    const summarised = this.#summaries.get(key);
-    if (!summarised) return { messages };
-    return { summary: summarised.summary, messages: messages.slice(summarised.start) };
+    const { history, summary } = await this.#session(key);
+    if (!summary) return { history: history.view(0) };
+    return { summary: summary.summary, history: history.view(summary.start) };
   }
 
   /** Appends the summary record to the session's file; in memory at once, so the next turn continues from it. */
   async summarise(key: string, summary: SessionSummary): Promise<void> {
     const path = this.pathOf(key);
-    this.#touch(key);
-    const history = this.#cache.get(key) ?? (await this.load(key));
-    this.#summaries.set(key, { summary, start: Math.max(0, history.length - summary.kept) });
+    const session = await this.#session(key);
+    session.summary = { summary, start: Math.max(0, session.history.length - summary.kept) };
     return this.#writer.enqueue(key, path, `${JSON.stringify(summary)}\n`);
   }
 
@@ -211,8 +242,7 @@ export class SessionFiles implements SessionStore {
    * session's file (a crash came after they were written): the turn need not run again.
    */
   async recordedTurn(key: string, id: string): Promise<string[] | undefined> {
-    await this.load(key);
-    return this.#turns.get(key)?.get(id);
+    return (await this.#session(key)).turns.get(id);
   }
 
   /**
@@ -230,51 +260,72 @@ export class SessionFiles implements SessionStore {
   async #append(key: string, messages: ChatMessage[], turn?: TurnRecord): Promise<void> {
     if (messages.length === 0) return;
     const path = this.pathOf(key);
-    // Synchronous when the session is loaded, so the next turn sees these messages at once.
-    this.#touch(key);
-    const history = this.#cache.get(key) ?? (await this.load(key));
-    history.push(...messages);
-    this.#trim(key, history);
+    // Synchronous when the session is in memory, so the next turn sees these messages at once.
+    const found = this.#session(key);
+    const session = found instanceof Promise ? await found : found;
+    const before = session.history.size;
+    // The messages' JSON, as the history keeps it, is what the file stores too: encoded once.
+    const json = session.history.append(messages);
+    this.#trim(session);
+    this.#cachedBytes += session.history.size - before;
+    this.#evictOverBudget();
     const text = turn
-      ? `${JSON.stringify({ turn: turn.id, messages, replies: turn.replies })}\n`
+      ? `{"turn":${JSON.stringify(turn.id)},"messages":[${json}],"replies":${JSON.stringify(turn.replies)}}\n`
       : `${messages.map((message) => JSON.stringify(message)).join("\n")}\n`;
     return this.#writer.enqueue(key, path, text);
   }
 
-  /** Lets go of the oldest cached messages beyond twice `retain`, never of one after the newest summary's boundary. */
-  #trim(key: string, history: ChatMessage[]): void {
+  /** Lets go of the oldest messages beyond twice `retain`, never of one after the newest summary's boundary. */
+  #trim(session: CachedSession): void {
+    const { history, summary } = session;
     if (history.length <= this.#retain * 2) return;
-    const summarised = this.#summaries.get(key);
-    const drop = Math.min(history.length - this.#retain, summarised?.start ?? Number.POSITIVE_INFINITY);
+    const drop = Math.min(history.length - this.#retain, summary?.start ?? Number.POSITIVE_INFINITY);
     if (drop <= 0) return;
-    history.splice(0, drop);
-    if (summarised) summarised.start -= drop;
+    session.history = history.from(drop);
+    if (summary) summary.start -= drop;
   }
 
-  /** Marks a session used now, and lets the sessions idle for `idleMs` leave memory (checked at most every tenth of it). */
+  /** Marks a session used now (the most recent), and lets the sessions idle for `idleMs` leave memory (checked at most every tenth of it). */
   #touch(key: string): void {
+    const cached = this.#cache.get(key);
     const now = this.#now().getTime();
-    this.#usedAt.set(key, now);
+    if (cached) {
+      cached.usedAt = now;
+      this.#cache.delete(key);
+      this.#cache.set(key, cached);
+    }
     if (now - this.#sweptAt < this.#idleMs / 10) return;
     this.#sweptAt = now;
-    for (const [idleKey, usedAt] of this.#usedAt) {
-      // A session with turns its file lacks yet stays.
-      if (now - usedAt < this.#idleMs || this.#writer.isBusy(idleKey) || this.#loading.has(idleKey)) continue;
-      this.#usedAt.delete(idleKey);
-      this.#cache.delete(idleKey);
-      this.#summaries.delete(idleKey);
-      this.#turns.delete(idleKey);
-      void this.#writer.closeFile(this.pathOf(idleKey));
+    for (const [idleKey, session] of this.#cache) {
+      // Least recently used first: the first one used within idleMs ends the sweep.
+      if (now - (session.usedAt ?? now) < this.#idleMs) break;
+      this.#forget(idleKey, session);
     }
+  }
+
+  /** Lets the least recently used sessions leave memory while the cached histories are over their budget. */
+  #evictOverBudget(): void {
+    for (const [key, session] of this.#cache) {
+      if (this.#cachedBytes <= this.#maxCachedBytes || this.#cache.size <= 1) return;
+      this.#forget(key, session);
+    }
+  }
+
+  #forget(key: string, session: CachedSession): void {
+    // A session with turns its file lacks yet stays.
+    if (this.#writer.isBusy(key) || this.#loading.has(key)) return;
+    this.#cache.delete(key);
+    this.#cachedBytes -= session.history.size;
+    void this.#writer.closeFile(this.pathOf(key));
   }
 
   /** Archives the session's file (kept under `sessions/archive/`) and starts it empty. Returns the archive path. */
   async archive(key: string): Promise<string | undefined> {
     const path = this.pathOf(key);
     await this.flush();
-    this.#cache.set(key, []);
-    this.#summaries.delete(key);
-    this.#turns.delete(key);
+    const old = this.#cache.get(key);
+    if (old) this.#cachedBytes -= old.history.size;
+    this.#cache.set(key, { history: new StoredHistory(), turns: new Map(), usedAt: this.#now().getTime() });
     await this.#writer.forget(path);
     const stamp = this.#now().toISOString().replace(/[:.]/g, "-");
     const archivePath = join(this.#dir, "archive", `${encodeSessionKey(key)}.${stamp}.jsonl`);

@@ -43,7 +43,24 @@ export function apologyFor(reason: unknown, turnTimeoutSeconds: number): Apology
   return { text: apologies.internal };
 }
 
+/** The settings that point at a provider and hold its key, as the operator writes them (with their variables). */
+function settingsOf(name = "openai"): { name: string; url: string; key: string; pathless: boolean } {
+  const variables: Record<string, { key: string; url: string }> = {
+    openai: { key: "OPENAI_API_KEY", url: "OPENAI_BASE_URL" },
+    anthropic: { key: "ANTHROPIC_API_KEY", url: "ANTHROPIC_BASE_URL" },
+  };
+  const known = variables[name];
+  return {
+    name,
+    url: `${known ? `${known.url} / ` : ""}providers.${name}.base_url`,
+    key: `${known ? `${known.key} or ` : ""}providers.${name}.api_key`,
+    // Anthropic's and Ollama's base URLs carry no path (their clients add it).
+    pathless: name === "anthropic" || name === "ollama",
+  };
+}
+
 function providerApology(error: ProviderError): Apology {
+  const where = settingsOf(error.provider);
   switch (error.kind) {
     case "timeout":
       return { text: apologies.slowModel };
@@ -55,9 +72,8 @@ function providerApology(error: ProviderError): Apology {
         text: apologies.unreachable,
         advice: {
           cause: "network",
-          setting: "providers.openai.base_url",
-          message:
-            "the model server cannot be reached: check OPENAI_BASE_URL / providers.openai.base_url and that the server is running",
+          setting: `providers.${where.name}.base_url`,
+          message: `the model server cannot be reached: check ${where.url} and that the server is running`,
         },
       };
     case "auth":
@@ -65,9 +81,8 @@ function providerApology(error: ProviderError): Apology {
         text: apologies.misconfigured,
         advice: {
           cause: `auth:${error.status ?? ""}`,
-          setting: "providers.openai.api_key",
-          message:
-            "the model server refused the API key: set OPENAI_API_KEY or providers.openai.api_key to a valid key for providers.openai.base_url",
+          setting: `providers.${where.name}.api_key`,
+          message: `the model server refused the API key: set ${where.key} to a valid key for providers.${where.name}.base_url`,
         },
       };
     case "bad-request":
@@ -77,8 +92,7 @@ function providerApology(error: ProviderError): Apology {
           advice: {
             cause: "not-found",
             setting: "agents.defaults.model",
-            message:
-              "the model server does not know the model or the address: check agents.defaults.model and OPENAI_BASE_URL / providers.openai.base_url (it usually ends in /v1)",
+            message: `the model server does not know the model or the address: check agents.defaults.model and ${where.url}${where.pathless ? "" : " (it usually ends in /v1)"}`,
           },
         };
       }

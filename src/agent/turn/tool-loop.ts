@@ -1,8 +1,16 @@
 import type { Logger } from "pino";
-import type { ChatMessage, ChatResponse, LlmProvider, ThinkingLevel, ToolCall } from "../../providers/provider.js";
+import type {
+  ChatMessage,
+  ChatResponse,
+  EncodedMessages,
+  LlmProvider,
+  ThinkingLevel,
+  ToolCall,
+  UserContentPart,
+} from "../../providers/provider.js";
 import type { ToolRegistry } from "../../tools/registry.js";
 import { failureForLlm, type ToolContext, type ToolOutcome } from "../../tools/tool.js";
-import { truncateForLlm } from "../../tools/truncate.js";
+import { truncateForLlm, truncateJsonText } from "../../tools/truncate.js";
 import { wellFormed } from "../../util/well-formed.js";
 
 /** What the tool loop needs of the registry (a narrower view, e.g. only the memory tools, works too). */
@@ -18,12 +26,16 @@ export interface ToolLoopOptions {
   temperature?: number;
   /** `agents.defaults.thinking`: passed to the model calls (default `off`). */
   thinking?: ThinkingLevel;
+  /** `agents.defaults.vision`: images tools return go to the model (default true); off, a note says they were left out. */
+  vision?: boolean;
   log: Logger;
 }
 
 export interface ToolLoopTurn {
-  /** System prompt, history window and the new user message. */
+  /** The system prompt, then (after `history`) the new user message. */
   messages: ChatMessage[];
+  /** The conversation so far, kept encoded: sent after the system prompt. */
+  history?: EncodedMessages;
   /** The context every tool call of this turn runs in. */
   toolContext: ToolContext;
   signal: AbortSignal;
@@ -72,6 +84,7 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
       {
         model: options.model,
         messages,
+        ...(turn.history ? { history: turn.history } : {}),
         ...(withTools && tools.length ? { tools } : {}),
         ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
         ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
@@ -97,20 +110,40 @@ export async function runToolLoop(options: ToolLoopOptions, turn: ToolLoopTurn):
       options.log.debug({ iterations: iteration }, "tool loop complete, returning text response");
       return { text, added, iterations: iteration, limitReached: false, toolCalls, usage };
     }
+    const asked = { messageAt: messages.length, addedAt: added.length };
     // What the API carries across the loop (thinking blocks, reasoning items) goes with the message.
     append({ role: "assistant", content: response.content ?? null, tool_calls: response.toolCalls, ...response.carry });
     toolCalls += response.toolCalls.length;
     options.log.debug({ iteration, count: response.toolCalls.length }, "executing tool calls");
     turn.onToolsRunning?.([...new Set(response.toolCalls.map((call) => call.function.name))], response.toolCalls);
     const outcomes = await executeCalls(options.registry, response.toolCalls, turn.toolContext);
+    const kept = keptCalls(response.toolCalls, outcomes);
+    if (kept !== response.toolCalls) {
+      const message: ChatMessage = {
+        role: "assistant",
+        content: response.content ?? null,
+        tool_calls: kept,
+        ...response.carry,
+      };
+      messages[asked.messageAt] = message;
+      added[asked.addedAt] = message;
+    }
+    const images: UserContentPart[] = [];
     for (let index = 0; index < outcomes.length; index++) {
       const outcome = outcomes[index]!;
       const call = response.toolCalls[index]!;
-      append({ role: "tool", tool_call_id: call.id, content: contentFor(outcome) });
+      const carried = outcome.type === "tool-result" ? (outcome.images ?? []) : [];
+      const left = carried.length && options.vision === false ? `\n${IMAGES_LEFT_OUT}` : "";
+      append({ role: "tool", tool_call_id: call.id, content: contentFor(outcome) + left });
+      if (!left)
+        for (const image of carried)
+          images.push({ type: "image_url", image_url: { url: `data:${image.mimeType};base64,${image.data}` } });
       if (outcome.type === "tool-result" && outcome.forUser && !outcome.silent && turn.showToUser) {
         await turn.showToUser(outcome.forUser);
       }
     }
+    // Tool messages carry text only: the images follow as a user message of this turn's requests (not stored).
+    if (images.length) messages.push({ role: "user", content: [{ type: "text", text: IMAGES_FOLLOW }, ...images] });
     turn.signal.throwIfAborted();
   }
 
@@ -140,7 +173,33 @@ function withLengthNote(response: ChatResponse): string {
  * lone surrogates made U+FFFD before it is stored (web pages, files, commands, MCP servers).
  */
 export function contentFor(outcome: ToolOutcome): string {
-  return wellFormed(truncateForLlm(outcome.type === "tool-result" ? (outcome.forLlm ?? "") : failureForLlm(outcome)));
+  if (outcome.type === "tool-error") return wellFormed(truncateForLlm(failureForLlm(outcome)));
+  return wellFormed(truncateForLlm(outcome.forLlm ?? "", outcome.maxBytes));
+}
+
+/** The text before the images tool calls returned, in the user message that carries them. */
+export const IMAGES_FOLLOW = "The images the tool calls above returned:";
+
+/** Said in a tool's result when its images are not sent (no vision). */
+export const IMAGES_LEFT_OUT = "(The image this tool returned is not shown to you: agents.defaults.vision is off.)";
+
+/** The most of a failed call's arguments the conversation keeps, in UTF-8 bytes. */
+export const MAX_KEPT_FAILED_ARGUMENTS_BYTES = 4_096;
+
+/**
+ * The calls as the history keeps them: a failed call's arguments cut to their first 4 KB (wrapped as
+ * {@link truncateJsonText} wraps a tool result). They did nothing, and at full size (a refused 1 MB
+ * command) every later request of the conversation would carry them, encoded again each time, and
+ * fill the model's context. The same array when nothing is cut.
+ */
+function keptCalls(calls: ToolCall[], outcomes: ToolOutcome[]): ToolCall[] {
+  const cut = (call: ToolCall, index: number): ToolCall => {
+    if (outcomes[index]?.type !== "tool-error") return call;
+    const kept = truncateJsonText(call.function.arguments, MAX_KEPT_FAILED_ARGUMENTS_BYTES);
+    return kept === call.function.arguments ? call : { ...call, function: { ...call.function, arguments: kept } };
+  };
+  const kept = calls.map(cut);
+  return kept.every((call, index) => call === calls[index]) ? calls : kept;
 }
 
 /** Tool calls run from one model answer; the rest get an error result. */

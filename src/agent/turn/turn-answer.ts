@@ -37,10 +37,12 @@ export async function answerTurn(
           maxTokens: agent.max_tokens,
           temperature: agent.temperature,
           thinking: agent.thinking,
+          vision: agent.vision,
           log,
         },
         {
           messages: plan.messages,
+          history: plan.history,
           toolContext: plan.toolContext,
           signal,
           showToUser: (forUser) => replies.send(message, forUser).then(() => undefined),

@@ -21,6 +21,7 @@ export async function deliverAnswered(
   outcome: TurnOutcome,
   shutdown?: AbortSignal,
 ): Promise<TurnOutcome> {
+  const recorder = chunkRecorder(entry, 0, false);
   for (const [index, reply] of progress.replies.entries()) {
     const fromChunk = progress.delivered[index] ?? 0;
     if (reply.speech !== undefined) {
@@ -31,7 +32,9 @@ export async function deliverAnswered(
         return { ...outcome, status: "deferred" };
       continue;
     }
-    const onChunkDelivered = (chunk: number) => entry.delivered(index, chunk);
+    const { onChunkDelivered } = recorder;
+    recorder.reply = index;
+    recorder.last = index === progress.replies.length - 1;
     const resumed =
       index === 0 && fromChunk === 0 && progress.preview
         ? openStreamedTurn(options, entry.message, progress.preview)
@@ -46,6 +49,37 @@ export async function deliverAnswered(
       return { ...outcome, status: "deferred", error: errorText(delivery.error) };
     }
   }
-  await entry.complete();
+  if (!recorder.completed) await entry.complete();
   return outcome;
+}
+
+/** Records each delivered chunk of one reply in the journal entry (see {@link chunkRecorder}). */
+export interface ChunkRecorder {
+  /** The reply whose chunks are being delivered. */
+  reply: number;
+  /** Whether it is the turn's last reply. */
+  last: boolean;
+  /** Whether the last chunk of the last reply completed the entry. */
+  readonly completed: boolean;
+  onChunkDelivered(chunk: number, count?: number): Promise<void>;
+}
+
+/**
+ * Records each chunk of reply `reply` in the entry as the platform accepts it; the last chunk of the last reply
+ * completes the entry instead (a "delivered" record then would only be followed at once by the completion: a crash
+ * between either write and the platform's acceptance resends the chunk alike, so one write does the work of two).
+ */
+export function chunkRecorder(entry: JournalEntry, reply: number, last: boolean): ChunkRecorder {
+  const recorder: ChunkRecorder = {
+    reply,
+    last,
+    completed: false,
+    async onChunkDelivered(chunk, count) {
+      if (recorder.last && count !== undefined && chunk === count - 1) {
+        (recorder as { completed: boolean }).completed = true;
+        await entry.complete();
+      } else await entry.delivered(recorder.reply, chunk);
+    },
+  };
+  return recorder;
 }

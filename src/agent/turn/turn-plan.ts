@@ -3,6 +3,7 @@ import type { ChatMessage, LlmProvider, UserContentPart } from "../../providers/
 import type { ToolContext } from "../../tools/tool.js";
 import type { InvokedSkill } from "../commands/skill-commands.js";
 import type { CompactionRequest, Compactor } from "../compaction/compactor.js";
+import type { HistoryView } from "../sessions/stored-history.js";
 import { buildToolContext } from "./tool-context.js";
 import type { TurnRunnerOptions } from "./turn-contract.js";
 import { withImages } from "./user-message.js";
@@ -13,8 +14,10 @@ export interface TurnPlan {
   message: InboundMessage;
   /** The new user message, as stored in the session. */
   userMessage: ChatMessage;
-  /** System prompt, history since the summary (or the fallback window) and the user message. */
+  /** The system prompt, then (after `history`) the user message and a called skill's messages. */
   messages: ChatMessage[];
+  /** The history since the summary (or the fallback window), kept encoded: it goes after the system prompt. */
+  history: HistoryView;
   model: string;
   provider: LlmProvider;
   /** The skill a person called (`/<skill>`): loaded before the model is first asked. */
@@ -97,10 +100,9 @@ export async function planTurn(options: PlanOptions, compactor: Compactor, reque
   });
   const messages = [
     { role: "system", content: system } as const,
-    ...history,
     withImages(userMessage, images),
     ...(skill?.messages ?? []),
   ];
-  const plan = { sessionKey, message, userMessage, messages, model, provider, toolContext, deliveredTo };
+  const plan = { sessionKey, message, userMessage, messages, history, model, provider, toolContext, deliveredTo };
   return skill ? { ...plan, skill } : plan;
 }

@@ -10,7 +10,7 @@ import { deliverSpoken, spokenReplyOf } from "./spoken-reply.js";
 import { openStreamedTurn } from "./streamed-turn.js";
 import { answerTurn } from "./turn-answer.js";
 import type { ComputedTurn, TurnOutcome, TurnRunnerOptions } from "./turn-contract.js";
-import { deliverAnswered } from "./turn-delivery.js";
+import { chunkRecorder, deliverAnswered } from "./turn-delivery.js";
 import { failedTurn } from "./turn-failure.js";
 import { conversationRequest, planTurn } from "./turn-plan.js";
 import { userMessageOf } from "./user-message.js";
@@ -93,11 +93,12 @@ export class TurnRunner {
     if (spoken) outbound.push(spoken);
     await entry.answered(outbound);
     if (finish) {
-      await finish({ onChunkDelivered: (chunk) => entry.delivered(0, chunk) });
+      const recorder = chunkRecorder(entry, 0, !spoken);
+      await finish({ onChunkDelivered: recorder.onChunkDelivered });
       const voice =
         spoken && (await deliverSpoken(this.#options, entry, message, outbound.length - 1, spoken, shutdown));
       if (voice === "stopped") return { ...outcome, status: "deferred" };
-      await entry.complete();
+      if (!recorder.completed) await entry.complete();
       return outcome;
     }
     const { preview } = entry.progress;

@@ -19,6 +19,7 @@ import {
   type ChatResponse,
   type LlmProvider,
   ProviderError,
+  requestMessages,
   type ThinkingLevel,
 } from "../provider.js";
 import {
@@ -139,7 +140,8 @@ export class AnthropicProvider implements LlmProvider {
 
   /** The request body (without `stream`): system, tools and history with their cache breakpoints, thinking. */
   body(request: ChatRequest): Record<string, unknown> {
-    const system = anthropicSystem(request.messages, this.#cache);
+    const messages = requestMessages(request);
+    const system = anthropicSystem(messages, this.#cache);
     const tools: Array<Record<string, unknown>> = (request.tools ?? []).map((tool) => ({
       name: tool.function.name,
       description: tool.function.description,
@@ -148,13 +150,13 @@ export class AnthropicProvider implements LlmProvider {
     if (this.#cache && tools.length > 0) tools[tools.length - 1] = { ...tools.at(-1)!, ...cacheBreakpoint };
     const answerTokens = request.maxTokens ?? DEFAULT_MAX_TOKENS;
     const level = request.thinking && request.thinking !== "off" ? request.thinking : undefined;
-    const budget = level && thinkingAllowed(request.messages) ? THINKING_BUDGETS[level] : undefined;
+    const budget = level && thinkingAllowed(messages) ? THINKING_BUDGETS[level] : undefined;
     // No temperature: the API version the SDK speaks refuses it (and thinking would too).
     return wellFormedDeep({
       model: request.model,
       max_tokens: answerTokens + (budget ?? 0),
       ...(system.length > 0 ? { system } : {}),
-      messages: anthropicMessages(request.messages, this.#cache, this.#turnOf),
+      messages: anthropicMessages(messages, this.#cache, this.#turnOf),
       ...(tools.length > 0 ? { tools } : {}),
       ...(budget ? { thinking: { type: "enabled", budget_tokens: budget } } : {}),
     });

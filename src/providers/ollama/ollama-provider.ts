@@ -11,7 +11,7 @@ import { withRetry } from "../../util/retry.js";
 import { wellFormedDeep } from "../../util/well-formed.js";
 import { BodyFault, guardedFetch } from "../guarded-fetch.js";
 import { memoizedPerMessage } from "../message-memo.js";
-import { type ChatRequest, type ChatResponse, type LlmProvider, ProviderError } from "../provider.js";
+import { type ChatRequest, type ChatResponse, type LlmProvider, ProviderError, requestMessages } from "../provider.js";
 import {
   causeChain,
   commonProviderError,
@@ -123,7 +123,7 @@ export class OllamaProvider implements LlmProvider {
     };
     return wellFormedDeep({
       model: request.model,
-      messages: ollamaMessages(request.messages, this.#messageOf),
+      messages: ollamaMessages(requestMessages(request), this.#messageOf),
       stream,
       ...(request.tools?.length ? { tools: request.tools } : {}),
       ...(Object.keys(options).length > 0 ? { options } : {}),

@@ -11,7 +11,7 @@ import { wellFormedDeep } from "../../util/well-formed.js";
 import { BodyFault } from "../guarded-fetch.js";
 import { memoizedPerMessage } from "../message-memo.js";
 import { type OpenAIProviderOptions, openAIOptionsFrom } from "../openai.js";
-import type { ChatRequest, ChatResponse, LlmProvider } from "../provider.js";
+import { type ChatRequest, type ChatResponse, type LlmProvider, requestMessages } from "../provider.js";
 import { withCallSignal } from "../provider-errors.js";
 import { deltasAcrossAttempts } from "../text-deltas.js";
 import { createOpenAIClient, toProviderError } from "./openai-sdk-client.js";
@@ -66,7 +66,7 @@ export class ResponsesProvider implements LlmProvider {
     const level = request.thinking && request.thinking !== "off" ? request.thinking : undefined;
     return wellFormedDeep({
       model: request.model,
-      input: responsesInput(request.messages, this.#itemsOf),
+      input: responsesInput(requestMessages(request), this.#itemsOf),
       store: false,
       include: ["reasoning.encrypted_content"],
       ...(request.tools?.length

@@ -1,4 +1,10 @@
-import { CommandRefused, checkAllowlist, checkDenylist, isAllowlisted } from "../../command-guard/index.js";
+import {
+  CommandRefused,
+  checkAllowlist,
+  checkDenylist,
+  isAllowlisted,
+  isCommandTooLongToCheck,
+} from "../../command-guard/index.js";
 import { runSandboxed, type SandboxDecision, SandboxError } from "../../sandbox/index.js";
 import { type Tool, type ToolContext, ToolError } from "../tool.js";
 import { workspaceState } from "./workspace-state.js";
@@ -55,8 +61,9 @@ export function execShellTool(options: CommandRunnerOptions): Tool<{ command: st
       additionalProperties: false,
     },
     safety: "privileged",
-    // Commands covered by tools.exec.allow run without asking; the user may approve others.
-    needsApproval: (args) => !isAllowlisted(args.command, options.allow),
+    // Commands covered by tools.exec.allow run without asking; the user may approve others. One too long
+    // for the guard is refused at once (it cannot run): nobody is asked, no prompt is built of it.
+    needsApproval: (args) => !isCommandTooLongToCheck(args.command) && !isAllowlisted(args.command, options.allow),
     // A command may run what the workspace holds (`bash run.sh`): its approval follows those files.
     grantState: () => workspaceState(options.workspace),
     // Our own timer kills the process group first; the registry's limit is only a backstop.

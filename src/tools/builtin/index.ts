@@ -1,10 +1,12 @@
 import type { LookupFunction } from "node:net";
 import type { Logger } from "pino";
 import type { PairingStore } from "../../access/pairing-store.js";
+import { type BrowserPool, browserState } from "../../browser/index.js";
 import type { SkeinConfig } from "../../config/schema.js";
 import { configSecrets, environmentSecrets } from "../../config/secrets.js";
 import { commandEnvironment, describeSandbox, resolveSandbox, type SandboxDecision } from "../../sandbox/index.js";
 import type { ToolSink } from "../tool-sink.js";
+import { browserTool } from "./browser.js";
 import { delegateTool } from "./delegate.js";
 import { execShellTool } from "./exec-shell.js";
 import { fileTools } from "./files.js";
@@ -53,6 +55,8 @@ export interface BuiltinToolDeps {
   readOnlyBinds?: () => readonly string[];
   /** Where per-user notes live (default files under `$SKEIN_HOME/notes`; Redis in cluster mode). */
   notes?: NoteStore;
+  /** The daemon's browsers (the `browser` tool is offered with them, when `tools.browser` is on). */
+  browsers?: BrowserPool;
   /**
    * The daemon's secret values, which no web_fetch or web_search request may carry (default: the
    * config's secrets and the values of the environment's credential-like variables).
@@ -83,6 +87,39 @@ function commandSandbox(deps: BuiltinToolDeps): SandboxDecision {
     }
   });
   return decision;
+}
+
+/** The variables a browser shown on a screen needs (`tools.browser.headless: false`); none is a secret. */
+const DISPLAY_KEYS = ["DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR"] as const;
+
+/** The `browser` tool, when the daemon has browsers and `tools.browser` is on (or `listOnly` and it would be). */
+function browserTools(deps: BuiltinToolDeps, sandbox: SandboxDecision) {
+  const { browser, web_fetch } = deps.config.tools;
+  const state = browserState(browser, (deps.env ?? process.env).PATH);
+  if (!state.on || (!deps.browsers && !deps.listOnly)) return [];
+  const env = deps.env ?? process.env;
+  const display = browser.headless
+    ? {}
+    : Object.fromEntries(DISPLAY_KEYS.flatMap((key) => (env[key] === undefined ? [] : [[key, env[key]!]])));
+  const settings = {
+    executable: state.executable,
+    headless: browser.headless,
+    timeoutMs: browser.timeout * 1000,
+    idleTimeoutMs: browser.idle_timeout * 1000,
+    allowPrivate: browser.allow_private || web_fetch.allow_private,
+    evaluate: browser.evaluate,
+  };
+  const profile = { workspace: deps.workspace, sandbox, settings, env: { ...commandEnvironment(env, {}), ...display } };
+  const pool = deps.browsers;
+  return [
+    browserTool(
+      {
+        act: (sessionKey, action) =>
+          pool ? pool.act(sessionKey, profile, action) : Promise.reject(new Error("no browsers here")),
+      },
+      { timeoutMs: settings.timeoutMs, evaluate: settings.evaluate, allowPrivate: settings.allowPrivate },
+    ),
+  ];
 }
 
 /**
@@ -138,6 +175,7 @@ export function registerBuiltinTools(registry: ToolSink, deps: BuiltinToolDeps):
     messageTool(targetRule, { workspace }),
     delegateTool({ timeoutSeconds: config.agents.defaults.subagents.timeout }),
     ...(deps.scheduler ? [scheduleTool(deps.scheduler, targetRule)] : []),
+    ...browserTools(deps, commandOptions.sandbox),
   ];
   for (const tool of tools) registry.register(tool as never);
   return { sandbox: commandOptions.sandbox };

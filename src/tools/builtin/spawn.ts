@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { checkAllowlist, checkProgram, isAllowlisted } from "../../command-guard/index.js";
+import { checkAllowlist, checkProgram, isAllowlisted, isProgramTooLongToCheck } from "../../command-guard/index.js";
 import { type RunOutcome, runSandboxed } from "../../sandbox/index.js";
 import { type ReportBack, type Tool, type ToolContext, ToolError, toolResult } from "../tool.js";
 import { type CommandRunnerOptions, commandToolError, timeoutMsOf } from "./exec-shell.js";
@@ -125,8 +125,11 @@ export function spawnTool(options: SpawnToolOptions): Tool<SpawnArgs> {
       additionalProperties: false,
     },
     safety: "privileged",
-    // Commands covered by tools.exec.allow run without asking; the user may approve others.
-    needsApproval: (args) => !isAllowlisted([args.command, ...(args.args ?? [])].join(" "), options.allow),
+    // Commands covered by tools.exec.allow run without asking; the user may approve others (see exec_shell).
+    needsApproval: (args) => {
+      const words = [args.command, ...(args.args ?? [])];
+      return !isProgramTooLongToCheck(words) && !isAllowlisted(words.join(" "), options.allow);
+    },
     grantState: () => workspaceState(options.workspace),
     timeoutMs: (SPAWN_MAX_TIMEOUT_S + 10) * 1000,
     execute: (args, ctx) =>

@@ -37,12 +37,20 @@ export interface WebFetchOptions {
   leaksSecret?: SecretEgressGuard;
 }
 
+/**
+ * A URL as an error quotes it: in full up to 300 characters, else its start and its length (a 1 MB URL
+ * echoed whole would be a 64 KB result, kept in the conversation).
+ */
+function quoted(url: string): string {
+  return url.length <= 300 ? url : `${url.slice(0, 300)}… (${url.length} characters)`;
+}
+
 function parseHttpUrl(text: string, what: string): URL {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new ToolError("InvalidArgs", `${what} is not a valid URL: ${text}`);
+    throw new ToolError("InvalidArgs", `${what} is not a valid URL: ${quoted(text)}`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new ToolError("InvalidArgs", `${what} must use http or https, not ${url.protocol.replace(/:$/, "")}`);
@@ -112,7 +120,9 @@ export function webFetchTool(options: WebFetchOptions): Tool<WebFetchArgs> {
     async execute(args, ctx) {
       const { request } = await import("undici");
       let url = parseHttpUrl(args.url, "url");
-      const outgoing = [args.url, url.href, ...Object.entries(args.headers ?? {}).flat(), args.body ?? ""];
+      // The URL as given and as parsed, once when they are the same text (a 1 MB URL is scanned once).
+      const urls = url.href === args.url ? [args.url] : [args.url, url.href];
+      const outgoing = [...urls, ...Object.entries(args.headers ?? {}).flat(), args.body ?? ""];
       if (options.leaksSecret?.(outgoing)) throw secretRefusal("web_fetch");
       let method = args.method ?? "GET";
       let body = args.body;
@@ -187,10 +197,13 @@ export function webFetchTool(options: WebFetchOptions): Tool<WebFetchArgs> {
         if (error instanceof ToolError) throw error;
         const blocked = findBlocked(error);
         if (blocked) throw new ToolError("PermissionDenied", blocked.message);
-        if (ctx.signal.aborted) throw new ToolError("Timeout", `fetching ${url.href} was cancelled`);
+        if (ctx.signal.aborted) throw new ToolError("Timeout", `fetching ${quoted(url.href)} was cancelled`);
         const code = (error as { code?: string }).code;
         const reason = error instanceof Error ? error.message : String(error);
-        throw new ToolError("ExecutionFailed", `fetching ${url.href} failed: ${reason}${code ? ` (${code})` : ""}`);
+        throw new ToolError(
+          "ExecutionFailed",
+          `fetching ${quoted(url.href)} failed: ${reason}${code ? ` (${code})` : ""}`,
+        );
       }
     },
   };

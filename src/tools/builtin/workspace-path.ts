@@ -10,6 +10,19 @@ export interface WorkspacePath {
   exists: boolean;
 }
 
+/** Linux's PATH_MAX less its NUL: a longer path names nothing any file call can reach. */
+export const MAX_PATH_BYTES = 4095;
+
+function refuseTooLong(requested: string, absolute: string): void {
+  // A string of more UTF-16 units than that has more bytes still: no need to count them.
+  const bytes = absolute.length > MAX_PATH_BYTES ? absolute.length : Buffer.byteLength(absolute);
+  if (bytes <= MAX_PATH_BYTES) return;
+  throw new ToolError(
+    "InvalidPath",
+    `"${requested.slice(0, 60)}…": the path is longer than ${MAX_PATH_BYTES} bytes (the system's limit)`,
+  );
+}
+
 function isInside(root: string, candidate: string): boolean {
   return candidate === root || candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 }
@@ -27,6 +40,8 @@ function isMissing(error: unknown): boolean {
  * with `InvalidPath`.
  */
 export async function resolveInWorkspace(workspace: string, requested: string): Promise<WorkspacePath> {
+  // Refused before the walk below, which takes a step for each missing folder: a 1 MB path would take hours.
+  refuseTooLong(requested, requested);
   if (requested.startsWith("~")) {
     throw new ToolError(
       "InvalidPath",
@@ -36,6 +51,7 @@ export async function resolveInWorkspace(workspace: string, requested: string): 
   if (requested.includes("\0")) throw new ToolError("InvalidPath", "the path contains a NUL byte");
   const root = await realpath(workspace);
   const joined = path.resolve(workspace, requested);
+  refuseTooLong(requested, joined);
 
   let existing = joined;
   const missingParts: string[] = [];

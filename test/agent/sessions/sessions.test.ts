@@ -260,6 +260,24 @@ describe("sessions in memory", () => {
     expect(store.size).toBe(2);
   });
 
+  it("holds at most maxCachedBytes of histories in memory, the least recently used leaving first", async () => {
+    const { log } = recordingLogger();
+    // Each chat holds about 2 KB: three fit in 7,000 bytes, four do not.
+    const store = files({ dir, log, maxCachedBytes: 7_000 });
+    const words = (chat: number) => [{ role: "user" as const, content: `chat ${chat} says ${"x".repeat(1_900)}` }];
+    for (const chat of [1, 2, 3]) await store.append(`telegram:${chat}`, words(chat));
+    await store.load("telegram:1");
+    expect(store.size).toBe(3);
+    for (const chat of [4, 5]) await store.append(`telegram:${chat}`, words(chat));
+    expect(store.size).toBe(3);
+    await store.flush();
+    // Chat 1 (used since) is still in memory; chat 2, used least recently, left it and is read from its file.
+    await rm(store.pathOf("telegram:1"));
+    await rm(store.pathOf("telegram:2"));
+    expect(await store.load("telegram:1")).toEqual(words(1));
+    expect(await store.load("telegram:2")).toEqual([]);
+  });
+
   it("keeps at most twice `retain` messages of a session in memory, the newest", async () => {
     const { log } = recordingLogger();
     const store = files({ dir, log, retain: 10 });

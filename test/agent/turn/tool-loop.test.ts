@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { LENGTH_NOTE } from "../../../src/agent/turn/tool-loop.js";
-import { toolResult } from "../../../src/tools/tool.js";
+import { ToolError, toolResult } from "../../../src/tools/tool.js";
 import { fakeTool, recordingLogger } from "../../support/tool-context.js";
 import { within } from "../../support/within.js";
 import { type Harness, startHarness } from "../harness.js";
@@ -46,6 +46,41 @@ describe("the tool loop", () => {
     });
     expect(second.at(-1)).toEqual({ role: "tool", tool_call_id: "call_a", content: '{"found":"skein"}' });
     expect(harness.fake.requests[0]!.body.tools?.map((tool) => tool.function.name)).toEqual(["lookup"]);
+  });
+
+  it("carries the images a tool returns to the model's next request as image inputs, not into the session", async () => {
+    harness = await startHarness();
+    const image = { mimeType: "image/png" as const, data: "iVBORw0KGgo=" };
+    harness.registry.register(fakeTool("look", async () => toolResult("a picture of the page", { images: [image] })));
+    harness.fake.reply({ toolCalls: [{ id: "call_a", name: "look", arguments: {} }] }, { content: "I see it." });
+    expect(await harness.ask("look at it")).toMatchObject({ reply: "I see it." });
+    const second = harness.fake.requests[1]!.body.messages;
+    expect(second.at(-2)).toEqual({ role: "tool", tool_call_id: "call_a", content: "a picture of the page" });
+    expect(second.at(-1)).toEqual({
+      role: "user",
+      content: [
+        { type: "text", text: "The images the tool calls above returned:" },
+        { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } },
+      ],
+    });
+    await harness.sessions.flush();
+    const stored = await harness.sessions.load("test:chat-1");
+    expect(stored.length).toBeGreaterThan(2);
+    expect(JSON.stringify(stored)).not.toContain("iVBORw0KGgo=");
+  });
+
+  it("tells the model a tool's image was left out when agents.defaults.vision is off", async () => {
+    harness = await startHarness({ agent: { vision: false } });
+    const image = { mimeType: "image/png" as const, data: "iVBORw0KGgo=" };
+    harness.registry.register(fakeTool("look", async () => toolResult("a picture", { images: [image] })));
+    harness.fake.reply({ toolCalls: [{ id: "call_a", name: "look", arguments: {} }] }, { content: "Noted." });
+    await harness.ask("look at it");
+    const second = harness.fake.requests[1]!.body.messages;
+    expect(second.at(-1)).toEqual({
+      role: "tool",
+      tool_call_id: "call_a",
+      content: "a picture\n(The image this tool returned is not shown to you: agents.defaults.vision is off.)",
+    });
   });
 
   it("stops at max_tool_iterations, asks once more without tools and says the limit was reached", async () => {
@@ -119,6 +154,44 @@ describe("the tool loop", () => {
     expect(errors[2]).toBe("invalid arguments: arguments/n must be integer");
     expect(errors[3]).toBe("execution failed: disk on fire");
     expect(runs).toBe(1);
+  });
+
+  it("keeps a failed call's arguments in the history cut to 4 KB, and a call that ran in full", async () => {
+    harness = await startHarness();
+    harness.registry.register(fakeTool("save", async (args) => ({ saved: String(args.text).length })));
+    harness.registry.register(
+      fakeTool("refuse", async () => {
+        throw new ToolError("PermissionDenied", "no");
+      }),
+    );
+    const wrote = { text: "a".repeat(200_000) };
+    harness.fake.reply(
+      {
+        toolCalls: [
+          { id: "c1", name: "save", arguments: wrote },
+          { id: "c2", name: "refuse", arguments: { text: "b".repeat(200_000) } },
+          { id: "c3", name: "refuse", arguments: { text: "c".repeat(4_000) } },
+        ],
+      },
+      { content: "Done." },
+      { content: "Still here." },
+    );
+    await harness.ask("save and refuse");
+    await harness.ask("next");
+    // The same turn's next request, and the next turn's (from the session), carry the same calls.
+    for (const request of harness.fake.requests.slice(1)) {
+      const asked = request.body.messages.find((message) => message.role === "assistant" && message.tool_calls);
+      const calls = asked!.tool_calls as Array<{ id: string; function: { arguments: string } }>;
+      expect(calls.map((call) => call.id)).toEqual(["c1", "c2", "c3"]);
+      expect(JSON.parse(calls[0]!.function.arguments)).toEqual(wrote);
+      expect(calls[1]!.function.arguments.length).toBeLessThanOrEqual(4_096);
+      expect(calls[1]!.function.arguments.length).toBeGreaterThan(4_000);
+      expect(JSON.parse(calls[1]!.function.arguments)).toMatchObject({
+        _truncated_json: expect.stringMatching(/^\{"text":"bbbb/),
+        original_size: JSON.stringify({ text: "b".repeat(200_000) }).length,
+      });
+      expect(JSON.parse(calls[2]!.function.arguments)).toEqual({ text: "c".repeat(4_000) });
+    }
   });
 
   it("runs the read-only calls of one response at the same time", async () => {

@@ -60,6 +60,18 @@ describe("a turn's apology", () => {
     );
     expect(apologyFor(new ProviderError("server", "502"), 90).advice).toBeUndefined();
   });
+
+  it("names the settings of the provider whose call failed", () => {
+    const refused = new ProviderError("auth", "401", { status: 401 });
+    refused.provider = "anthropic";
+    expect(apologyFor(refused, 90).advice).toMatchObject({
+      setting: "providers.anthropic.api_key",
+      message: expect.stringMatching(/ANTHROPIC_API_KEY or providers\.anthropic\.api_key/),
+    });
+    const unreachable = new ProviderError("network", "refused");
+    unreachable.provider = "local";
+    expect(apologyFor(unreachable, 90).advice?.message).toMatch(/check providers\.local\.base_url and/);
+  });
 });
 
 describe("the user message of a turn", () => {

@@ -136,4 +136,29 @@ describe("exec_shell in allowlist mode (tools.exec.allow)", () => {
     const { tools } = await shellTools(allow);
     await expect(tools.run("exec_shell", { command })).rejects.toMatchObject({ kind: "PermissionDenied" });
   });
+
+  it("asks nobody about a command line too long for the guard, allowed programs or not: the guard refuses it", async () => {
+    const { tools } = await shellTools(allow);
+    const exec = tools.get("exec_shell");
+    const pipes = `true${" | cat".repeat(100_000)}`;
+    expect(exec.needsApproval?.({ command: pipes })).toBe(false);
+    expect(exec.needsApproval?.({ command: `cat ${"a".repeat(70_000)}` })).toBe(false);
+    expect(exec.needsApproval?.({ command: "cat x" })).toBe(true);
+    expect(exec.needsApproval?.({ command: "echo a | true" })).toBe(false);
+    // Long only by its here-document's body, which the guard does not parse: it may run, so it is asked about.
+    const heredoc = `cat > big.txt <<'EOF'\n${"x".repeat(70_000)}\nEOF`;
+    expect(exec.needsApproval?.({ command: heredoc })).toBe(true);
+    expect(exec.needsApproval?.({ command: `true <<'EOF'\n${"true\n".repeat(20_000)}EOF` })).toBe(true);
+    await expect(tools.run("exec_shell", { command: pipes })).rejects.toMatchObject({
+      kind: "PermissionDenied",
+      message: expect.stringMatching(/^the command cannot be checked: it is 600004 characters long/),
+    });
+    // What the guard lets through is matched against the allowlist only up to the guard's length.
+    await expect(
+      tools.run("exec_shell", { command: `true <<'EOF'\n${"x".repeat(70_000)}\nEOF` }),
+    ).rejects.toMatchObject({
+      kind: "PermissionDenied",
+      message: expect.stringMatching(/allowlist mode \(tools\.exec\.allow\) matches at most 65536/),
+    });
+  });
 });

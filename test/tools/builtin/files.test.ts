@@ -81,6 +81,14 @@ describe("workspace containment", () => {
       kind: "FileNotFound",
     });
   });
+
+  it("refuses a path longer than the system's limit before looking for any of its folders", async () => {
+    // Each missing folder of "a/a/a/…" was one step of the walk up to an existing one: a 1 MB path took hours.
+    const refusal = { kind: "InvalidPath", message: expect.stringMatching(/longer than 4095 bytes/) };
+    await expect(tools.run("read_file", { path: "a/".repeat(3_000) })).rejects.toMatchObject(refusal);
+    await expect(tools.run("write_file", { path: "a/".repeat(500_000), content: "x" })).rejects.toMatchObject(refusal);
+    await expect(tools.run("list_directory", { path: `${"é".repeat(2_100)}` })).rejects.toMatchObject(refusal);
+  });
 });
 
 describe("read_file and write_file", () => {

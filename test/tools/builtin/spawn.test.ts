@@ -61,6 +61,21 @@ describe("spawn", () => {
     await expect(tools.run("spawn", { command: "shutdown" })).rejects.toMatchObject({ kind: "PermissionDenied" });
   });
 
+  it("refuses a program whose words are longer than the guard checks, asking nobody and starting nothing", async () => {
+    const { tools } = await spawnTools({ tools: { exec: { allow: ["echo"] } } });
+    const long = { command: "echo", args: ["a".repeat(70_000)] };
+    expect(tools.get("spawn").needsApproval?.(long)).toBe(false);
+    await expect(tools.run("spawn", long)).rejects.toMatchObject({
+      kind: "PermissionDenied",
+      message: expect.stringMatching(/^the command cannot be checked: it is 70005 characters long \(the guard checks/),
+    });
+    // Only the length counts for a program's words: parentheses in an argument are no shell's nesting.
+    const nested = "(".repeat(40) + ")".repeat(40);
+    await expect(tools.run("spawn", { command: "echo", args: [nested] })).resolves.toMatchObject({
+      stdout: `${nested}\n`,
+    });
+  });
+
   it("honours the allowlist for the program it runs", async () => {
     const { tools } = await spawnTools({ tools: { exec: { allow: ["echo", "sh -c exit *"] } } });
     await expect(tools.run("spawn", { command: "echo", args: ["ok"] })).resolves.toMatchObject({ stdout: "ok\n" });

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo, LookupFunction } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, type WebFetchOptions, webFetchTool } from "../../../src/tools/builtin/web-fetch.js";
+import type { ToolError } from "../../../src/tools/tool.js";
 import { blockedAddressReason } from "../../../src/util/ssrf-guard.js";
 import { runTool } from "./tool-harness.js";
 
@@ -176,6 +177,24 @@ describe("web_fetch", () => {
     await expect(
       fetchWith({ allowPrivate: true, lookup: fakeDns({}) }, { url: "http://nowhere.test/" }),
     ).rejects.toMatchObject({ kind: "ExecutionFailed", message: expect.stringContaining("ENOTFOUND") });
+  });
+
+  it("quotes a long URL in its errors by its start and its length", async () => {
+    const path = "a".repeat(1024 * 1024);
+    const failed = await fetchWith(
+      { allowPrivate: true, lookup: fakeDns({}) },
+      { url: `http://nowhere.test/${path}` },
+    ).then(
+      () => undefined,
+      (error: ToolError) => error,
+    );
+    expect(failed).toMatchObject({ kind: "ExecutionFailed", message: expect.stringContaining("ENOTFOUND") });
+    expect(failed!.message).toMatch(/^fetching http:\/\/nowhere\.test\/a{280}… \(1048596 characters\) failed: /);
+    const invalid = await open({ url: `not a url ${path}` }).then(
+      () => undefined,
+      (error: ToolError) => error,
+    );
+    expect(invalid!.message).toMatch(/^url is not a valid URL: not a url a{290}… \(1048586 characters\)$/);
   });
 
   it("is side-effecting (it can POST)", () => {

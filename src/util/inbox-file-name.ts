@@ -1,5 +1,8 @@
+import { open } from "node:fs/promises";
+import { join } from "node:path";
+
 /**
- * Names for files saved under `inbox/<channel>/<chat>/`, from names a peer chose: one path
+ * Names for files saved under `inbox/` (a chat's attachments, the browser's downloads), from names a peer chose: one path
  * segment of letters, marks, digits, `.`, `_` and `-` (separators, percent-encoded ones too,
  * controls, bidi, zero-width and tag characters become `_`), no leading dot, no `..`, no
  * Windows device name, and at most {@link MAX_NAME_BYTES} bytes of UTF-8, cut between
@@ -71,4 +74,20 @@ export function composeName(prefix: string, name: SafeName, suffix = ""): string
 /** A folder name (a channel's or a chat's id) as one safe segment. */
 export function safeSegment(name: string): string {
   return cutToBytes(cleanSegment(name) ?? "_", MAX_NAME_BYTES);
+}
+
+/**
+ * Creates `<prefix><name>` in `folder` exclusively, so that two files of one name never overwrite each other (the
+ * second is `<prefix><stem>-2<extension>`), nor any file already there; resolves with its path.
+ */
+export async function reserveName(folder: string, prefix: string, name: SafeName): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const candidate = join(folder, composeName(prefix, name, attempt === 1 ? "" : `-${attempt}`));
+    try {
+      await (await open(candidate, "wx")).close();
+      return candidate;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 1000) throw error;
+    }
+  }
 }

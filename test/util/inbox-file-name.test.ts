@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composeName, safeInboxName } from "../../../src/agent/context/inbox-file-name.js";
+import { composeName, safeInboxName } from "../../src/util/inbox-file-name.js";
 
 describe("inbox file names", () => {
   it("cuts a long name between characters, never inside a surrogate pair, and keeps the extension", () => {
