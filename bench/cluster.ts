@@ -21,6 +21,7 @@ import { ClusterWorld } from "../test/reliability/cluster-harness.js";
 import { markerResponder } from "../test/reliability/harness.js";
 import { redisSkipReason } from "../test/support/redis-server.js";
 import { printRedisCost, redisRoundTrips } from "./redis-round-trips.js";
+import { target } from "./targets.js";
 
 const answerMs = 500;
 const maxConcurrentTurns = 8;
@@ -155,17 +156,17 @@ export async function clusterBench(small = false): Promise<void> {
     const { perSecond, redisCpuMs } = await throughput(processes, sizes.chats);
     one ||= perSecond;
     console.log(
-      `  ${processes} process${processes > 1 ? "es" : "  "}: ${perSecond.toFixed(1)} replies/s, ${(perSecond / one).toFixed(2)}x one (${(perSecond / (processes * one)).toFixed(2)} of ${processes}x) [target >= 0.9 of Nx]; Redis CPU ${redisCpuMs.toFixed(2)} ms per turn`,
+      `  ${processes} process${processes > 1 ? "es" : "  "}: ${perSecond.toFixed(1)} replies/s, ${(perSecond / one).toFixed(2)}x one (${(perSecond / (processes * one)).toFixed(2)} of ${processes}x) ${target(`cluster throughput, ${processes} processes`, Number((perSecond / (processes * one)).toFixed(2)), ">=", 0.9, "", "of Nx")}; Redis CPU ${redisCpuMs.toFixed(2)} ms per turn`,
     );
   }
   printRedisCost(await redisRoundTrips(undefined, sizes.turns));
   const { times, lost, duplicated } = await takeovers(sizes.kills);
   const sorted = [...times].sort((a, b) => a - b);
   console.log(
-    `  takeover after a SIGKILL of the Telegram poller (${times.length} kills, 3 processes under load): min ${seconds(sorted[0]!)}, median ${seconds(sorted[Math.floor(sorted.length / 2)]!)}, max ${seconds(sorted.at(-1)!)}   [target <= 5 s]; ${lost} lost, ${duplicated} duplicated   [target 0, 0]`,
+    `  takeover after a SIGKILL of the Telegram poller (${times.length} kills, 3 processes under load): min ${seconds(sorted[0]!)}, median ${seconds(sorted[Math.floor(sorted.length / 2)]!)}, max ${seconds(sorted.at(-1)!)}   ${target("takeover", sorted.at(-1)! / 1000, "<=", 5, "s", "max")}; ${lost} lost, ${duplicated} duplicated   ${target("takeover: lost and duplicated", lost + duplicated, "=", 0)}`,
   );
   const rolling = await rollingRestarts(sizes.rounds);
   console.log(
-    `  rolling restart (3 processes, ${rolling.exits.length} restarts, a DM every 100 ms over 10 chats): worst wait ${seconds(rolling.worstWaitMs)}   [target <= 6 s]; exit after SIGTERM at most ${seconds(Math.max(...rolling.exits))}   [target <= 15 s]; ${rolling.lost} lost, ${rolling.duplicated} duplicated   [target 0, 0]`,
+    `  rolling restart (3 processes, ${rolling.exits.length} restarts, a DM every 100 ms over 10 chats): worst wait ${seconds(rolling.worstWaitMs)}   ${target("rolling restart: worst wait", rolling.worstWaitMs / 1000, "<=", 6, "s")}; exit after SIGTERM at most ${seconds(Math.max(...rolling.exits))}   ${target("rolling restart: exit after SIGTERM", Math.max(...rolling.exits) / 1000, "<=", 15, "s", "max")}; ${rolling.lost} lost, ${rolling.duplicated} duplicated   ${target("rolling restart: lost and duplicated", rolling.lost + rolling.duplicated, "=", 0)}`,
   );
 }

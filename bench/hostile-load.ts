@@ -34,6 +34,7 @@ import { FakeOpenAI, spokenText } from "../test/fakes/fake-openai.js";
 import { FakeTelegram, type FakeUser } from "../test/fakes/fake-telegram.js";
 import { freePort } from "../test/support/free-port.js";
 import { untilReady } from "./daemon-process.js";
+import { target } from "./targets.js";
 
 const MB = 1024 * 1024;
 /** The attacker of each phase: a chat of its own, so that no phase starts with another's history. */
@@ -319,15 +320,17 @@ export async function hostileLoadBench(builtCli: string, home: string): Promise<
       `${phase.busy} busy processes on ${cpus().length} cores (runnable threads mean ${phase.runnable.mean.toFixed(1)}, max ${phase.runnable.max}):`,
     );
     console.log(
-      `  event-loop delay max ${phase.loop.maxMs.toFixed(0)} ms, p99 ${phase.loop.p99Ms.toFixed(0)} ms   [target under load: max < 500 ms]`,
+      `  event-loop delay max ${phase.loop.maxMs.toFixed(0)} ms, p99 ${phase.loop.p99Ms.toFixed(0)} ms   ${target(`event-loop delay, ${phase.busy} busy`, phase.loop.maxMs, "<", 500, "ms", "max")}`,
     );
     console.log(
-      `  longest work between two turns of the loop: ${phase.loop.worstCpuMs.toFixed(0)} ms of main-thread CPU   [target < 50 ms]`,
+      `  longest work between two turns of the loop: ${phase.loop.worstCpuMs.toFixed(0)} ms of main-thread CPU   ${target(`longest work, ${phase.busy} busy`, phase.loop.worstCpuMs, "<", 50, "ms")}`,
     );
     console.log(
-      `  /healthz max ${phase.healthzMaxMs.toFixed(0)} ms, p99 ${phase.healthzP99Ms.toFixed(0)} ms, ${phase.healthzFailures} failed   [target under load: max < 1,000 ms, none failed]`,
+      `  /healthz max ${phase.healthzMaxMs.toFixed(0)} ms, p99 ${phase.healthzP99Ms.toFixed(0)} ms, ${phase.healthzFailures} failed   ${target(`/healthz, ${phase.busy} busy`, phase.healthzMaxMs, "<", 1000, "ms", "max")} ${target(`/healthz failures, ${phase.busy} busy`, phase.healthzFailures, "=", 0)}`,
     );
-    console.log(`  Bob's ${phase.dmMs.length} DMs answered after (s): ${dms}; over 5 s: ${late}   [target 0]`);
+    console.log(
+      `  Bob's ${phase.dmMs.length} DMs answered after (s): ${dms}; over 5 s: ${late}   ${target(`DMs over 5 s, ${phase.busy} busy`, late, "=", 0)}`,
+    );
     console.log(
       `  the attacker's turns ${(phase.hostileTurnMs / 1000).toFixed(1)} s; daemon CPU over the phase ${phase.processCpuMs} ms, ${phase.mainThreadCpuMs} ms of it on the main thread`,
     );

@@ -14,6 +14,7 @@ import { OpenAIProvider } from "../src/providers/openai.js";
 import type { ChatMessage, LlmProvider } from "../src/providers/provider.js";
 import { ResponsesProvider } from "../src/providers/responses/responses-provider.js";
 import type { ToolSchema } from "../src/tools/tool.js";
+import { target } from "./targets.js";
 
 const text = "Here is a short answer of a few words, like most answers in a chat.";
 
@@ -225,7 +226,7 @@ export async function modelApisBench(options: { calls?: number; history?: number
         const verdict =
           name === "chat"
             ? ""
-            : `  ${difference <= 0.1 ? "PASS" : "FAIL"} (${difference >= 0 ? "+" : ""}${difference.toFixed(3)} ms against chat; target <= +0.1)`;
+            : `  (${difference >= 0 ? "+" : ""}${difference.toFixed(3)} ms against chat) ${target(`${stream ? "streamed" : "unstreamed"} ${name} against chat`, difference, "<=", 0.1, "ms")}`;
         console.log(
           `  ${(stream ? "streamed " : "unstreamed ") + name.padEnd(10)} ${(cost / 1000).toFixed(3)} ms${verdict}`,
         );

@@ -15,6 +15,7 @@ import { ToolRegistry } from "../src/tools/registry.js";
 import { contentText, FakeOpenAI, type FakeRequest } from "../test/fakes/fake-openai.js";
 import { FakeTelegram } from "../test/fakes/fake-telegram.js";
 import { untilReady } from "./daemon-process.js";
+import { target } from "./targets.js";
 
 /**
  * `npm run bench -- --subagents`: what sub-agents cost.
@@ -52,7 +53,8 @@ export async function subagentsBench(cli: string, home: string, argv: readonly s
   console.log(
     `${children} children over ${chats} chats (model ${modelMs} ms): ${delivery.once}/${children} results delivered once ` +
       `(${delivery.twice} twice), the last ${delivery.afterLastChildMs.toFixed(0)} ms after the last child's answer ` +
-      `[target: all once, <= 3000 ms]`,
+      `${target("sub-agent results delivered once", delivery.once, "=", children)} ` +
+      target("last result after the last child's answer", delivery.afterLastChildMs, "<=", 3000, "ms"),
   );
 }
 

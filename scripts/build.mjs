@@ -29,14 +29,27 @@ const { buildUi } = await import("./build-ui.mjs");
  * discord.js (with @discordjs/* and their undici) is bundled because it is ~300 CommonJS files each resolved,
  * read and compiled apart: one chunk makes a Discord daemon's start ~1/3 cheaper in CPU and ~15 MB smaller.
  * @slack/bolt likewise (with @slack/web-api, socket-mode and axios): ~10% less CPU to ready, ~10 MB smaller.
+ * pino is bundled to leave out what loads worker threads and node:assert at start (see `pinoWithoutWorkers`).
  */
-const bundled = ["zod", "grammy", "commander", "openai", "@anthropic-ai/sdk", "discord.js", "@slack/bolt"];
+const bundled = ["zod", "grammy", "commander", "openai", "@anthropic-ai/sdk", "discord.js", "@slack/bolt", "pino"];
 const { dependencies } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 const external = Object.keys(dependencies).filter((name) => !bundled.includes(name));
-/** zod's namespace exports every locale; skein's messages are English, so only `en` is bundled. */
-const englishOnlyZod = {
-  name: "english-only-zod",
+/**
+ * zod's namespace exports every locale; skein's messages are English, so only `en` is bundled. And
+ * the bundled zod is jitless: by default it writes and compiles a parser (`new Function`) for each
+ * object schema on its first parse, which pays only for schemas parsed many times; skein parses its
+ * configuration once, and the generated code would stay in the daemon's heap.
+ */
+const leanZod = {
+  name: "lean-zod",
   setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/ }, ({ path }) => {
+      const source = readFileSync(path, "utf8");
+      const defaults = "(_a.__zod_globalConfig = {})";
+      if (!source.includes(defaults))
+        throw new Error(`${path}: zod's global configuration changed; update leanZod in scripts/build.mjs`);
+      return { contents: source.replace(defaults, "(_a.__zod_globalConfig = { jitless: true })"), loader: "js" };
+    });
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) =>
       importer.includes("/node_modules/zod/")
         ? { path: join(dirname(importer), "../locales/en.js"), namespace: "zod-en" }
@@ -52,6 +65,8 @@ const englishOnlyZod = {
  * Node >= 22 gives `node:http` lazy `WebSocket`, `CloseEvent` and `MessageEvent` exports. Importing
  * it as an ES module builds a facade that reads every export, and so loads Node's bundled undici
  * (~14 MB resident on Node 24) into a daemon that never uses fetch. Bundled code requires it instead.
+ * (`node:util` is worse: on Node 24 even listing its exports loads its lazy ones, worker threads
+ * among them, so the code takes what it needs from `process.getBuiltinModule("node:util")`.)
  */
 const httpWithoutEsmFacade = {
   name: "http-without-esm-facade",
@@ -94,6 +109,41 @@ const sdkWithoutFetchGlobals = {
     });
   },
 };
+/**
+ * pino requires its transports (thread-stream, which loads worker threads) and `worker_threads` for
+ * `isMainThread` when it loads, and sonic-boom requires node:assert (with its diff and colour
+ * modules): ~2 MB resident on Node 24 in a daemon that logs synchronously to a file descriptor.
+ * The bundled pino gets a transport that refuses (skein uses none), reads `isMainThread` only
+ * for an asynchronous destination (skein's are synchronous), and sonic-boom an assert that loads
+ * node:assert only to report a failure.
+ */
+const pinoTransport = fileURLToPath(new URL("shims/pino-transport.cjs", import.meta.url));
+const lazyAssert = fileURLToPath(new URL("shims/assert.cjs", import.meta.url));
+const pinoWithoutWorkers = {
+  name: "pino-without-workers",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(lib\/)?transport$/ }, ({ importer }) =>
+      /[\\/]node_modules[\\/]pino[\\/]/.test(importer) ? { path: pinoTransport } : undefined,
+    );
+    build.onResolve({ filter: /^(node:)?assert$/ }, ({ importer }) =>
+      /[\\/]node_modules[\\/]sonic-boom[\\/]/.test(importer) ? { path: lazyAssert } : undefined,
+    );
+    build.onLoad({ filter: /[\\/]node_modules[\\/]pino[\\/]lib[\\/]tools\.js$/ }, ({ path }) => {
+      const source = readFileSync(path, "utf8");
+      const eager = "const { isMainThread } = require('worker_threads')";
+      if (!source.includes(eager) || !source.includes("!opts.sync && isMainThread"))
+        throw new Error(
+          `${path}: pino's use of worker_threads changed; update pinoWithoutWorkers in scripts/build.mjs`,
+        );
+      return {
+        contents: source
+          .replace(eager, "")
+          .replace("!opts.sync && isMainThread", "!opts.sync && require('worker_threads').isMainThread"),
+        loader: "js",
+      };
+    });
+  },
+};
 const shims = {
   "node-fetch": fileURLToPath(new URL("shims/node-fetch.cjs", import.meta.url)),
   "abort-controller": fileURLToPath(new URL("shims/abort-controller.cjs", import.meta.url)),
@@ -112,7 +162,7 @@ async function bundle(name, entry, outdir) {
     target: "node20",
     external: [...external, "@grammyjs/types"],
     alias: shims,
-    plugins: [englishOnlyZod, httpWithoutEsmFacade, sdkWithoutFetchGlobals],
+    plugins: [leanZod, httpWithoutEsmFacade, sdkWithoutFetchGlobals, pinoWithoutWorkers],
     sourcemap: true,
     minifyWhitespace: true,
     minifySyntax: true,

@@ -9,6 +9,7 @@ import {
   DaemonError,
   type DaemonOptions,
   logRejectionsExitOnUncaughtException,
+  runUntilSignalled,
 } from "../src/daemon.js";
 import { FakeOpenAI } from "./fakes/fake-openai.js";
 import { MemoryChannel } from "./fakes/memory-channel.js";
@@ -228,5 +229,51 @@ describe("stray errors", () => {
       () => undefined,
     )();
     expect(process.listenerCount("uncaughtException") + process.listenerCount("unhandledRejection")).toBe(before);
+  });
+});
+
+describe("stopping on a signal", () => {
+  it("exits with code 1 when the graceful stop outlasts its deadline", async () => {
+    const { log, lines } = recordingLogger();
+    const exits: number[] = [];
+    let exited!: () => void;
+    const exitedOnce = new Promise<void>((resolve) => {
+      exited = resolve;
+    });
+    const hung = { stop: () => new Promise<void>(() => undefined) };
+    const stopSignal = {
+      received: Promise.resolve("SIGTERM" as const),
+      dispose: () => undefined,
+      request: () => undefined,
+    };
+    void runUntilSignalled(hung, log, stopSignal, {
+      deadlineMs: 50,
+      exit: (code) => {
+        exits.push(code);
+        exited();
+      },
+    });
+    await exitedOnce;
+    expect(exits).toEqual([1]);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 50, msg: expect.stringContaining("shutdown took longer than") }),
+    );
+  });
+
+  it("returns 0 after a stop within the deadline, leaving no signal handler behind", async () => {
+    const { log } = recordingLogger();
+    const before = process.listenerCount("SIGTERM");
+    const stopSignal = {
+      received: Promise.resolve("SIGTERM" as const),
+      dispose: () => undefined,
+      request: () => undefined,
+    };
+    const code = await runUntilSignalled({ stop: async () => undefined }, log, stopSignal, {
+      deadlineMs: 50,
+      exit: () => expect.unreachable("exited"),
+    });
+    expect(code).toBe(0);
+    expect(process.listenerCount("SIGTERM")).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   });
 });

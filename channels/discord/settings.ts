@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { allowFrom, groupPolicy, streamInterval, streaming } from "../../src/channel-kit/channel-settings.js";
 
 /** The schema of `channels.discord`. */

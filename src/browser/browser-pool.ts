@@ -166,8 +166,13 @@ export class BrowserPool {
     await this.#leftoversRemoved;
     const { settings, workspace } = profile;
     const profileDir = join(folder, "profile");
-    const downloadsDir = join(workspace, "inbox", "browser");
-    await Promise.all([mkdir(profileDir, { recursive: true, mode: 0o700 }), mkdir(downloadsDir, { recursive: true })]);
+    const downloadsDir = join(folder, "downloads");
+    const inboxDir = join(workspace, "inbox", "browser");
+    await Promise.all([
+      mkdir(profileDir, { recursive: true, mode: 0o700 }),
+      mkdir(downloadsDir, { recursive: true, mode: 0o700 }),
+      mkdir(inboxDir, { recursive: true }),
+    ]);
     const [{ BrowserSession }, { RequestGuard }] = await Promise.all([
       import("./browser-session.js"),
       import("./request-guard.js"),
@@ -188,6 +193,7 @@ export class BrowserPool {
       settings,
       guard: new RequestGuard({ allowPrivate: settings.allowPrivate }),
       workspace,
+      inboxDir,
       onChange: () => this.#changed(),
     });
   }

@@ -21,6 +21,8 @@ export interface BrowserSessionOptions {
   guard: RequestGuard;
   /** The workspace, for the paths the model is told. */
   workspace: string;
+  /** Where completed downloads go: the workspace's `inbox/browser/`. */
+  inboxDir: string;
   /** Told after each action and screenshot (the dashboard follows the browser). */
   onChange: () => void;
 }
@@ -69,7 +71,7 @@ export class BrowserSession {
       const refused: string[] = [];
       if (!options.settings.allowPrivate)
         await options.guard.install(context, (url, reason) => refused.push(`${url}: ${reason}`));
-      const downloads = new Downloads(options.launch.downloadsDir, options.workspace);
+      const downloads = new Downloads(options.inboxDir, options.workspace);
       const session = new BrowserSession(options, launched, context, downloads, refused, await context.newPage());
       context.on("page", (page) => session.#follow(page));
       session.#follow(session.#page);

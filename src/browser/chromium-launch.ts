@@ -19,7 +19,7 @@ export interface ChromiumLaunch {
   executable: string;
   /** Its own profile (`--user-data-dir`), fresh, bound writable into the sandbox. */
   profileDir: string;
-  /** Where downloads are written (the workspace's `inbox/browser/`). */
+  /** Where Chromium writes downloads while they run (in the browser's own folder, removed with it). */
   downloadsDir: string;
   /** The sandbox's working directory (the workspace). */
   workspace: string;
@@ -125,7 +125,7 @@ async function launchOnce(launch: ChromiumLaunch): Promise<LaunchedChromium> {
       sandbox: launch.sandbox,
       network: launch.network,
       limits: { processes: BROWSER_TASKS },
-      writableBinds: [launch.profileDir],
+      writableBinds: [launch.profileDir, launch.downloadsDir],
       // A window needs the X server's socket (and its cookie); a headless browser gets neither.
       ...(!launch.headless && {
         readOnlyBinds: ["/tmp/.X11-unix", ...(launch.env.XAUTHORITY ? [launch.env.XAUTHORITY] : [])],

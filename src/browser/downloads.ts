@@ -1,12 +1,13 @@
-import { readdir, rename, rm, stat } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { copyFile, rename, rm, stat } from "node:fs/promises";
+import { relative } from "node:path";
 import type { Download } from "playwright-core";
 import { reserveName, safeInboxName } from "../util/inbox-file-name.js";
 
 /**
- * Files the browser downloaded: Chromium writes them into the workspace's `inbox/browser/` (the only place it
- * may: Playwright's downloads folder is set there), and each is renamed there from its random name to
- * `<date>-<its own name, made safe as attachments' names are>` once complete. The next action's answer tells the
+ * Files the browser downloaded: Chromium writes them into the browser's own downloads folder (the only place it
+ * may: Playwright's downloads folder is set there; a download cut short goes with the browser's folder), and each
+ * is moved into the workspace's `inbox/browser/` as `<date>-<its own name, made safe as attachments' names are>`
+ * once complete. The next action's answer tells the
  * model where they are.
  */
 export class Downloads {
@@ -33,7 +34,7 @@ export class Downloads {
       const path = await download.path();
       const date = new Date().toISOString().slice(0, 10);
       const target = await reserveName(this.directory, `${date}-`, safeInboxName(name, "download"));
-      await rename(path, target);
+      await moveFile(path, target);
       const { size } = await stat(target);
       return `Downloaded ${relative(this.workspace, target)} (${size} bytes) from ${download.url()}`;
     } catch (error) {
@@ -41,14 +42,15 @@ export class Downloads {
       return `The download of ${name} from ${download.url()} failed: ${(error as Error).message}`;
     }
   }
+}
 
-  /** Removes the files of downloads that never completed (their random names), at close. */
-  static async removePartial(directory: string): Promise<void> {
-    const names = await readdir(directory).catch(() => [] as string[]);
-    await Promise.all(
-      names
-        .filter((file) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(file))
-        .map((file) => rm(join(directory, file), { force: true })),
-    );
+/** Moves a file, copying it where the two folders are on different file systems (a workspace elsewhere). */
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+    await copyFile(from, to);
+    await rm(from, { force: true });
   }
 }

@@ -51,6 +51,27 @@ export function pause(ms: number, signal: AbortSignal): Promise<void> {
   return abortableSleep(ms, signal).catch(() => undefined);
 }
 
+/**
+ * Waits `ms`, or less when `signal` aborts or the wake function handed to `setWake` is called (then `undefined` is
+ * handed over when the wait ends): a loop's wait that others may cut short, leaving no timer or listener behind.
+ */
+export async function wakeablePause(
+  ms: number,
+  signal: AbortSignal,
+  setWake: (wake: (() => void) | undefined) => void,
+): Promise<void> {
+  const wait = new AbortController();
+  const wake = () => wait.abort();
+  setWake(wake);
+  signal.addEventListener("abort", wake, { once: true });
+  try {
+    await pause(ms, wait.signal);
+  } finally {
+    signal.removeEventListener("abort", wake);
+    setWake(undefined);
+  }
+}
+
 export interface RedisClientOptions {
   lazyConnect?: boolean;
   /**

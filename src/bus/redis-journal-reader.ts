@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { pause } from "./redis-connection.js";
+import { wakeablePause } from "./redis-connection.js";
 import { consumerGroup as group, type RedisJournalKeys } from "./redis-journal-entry.js";
 
 /** A stream entry as XREADGROUP and XAUTOCLAIM return it (`null` for one deleted meanwhile). */
@@ -75,11 +75,9 @@ export class PartitionReader {
   async readNew(partitions: number[], blockMs: number): Promise<void> {
     const { reader, keys, consumer, signal, handOut } = this.#options;
     if (partitions.length === 0) {
-      await new Promise<void>((resolve) => {
-        this.#wake = resolve;
-        void pause(blockMs, signal).then(resolve);
+      await wakeablePause(blockMs, signal, (wake) => {
+        this.#wake = wake;
       });
-      this.#wake = undefined;
       return;
     }
     this.#readerId ??= await reader.client("ID").then(

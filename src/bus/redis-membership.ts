@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { ClusterTiming } from "./cluster-timing.js";
-import { pause } from "./redis-connection.js";
+import { wakeablePause } from "./redis-connection.js";
 import { healthyReplicasIn } from "./redis-replication.js";
 
 /**
@@ -260,11 +260,10 @@ export class RedisMembership {
       for (const done of this.#roundDone.splice(0)) done();
       // Nudged while the round was on its way: what it announced may not be in this round's answer.
       const delay = this.#nudged ? 0 : Math.max(0, sentAt + timing.beatEveryMs - performance.now());
-      await new Promise<void>((resolve) => {
-        this.#wake = resolve;
-        void pause(delay, signal).then(resolve);
+      // Until the next beat, a nudge or the stop.
+      await wakeablePause(delay, signal, (wake) => {
+        this.#wake = wake;
       });
-      this.#wake = undefined;
     }
   }
 

@@ -6,7 +6,7 @@
  * its channel is configured: a Telegram-only daemon never loads discord.js.
  */
 
-import type { z } from "zod";
+import type * as z from "zod";
 import { channelCatalog } from "../../channels/catalog.js";
 import type { ChannelFactory } from "../channel-kit/channel.js";
 import type { PlatformChannelDescriptor, TerminalChannelDescriptor } from "../channel-kit/channel-descriptor.js";

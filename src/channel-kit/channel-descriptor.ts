@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import type { MessageBus } from "../bus/message-bus.js";
 import type { InboundMessage } from "../bus/messages.js";
 import type { CheckResult } from "../checks/check-result.js";

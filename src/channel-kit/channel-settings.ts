@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Building blocks of a plugin's `channels.<name>` schema that every platform shares:

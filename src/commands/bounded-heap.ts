@@ -36,7 +36,9 @@ function nodeFlagGiven(name: string, execArgv: readonly string[], environment: N
  * pass their own, and flags given win): the old generation's growth is set here (V8 reads it
  * at each collection), while the young generation's size is fixed when the process starts,
  * so where Node can replace the process with itself (`process.execve`, Node >= 22.15) it does
- * that once with `--max-semi-space-size`. Node 20 keeps its 16 MB semi-spaces.
+ * that once with `--max-semi-space-size`, and with the deploy files' `--v8-pool-size=1` (one
+ * helper thread for V8's background work instead of four: less CPU per turn, ~2 MB less
+ * resident). Node 20 keeps its 16 MB semi-spaces.
  */
 export function boundHeap(options: BoundHeapOptions = {}): void {
   const environment = options.environment ?? process.env;
@@ -45,12 +47,9 @@ export function boundHeap(options: BoundHeapOptions = {}): void {
   if (!given("heap-growing-percent")) setFlagsFromString(`--heap-growing-percent=${heapGrowingPercent}`);
   const execve = "execve" in options ? options.execve : (process as BoundHeapOptions).execve?.bind(process);
   if (!execve || given("max-semi-space-size") || given("max-heap-size")) return;
+  const flags = [`--max-semi-space-size=${semiSpaceMb}`, ...(given("v8-pool-size") ? [] : ["--v8-pool-size=1"])];
   try {
-    execve(
-      process.execPath,
-      [process.execPath, `--max-semi-space-size=${semiSpaceMb}`, ...execArgv, ...process.argv.slice(1)],
-      environment,
-    );
+    execve(process.execPath, [process.execPath, ...flags, ...execArgv, ...process.argv.slice(1)], environment);
   } catch {
     // Not allowed here (a platform without execve, a sandbox): the default young generation it is.
   }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The schemas of several agents in one daemon: `agents.list` (each agent's overrides of

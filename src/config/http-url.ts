@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Hosts a scheme-less URL most likely means over plain http: this machine and private networks. */
 const localHost = /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|\[::1\]|[^.:/]+(:|\/|$))/i;

@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { parseEnv } from "node:util";
 import { platformChannels } from "../channel-catalog/loader.js";
 import type { EnvConversion } from "../channel-kit/channel-descriptor.js";
 import { closestMatch } from "../util/did-you-mean.js";
@@ -153,7 +152,9 @@ async function readDotEnv(cwd: string): Promise<Record<string, string>> {
       "invalid",
       `${path}:${garbage.number}: not a NAME=value line: ${JSON.stringify(garbage.text.slice(0, 60))} (comment it out with #, or fix it)`,
     );
-  return parseEnv(text) as Record<string, string>;
+  // Not `import { parseEnv } from "node:util"`: on Node 24 importing node:util as an ES module (or listing its
+  // exports, as a bundler's interop does) loads all its lazy exports, worker threads among them (~1.5 MB resident).
+  return process.getBuiltinModule("node:util").parseEnv(text) as Record<string, string>;
 }
 
 /** The first line of a `.env` text that is neither blank, a comment, nor `NAME=value` (quoted values may span lines). */

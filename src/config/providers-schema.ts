@@ -1,5 +1,5 @@
 /** `providers.<name>`: the model endpoints, the API each speaks, their limits and prices. */
-import { z } from "zod";
+import * as z from "zod";
 import { httpUrlProblem } from "./http-url.js";
 import { seconds } from "./seconds.js";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { channelsShape } from "../channel-catalog/loader.js";
 import { port } from "../channel-kit/channel-settings.js";
 import { agentEntrySchema, agentId, binding, checkAgentReferences } from "./agents-schema.js";

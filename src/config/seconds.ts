@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The longest time limit Node.js timers can hold (2^31 - 1 ms), in seconds. */
 const maxTimerSeconds = 2_147_483;

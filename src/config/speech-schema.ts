@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * `tts`: spoken replies (text to speech), at the top level and per agent (`agents.list[].tts`,

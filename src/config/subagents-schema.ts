@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { seconds } from "./seconds.js";
 
 /** `agents.defaults.subagents`: the background children of the `delegate` tool (see docs/subagents.md). */

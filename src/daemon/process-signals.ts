@@ -67,28 +67,51 @@ export function logRejectionsExitOnUncaughtException(
   };
 }
 
+/** How long a stopping daemon may take before it exits anyway (its turns have 10 s of that; what is cut short stays journaled). */
+export const stopDeadlineMs = 15_000;
+
+/** What {@link runUntilSignalled} may be given beyond the daemon (tests pass their own). */
+export interface RunUntilSignalledOptions {
+  /** Exits anyway after this long (default {@link stopDeadlineMs}). */
+  deadlineMs?: number;
+  exit?: (code: number) => void;
+}
+
 /**
  * Runs a started daemon until `stopSignal` (see {@link waitForStopSignal}), then stops it
- * gracefully and returns the exit code. A second signal exits at once.
+ * gracefully and returns the exit code. A second signal exits at once, and so does a stop that
+ * takes longer than the deadline (a hung channel or MCP server must not keep a supervisor waiting).
  */
 export async function runUntilSignalled(
   daemon: { stop(): Promise<void> },
   log: Logger,
   stopSignal: StopSignal,
+  options: RunUntilSignalledOptions = {},
 ): Promise<number> {
+  const exit = options.exit ?? process.exit;
   const signal = await stopSignal.received;
   log.info({ signal }, "shutting down: finishing the turns in flight");
   const forceExit = (second: NodeJS.Signals) => {
     log.warn({ signal: second }, "second signal: exiting now");
-    process.exit(1);
+    exit(1);
   };
   process.once("SIGINT", forceExit);
   process.once("SIGTERM", forceExit);
+  const deadlineMs = options.deadlineMs ?? stopDeadlineMs;
+  const deadline = setTimeout(() => {
+    log.error(`shutdown took longer than ${deadlineMs / 1000} s: exiting now (what was cut short stays journaled)`);
+    exit(1);
+  }, deadlineMs);
+  deadline.unref();
   try {
     await daemon.stop();
     return 0;
   } catch (error) {
     log.error({ err: error }, "shutdown failed");
     return 1;
+  } finally {
+    clearTimeout(deadline);
+    process.off("SIGINT", forceExit);
+    process.off("SIGTERM", forceExit);
   }
 }

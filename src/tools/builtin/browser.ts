@@ -15,7 +15,7 @@ export interface BrowserPort {
 export interface BrowserToolOptions {
   /** `tools.browser.timeout`, per action. */
   timeoutMs: number;
-  /** `tools.browser.evaluate`: said in the description. */
+  /** `tools.browser.evaluate`: said in the description; off, code the page may not run is refused without asking. */
   evaluate: boolean;
   /** `tools.browser.allow_private`: said in the description. */
   allowPrivate: boolean;
@@ -75,11 +75,16 @@ function actionOf(args: BrowserArgs): BrowserAction {
   }
 }
 
+/** Whether a call would run code in the page: `evaluate`, or navigating to a `javascript:` URL. */
+function runsCode(args: BrowserArgs): boolean {
+  return args.action === "evaluate" || (args.action === "navigate" && /^\s*javascript:/i.test(args.url ?? ""));
+}
+
 /**
  * `browser`: a real browser for pages as people see them (built by JavaScript, clicked, typed into, submitted),
  * one per conversation, kept between turns. A thin tool over the browser room (src/browser): it checks the
  * arguments and turns the browser's refusals and failures into tool errors. Privileged: under
- * `tools.approval: "ask"` every call asks.
+ * `tools.approval: "ask"` every call asks, but for code the page may not run (refused without asking).
  */
 export function browserTool(port: BrowserPort, options: BrowserToolOptions): Tool<BrowserArgs> {
   return {
@@ -114,6 +119,8 @@ export function browserTool(port: BrowserPort, options: BrowserToolOptions): Too
       additionalProperties: false,
     },
     safety: "privileged",
+    // Code the page may not run is refused without asking anyone first.
+    needsApproval: (args) => options.evaluate || !runsCode(args),
     // The action's own limit comes first; starting a browser on a loaded machine takes some seconds more.
     timeoutMs: options.timeoutMs + 90_000,
     async execute(args, ctx) {

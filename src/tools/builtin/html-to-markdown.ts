@@ -1,5 +1,4 @@
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
 import { htmlToPlainText } from "./html-to-text.js";
 
 /** Pages larger than this are not given to the Markdown converter at all. */
@@ -34,6 +33,8 @@ export async function htmlToMarkdown(
   if (Buffer.byteLength(html) > MARKDOWN_MAX_HTML_BYTES)
     return { text: htmlToPlainText(html), converter: "plain-text" };
   const turndown = createRequire(import.meta.url).resolve("turndown");
+  // Imported here: an idle daemon does not load worker threads at all.
+  const { Worker } = await import("node:worker_threads");
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { html, turndown } });
   let timer: NodeJS.Timeout | undefined;
   const onAbort = (): void => void worker.terminate();
