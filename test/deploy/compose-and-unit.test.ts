@@ -81,6 +81,13 @@ describe("deploy/skein.service", () => {
     expect(unit.get("Service", "WorkingDirectory")).toEqual(["/var/lib/skein"]);
   });
 
+  it("keeps Node's compile cache across restarts in its own cache directory, which PrivateTmp would empty", async () => {
+    const unit = await readUnit();
+    expect(unit.get("Service", "CacheDirectory")).toEqual(["skein"]);
+    expect(unit.get("Service", "CacheDirectoryMode")).toEqual(["0700"]);
+    expect(unit.get("Service", "Environment").join(" ")).toContain("NODE_COMPILE_CACHE=/var/cache/skein");
+  });
+
   it("is hardened without breaking V8's JIT", async () => {
     const unit = await readUnit();
     const hardening = {

@@ -68,12 +68,15 @@ export class TokenizerThread {
     const worker = this.#worker ?? (await this.#starting!);
     const id = this.#nextId++;
     try {
+      // Held by a count in flight (a one-shot command may have nothing else to wait for), by nothing when idle.
+      worker.ref();
       return await new Promise<number[]>((resolve, reject) => {
         this.#pending.set(id, { resolve, reject });
         worker.postMessage({ id, texts });
       });
     } finally {
       if (this.#pending.size === 0 && this.#worker === worker) {
+        worker.unref();
         clearTimeout(this.#idle);
         this.#idle = setTimeout(() => this.#stop(worker), this.#idleMs);
         this.#idle.unref();
@@ -85,8 +88,6 @@ export class TokenizerThread {
     const { Worker } = await import("node:worker_threads");
     const tokenizer = createRequire(import.meta.url).resolve("gpt-tokenizer/encoding/o200k_base");
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { tokenizer } });
-    // It never keeps the daemon alive by itself.
-    worker.unref();
     worker.on("message", (answer: { id: number; counts?: number[]; error?: string }) => {
       const waiting = this.#pending.get(answer.id);
       if (!waiting) return;
@@ -104,6 +105,9 @@ export class TokenizerThread {
     };
     worker.on("error", ended);
     worker.on("exit", (code) => ended(new Error(`the tokenizer's thread ended (exit code ${code})`)));
+    // Idle, it never keeps the daemon alive by itself (a stopped daemon would wait for the idle timer); after the
+    // listeners, as adding a "message" listener refs a worker again.
+    worker.unref();
     this.#worker = worker;
     return worker;
   }
