@@ -129,6 +129,7 @@ describe.skipIf(redisSkipReason)("single-consumer connections leased across two 
       await waitUntil(
         () => (second.daemon.status().cluster?.partitions.length ?? 0) > 0,
         "the second member owns partitions",
+        30_000,
       );
 
       const chats = Array.from({ length: 24 }, (_, index) => 7_000 + index);

@@ -149,6 +149,8 @@ describe.skipIf(missing)(`the dashboard UI in Chromium${missing ? ` (skipped: ${
     const file = { name: "notes é.txt", mimeType: "text/plain", buffer: Buffer.from("twelve bytes") };
     await open("Chat");
     await page.getByRole("link", { name: /Release notes draft/ }).click();
+    // The conversation is open once its transcript shows: a file attached before goes to a new conversation.
+    await page.getByText("one agent in").waitFor();
     await page.locator('.composer input[type="file"]').setInputFiles(file);
     await page.getByText("attached: notes é.txt").waitFor();
     expect(fake.requests.find((request) => request.path.startsWith("/api/chat/files"))).toMatchObject({
