@@ -60,6 +60,7 @@ export async function wakeablePause(
   signal: AbortSignal,
   setWake: (wake: (() => void) | undefined) => void,
 ): Promise<void> {
+  if (signal.aborted) return;
   const wait = new AbortController();
   const wake = () => wait.abort();
   setWake(wake);

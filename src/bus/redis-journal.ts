@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
+import { ClaimsAgain } from "./claims-again.js";
 import { clusterTiming } from "./cluster-timing.js";
 import type { JournalEntry, MessageJournal, RecordResult, TurnProgress } from "./journal.js";
 import type { InboundMessage } from "./messages.js";
@@ -46,17 +47,15 @@ export interface RedisJournalOptions {
 }
 
 /**
- * The cluster journal: every inbound message is a Redis Stream entry in the partition its chat
- * was given (balanced by count at the chat's first message, see `redis-journal-scripts.ts`).
- * `record` sets the message's dedup key and adds it to its partition's stream in one script;
- * a process consumes (XREADGROUP) only the partitions whose lease it holds, so one chat is
- * handled by one process at a time and in order; progress lives in a hash per message;
- * `complete` acknowledges (XACK) and deletes the entry. The members' round (see
- * {@link RedisMembership}) decides which partitions this process holds; a partition taken over
- * from a member that is gone has its pending entries claimed (XAUTOCLAIM) and handed out again,
- * with their progress. While Redis is unreachable, `record` rejects (the channel does not
- * acknowledge the platform, which redelivers) and consuming retries with backoff. `drain`
- * (a graceful stop) hands every partition over as soon as nothing of it is in hand.
+ * The cluster journal: every inbound message is a Redis Stream entry in the partition its chat was given (balanced
+ * by count at the chat's first message, see `redis-journal-scripts.ts`). `record` sets the message's dedup key and
+ * adds it to its partition's stream in one script; a process consumes (XREADGROUP) only the partitions whose lease
+ * it holds, so one chat is handled by one process at a time and in order; progress lives in a hash per message;
+ * `complete` acknowledges (XACK) and deletes the entry. The members' round ({@link RedisMembership}) decides which
+ * partitions this process holds; a partition taken over has its pending entries claimed (XAUTOCLAIM) and handed out
+ * again with their progress, and claimed once more later (`claims-again.ts`). While Redis is unreachable, `record`
+ * rejects (the platform redelivers) and consuming retries with backoff. `drain` (a graceful stop) hands every
+ * partition over as soon as nothing of it is in hand.
  */
 export class RedisJournal implements MessageJournal {
   readonly #redis: Redis;
@@ -89,6 +88,11 @@ export class RedisJournal implements MessageJournal {
   /** The consumer groups exist (created at open, or once Redis answers). */
   #groupsCreated = false;
   readonly #stopping = new AbortController();
+  readonly #claimsAgain = new ClaimsAgain(this.#stopping.signal, (partition) => {
+    if (!this.#ownership.held.has(partition) || !this.#claimed.delete(partition)) return;
+    this.#unclaimed.add(partition);
+    this.#reading.interrupt();
+  });
   /** Set once draining: no new entry is read, and partitions are given up as they fall idle. */
   #draining = false;
   #drained: (() => void) | undefined;
@@ -296,6 +300,7 @@ export class RedisJournal implements MessageJournal {
     if (lost.length > 0) this.#log.info({ partitions: lost }, "no longer handling these partitions of the chats");
     if (gained.length > 0) this.#log.info({ partitions: gained }, "took over partitions of the chats");
     for (const partition of gained) this.#unclaimed.add(partition);
+    this.#claimsAgain.schedule(gained);
     if (gained.length + lost.length > 0) this.#reading.interrupt();
     this.#settleDrain();
   }
@@ -349,6 +354,7 @@ export class RedisJournal implements MessageJournal {
   }
 
   async #handOut(partition: number, entries: StreamEntry[], resumed: boolean): Promise<void> {
+    if (!this.#ownership.held.has(partition)) return; // lost meanwhile: pending for its holder to claim
     const inFlight = this.#inFlight.get(partition) ?? new Set<string>();
     this.#inFlight.set(partition, inFlight);
     for (const entry of entries) {

@@ -24,4 +24,12 @@ describe("a loop's wait that others may cut short", () => {
     await waited;
     expect(getEventListeners(stop.signal, "abort")).toHaveLength(0);
   });
+
+  it("does not wait at all once the loop's signal was aborted", async () => {
+    const stop = new AbortController();
+    stop.abort();
+    const started = performance.now();
+    await wakeablePause(60_000, stop.signal, () => undefined);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
 });
