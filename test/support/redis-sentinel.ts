@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RedisSentinelTarget } from "../../src/bus/redis-connection.js";
+import { freePort } from "./free-port.js";
 
 /**
  * A Redis primary, its replica and three Sentinels (`redis-server --sentinel`), all real
@@ -218,16 +219,4 @@ function sendCommand(port: number, command: string, password?: string): Promise<
 async function answersPing(port: number, password?: string): Promise<boolean> {
   const answer = await sendCommand(port, "PING", password).catch(() => "");
   return answer.includes("+PONG");
-}
-
-/** A loopback port that was free a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }

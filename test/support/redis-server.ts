@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./free-port.js";
 
 /**
  * A real `redis-server` for tests (Debian package `redis-server`; `.ci/run` installs it).
@@ -145,18 +146,6 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
-}
-
-/** A loopback port that was free a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /** Whether a server on `socket` answers PING (and has loaded its data: a loading server answers -LOADING). */
